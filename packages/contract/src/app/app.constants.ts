@@ -1,0 +1,73 @@
+/** Constants of the whole product (spec 000 section 9). */
+export const APP_VERSION = '1.43.1';
+
+export const LANGUAGES = ['en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+export const I18N_NAMESPACES = [
+  'api-tools',
+  'auth',
+  'base',
+  'top-up',
+  'buy',
+  'packages',
+  'profile',
+  'referral',
+  'legal',
+  'transactions',
+  'notifications',
+] as const;
+export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
+export const I18N_DEFAULT_NAMESPACE: I18nNamespace = 'base';
+export const I18N_LOAD_RETRIES = 5;
+export const I18N_MAX_PARALLEL_READS = 10;
+
+export const ACCESS_TOKEN_COOKIE = 'ACCESS_TOKEN';
+export const TOKEN_SYNC_STORAGE_KEY = 'TOKEN_SYNC';
+export const ACCESS_TOKEN_TTL_DAYS = 30;
+export const REFERRAL_CODE_STORAGE_KEY = 'referralCode';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const NICKNAME_MIN_LENGTH = 3;
+
+export const BREAKPOINTS = { large: 1092, medium: 768, small: 576 } as const;
+
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+export const NOTIFICATIONS_SCROLL_THRESHOLD_PX = 20;
+export const NOTIFICATIONS_READ_VISIBILITY = 0.5;
+export const NOTIFICATIONS_STALE_MS = 60_000;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+export const DEFAULT_SORT_FIELD = 'created_at';
+export const DEFAULT_SORT_DIRECTION = 'desc';
+export const TABLE_SEARCH_MIN_LENGTH = 3;
+export const PAGER_FULL_WINDOW = 6;
+
+export const FAQ_SEARCH_MIN_LENGTH = 4;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const ACCORDION_TRANSITION_MS = 250;
+export const COPY_CONFIRMATION_MS = 5000;
+export const QUERY_GC_TIME_MS = 5 * 60_000;
+
+export const SKIPPED_SYSTEM_ALERT_ID = 3;
+export const ALERT_AUTO_DISMISS_MS = 5000;
+export const ALERT_COLLAPSE_DELAY_MS = 3000;
+export const ALERT_COLLAPSE_AFTER = 3;
+export const ALERT_GAP_PX = 15;
+
+export const MIN_TRANSFER_DOLLARS = 1;
+export const MIN_WITHDRAW_DOLLARS = 100;
+export const TOP_UP_PAYMENT_COOKIE = 'topUpPaymentData';
+export const TOP_UP_PAYMENT_COOKIE_TTL_HOURS = 2;
+
+/** Proxy product kinds and package row types (spec 001 section 1). */
+export const PRODUCT_KINDS = ['xstandart', 'residential', 'isp', 'residential-unlim'] as const;
+export const PACKAGE_ROW_TYPES = ['isp', 'dynamic', 'vip', 'unlim'] as const;
+
+/** Tokens for password reset and e-mail verification. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { registerSchema, loginSchema, resetPasswordSchema } from './auth.schemas.ts';
+import { buildProfileUpdatePayload, profileUpdateSchema } from '../profile/profile.schemas.ts';
+
+const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('registerSchema', () => {
+  const valid = {
+    name: 'Alice',
+    email: 'Alice@Example.com',
+    password: 'secret123',
+    password_confirmation: 'secret123',
+    terms_checkbox: true,
+  };
+
+  it('accepts a valid payload and lower-cases the e-mail', () => {
+    const parsed = registerSchema.parse(valid);
+    expect(parsed.email).toBe('alice@example.com');
+  });
+
+  it('reports every rule of spec section 5 with its key', () => {
+    const result = registerSchema.safeParse({
+      name: 'Al',
+      email: 'not-an-email',
+      password: 'пароль12',
+      password_confirmation: 'other',
+      terms_checkbox: false,
+    });
+    expect(messagesOf(result)).toMatchObject({
+      name: 'nickname_length',
+      email: 'email_invalid',
+      password: 'cyrillic',
+      terms_checkbox: 'terms',
+    });
+  });
+
+  it('requires a password of at least 8 characters and a matching confirmation', () => {
+    const result = registerSchema.safeParse({ ...valid, password: 'short', password_confirmation: 'x' });
+    const issues = result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+    expect(issues).toContain('password:password_length');
+  });
+
+  it('reports a mismatching confirmation', () => {
+    const result = registerSchema.safeParse({ ...valid, password_confirmation: 'secret124' });
+    expect(messagesOf(result)).toEqual({ password_confirmation: 'password_confirm' });
+  });
+
+  it('treats missing fields as required', () => {
+    const result = loginSchema.safeParse({});
+    expect(messagesOf(result)).toEqual({ email: 'required_field', password: 'required_field' });
+  });
+});
+
+describe('resetPasswordSchema', () => {
+  it('needs a token', () => {
+    const result = resetPasswordSchema.safeParse({
+      email: 'a@b.co',
+      token: '',
+      password: 'secret123',
+      password_confirmation: 'secret123',
+    });
+    expect(messagesOf(result)).toEqual({ token: 'required_field' });
+  });
+});
+
+describe('profile update', () => {
+  it('refuses an empty update', () => {
+    expect(messagesOf(profileUpdateSchema.safeParse({}))).toEqual({ '': 'empty_inputs' });
+  });
+
+  it('checks the telegram handle', () => {
+    expect(messagesOf(profileUpdateSchema.safeParse({ telegram: 'nobody' }))).toEqual({ telegram: 'telegram' });
+    expect(profileUpdateSchema.safeParse({ telegram: '@proxy_fan' }).success).toBe(true);
+  });
+
+  it('sends the password only when both are present and equal', () => {
+    expect(buildProfileUpdatePayload({ name: 'Bob', password: 'abcdefgh', password_confirmation: 'abcdefgx' })).toEqual({
+      name: 'Bob',
+    });
+    expect(
+      buildProfileUpdatePayload({ name: null, telegram: undefined, password: 'abcdefgh', password_confirmation: 'abcdefgh' }),
+    ).toEqual({ password: 'abcdefgh', password_confirmation: 'abcdefgh' });
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The one table of error codes. Each code has an HTTP status and an i18n key
+ * (namespace `base`, section `errors`). The API renders every failure from it;
+ * the web app reads `code` to react (e.g. 401 logs out) and shows `message`.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 422, key: 'errors.validation' },
+  INVALID_CREDENTIALS: { status: 422, key: 'errors.invalid_credentials' },
+  INVALID_RESET_TOKEN: { status: 422, key: 'errors.invalid_reset_token' },
+  WRONG_CURRENT_PASSWORD: { status: 422, key: 'errors.wrong_current_password' },
+  BAD_REQUEST: { status: 400, key: 'errors.bad_request' },
+  UNAUTHENTICATED: { status: 401, key: 'errors.unauthenticated' },
+  FORBIDDEN: { status: 403, key: 'errors.forbidden' },
+  EMAIL_NOT_VERIFIED: { status: 403, key: 'errors.email_not_verified' },
+  NOT_FOUND: { status: 404, key: 'errors.not_found' },
+  CONFLICT: { status: 409, key: 'errors.conflict' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
+  PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
+  RATE_LIMITED: { status: 429, key: 'errors.rate_limited' },
+  INTERNAL: { status: 500, key: 'errors.server' },
+  SERVICE_UNAVAILABLE: { status: 503, key: 'errors.service_unavailable' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Field errors: field name -> list of human texts (already translated by the server). */
+export type FieldErrors = Record<string, string[]>;
+
+/** The single JSON shape of every failed API response. */
+export type ApiErrorBody = {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+};
+
+export const isApiErrorBody = (value: unknown): value is ApiErrorBody =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { success?: unknown }).success === false &&
+  typeof (value as { message?: unknown }).message === 'string';

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
+      // './apps/web/vitest.config.ts',
+      // './apps/api/vitest.config.ts',
+    ],
+  },
+});
