@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
-      // './apps/web/vitest.config.ts',
+      './apps/web/vitest.config.ts',
       // './apps/api/vitest.config.ts',
     ],
   },

@@ -1,0 +1,78 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { E2E_DATA_DIR } from './playwright.config.ts';
+
+export type TestUser = { name: string; email: string; password: string; token?: string };
+
+export const newUser = (): TestUser => {
+  const id = randomBytes(5).toString('hex');
+  return { name: `tester_${id}`, email: `e2e-${id}@example.com`, password: `Pass-${id}-word` };
+};
+
+/** Decodes a quoted-printable body, as mail clients do. */
+const decodeQuotedPrintable = (text: string): string =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Waits for the newest .eml sent to `email` whose text matches `pattern`, returns the first match. */
+export const findMailLink = async (email: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> => {
+  const dir = join(E2E_DATA_DIR, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml')).sort().reverse()) {
+      const raw = decodeQuotedPrintable(await readFile(join(dir, file), 'utf8'));
+      if (!raw.toLowerCase().includes(`to: ${email}`.toLowerCase())) continue;
+      const match = raw.match(pattern);
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No mail to ${email} matching ${pattern} within ${timeoutMs} ms`);
+};
+
+/** Fails on any serious or critical axe-core violation of the current page. */
+export const expectNoSeriousA11yViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+};
+
+export const VERIFY_LINK = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;
+
+type Api = {
+  /** Registers through the API (the user stays unverified). */
+  register: (user: TestUser) => Promise<TestUser>;
+  /** Registers and opens the mailed verification link, as the user would. */
+  registerVerified: (user: TestUser) => Promise<TestUser>;
+};
+
+export const test = base.extend<{ api: Api }>({
+  api: async ({ request }, use) => {
+    const register = async (user: TestUser) => {
+      const res = await request.post('/api/register', {
+        data: { ...user, password_confirmation: user.password, terms_checkbox: true },
+      });
+      expect(res.status()).toBe(201);
+      const body = (await res.json()) as { token: string };
+      return { ...user, token: body.token };
+    };
+    await use({
+      register,
+      registerVerified: async (user) => {
+        const registered = await register(user);
+        const link = await findMailLink(user.email, VERIFY_LINK);
+        const res = await request.get(link, { maxRedirects: 0 });
+        expect(res.status()).toBe(302);
+        expect(res.headers()['location']).toContain('successEmailVerify=true');
+        return registered;
+      },
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,146 @@
+// npm run bench:web — builds the SPA, starts the production server on a throw-away
+// embedded PostgreSQL and reports:
+//   1. the gzip size of the JavaScript that /login loads (budget 170 KB),
+//   2. the Lighthouse mobile performance score of /login and /cabinet/profile
+//      (median of 3 runs each, target >= 95), using Debian's Chromium.
+import { spawn, execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const port = Number(process.env.BENCH_WEB_PORT || 3310);
+const base = `http://127.0.0.1:${port}`;
+const runs = Number(process.env.BENCH_WEB_RUNS || 3);
+
+const waitFor = async (url, timeoutMs = 120_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const decodeQuotedPrintable = (text) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+
+console.log('Building the SPA ...');
+execSync('npm run build', { cwd: root, stdio: 'inherit' });
+
+mkdirSync(join(root, 'data'), { recursive: true });
+const dataDir = mkdtempSync(join(root, 'data', 'bench-web-'));
+chmodSync(dataDir, 0o777);
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+try {
+  await waitFor(`${base}/api/health`);
+
+  // A verified user, so /cabinet/profile renders the real page.
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-1';
+  const reg = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bencher', email, password, password_confirmation: password, terms_checkbox: true }),
+  });
+  const { token } = await reg.json();
+  await new Promise((r) => setTimeout(r, 500));
+  const mailDir = join(dataDir, 'mail');
+  const mail = readdirSync(mailDir)
+    .map((f) => decodeQuotedPrintable(readFileSync(join(mailDir, f), 'utf8')))
+    .find((m) => m.includes(email));
+  const link = mail?.match(/http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/)?.[0]?.replace(/&amp;/g, '&');
+  if (!link) throw new Error('verification mail not found');
+  await fetch(link, { redirect: 'manual' });
+
+  // 1. JavaScript that /login loads.
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  const page = await browser.newPage();
+  const scripts = new Map();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') {
+      try {
+        scripts.set(res.url(), await res.body());
+      } catch {
+        /* redirected or aborted */
+      }
+    }
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  await browser.close();
+  let total = 0;
+  for (const [url, body] of scripts) {
+    const gz = gzipSync(body).length;
+    total += gz;
+    console.log(`  ${(gz / 1024).toFixed(1).padStart(7)} KB gz  ${url.replace(base, '')}`);
+  }
+  console.log(`JS loaded by /login: ${(total / 1024).toFixed(1)} KB gzip (budget 170 KB)`);
+
+  // 2. Lighthouse mobile performance, median of N.
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const scores = {};
+    for (const path of ['/login', '/cabinet/profile']) {
+      const context = cdp.contexts()[0];
+      if (path.startsWith('/cabinet')) {
+        await context.addCookies([{ name: 'ACCESS_TOKEN', value: token, url: base }]);
+      } else {
+        await context.clearCookies();
+      }
+      const values = [];
+      for (let i = 0; i < runs; i += 1) {
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+        });
+        values.push(Math.round((result?.lhr.categories.performance.score ?? 0) * 100));
+      }
+      scores[path] = { runs: values, median: median(values) };
+      console.log(`Lighthouse mobile performance ${path}: median ${median(values)} (runs ${values.join(', ')})`);
+    }
+    await cdp.close();
+    const summary = { loginJsGzipKb: Number((total / 1024).toFixed(1)), lighthouse: scores };
+    console.log(JSON.stringify(summary));
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
