@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatDollars, hasAtMostTwoDecimals, toCents, toDollars } from './money.ts';
+
+describe('money', () => {
+  it('converts dollars to integer cents without float drift', () => {
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(2.3)).toBe(230);
+    expect(toCents(7.5)).toBe(750);
+    expect(toCents(19.999)).toBe(2000);
+    expect(toCents(-1.005)).toBe(-101);
+    expect(toDollars(12345)).toBe(123.45);
+  });
+
+  it('formats with a $ prefix, at most 2 decimals, trailing zeros dropped', () => {
+    expect(formatDollars(0)).toBe('$0');
+    expect(formatDollars(10)).toBe('$10');
+    expect(formatDollars(10.5)).toBe('$10.5');
+    expect(formatDollars(10.25)).toBe('$10.25');
+    expect(formatDollars(10.256)).toBe('$10.26');
+  });
+
+  it('detects fractions of a cent', () => {
+    expect(hasAtMostTwoDecimals(10.25)).toBe(true);
+    expect(hasAtMostTwoDecimals(2.3)).toBe(true);
+    expect(hasAtMostTwoDecimals(10.255)).toBe(false);
+  });
+});

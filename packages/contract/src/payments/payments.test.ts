@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { topUpSchema } from './payments.schemas.ts';
+import { PAYMENT_METHODS } from './payments.constants.ts';
+
+const issues = (input: unknown) =>
+  topUpSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+
+describe('top-up schema', () => {
+  it('accepts every method at its exact bounds and refuses a cent outside', () => {
+    for (const m of PAYMENT_METHODS) {
+      const base = { type: m.type, payment_system: m.paymentSystem, network: m.hasNetworks ? 'USDT-TRC20' : undefined };
+      expect(issues({ ...base, amount: m.minCents / 100 })).toEqual([]);
+      expect(issues({ ...base, amount: m.maxCents / 100 })).toEqual([]);
+      expect(issues({ ...base, amount: (m.minCents - 1) / 100 })).toEqual(['amount:top-up:errors.min_amount_payment']);
+      expect(issues({ ...base, amount: (m.maxCents + 1) / 100 })).toEqual(['amount:top-up:errors.max_amount_payment']);
+    }
+  });
+
+  it('reads a non-number as a required field', () => {
+    expect(issues({ type: 5, amount: 'abc' })).toEqual(['amount:required_field']);
+    expect(issues({ type: 5 })).toEqual(['amount:required_field']);
+  });
+
+  it('needs a network only for crypto', () => {
+    expect(issues({ type: 3, amount: 50 })).toEqual(['network:top-up:errors.network']);
+    expect(topUpSchema.parse({ type: 5, amount: 50, network: 'BTC' }).network).toBeNull();
+  });
+
+  it('refuses unknown methods and sub-methods', () => {
+    expect(issues({ type: 4, amount: 50 })).toContain('type:top-up:errors.method');
+    expect(issues({ type: 7, payment_system: 9, amount: 50 })).toContain('payment_system:top-up:errors.method');
+  });
+
+  it('converts to cents', () => {
+    expect(topUpSchema.parse({ type: 7, payment_system: 6, amount: '2.30' })).toEqual({
+      amountCents: 230,
+      type: 7,
+      paymentSystem: 6,
+      network: null,
+    });
+  });
+});

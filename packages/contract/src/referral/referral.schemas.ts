@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { VALIDATION_KEYS } from '../common/validation.ts';
+import { toCents } from '../common/money.ts';
+import { dollarAmountField } from '../payments/payments.schemas.ts';
+import { MIN_TRANSFER_DOLLARS, MIN_WITHDRAW_DOLLARS } from '../app/app.constants.ts';
+import { isValidTrc20Address } from './trc20.ts';
+
+export const REFERRAL_ERROR_KEYS = {
+  amountLess: 'referral:errors.amount_less_than_min',
+  amountMore: 'referral:errors.amount_more',
+  addressInvalid: 'referral:errors.address_invalid',
+} as const;
+
+/**
+ * Transfer (min $1) and withdraw (min $100) amounts: at most the referral balance. The
+ * balance is a parameter: the browser passes the profile's, the server re-checks inside
+ * the ledger transaction anyway.
+ */
+const amountWithin = (minDollars: number, balanceCents: number) =>
+  dollarAmountField.superRefine((amount, ctx) => {
+    const cents = toCents(amount);
+    if (cents < minDollars * 100) {
+      ctx.addIssue({ code: 'custom', message: REFERRAL_ERROR_KEYS.amountLess, params: { min: minDollars } });
+    } else if (cents > balanceCents) {
+      ctx.addIssue({ code: 'custom', message: REFERRAL_ERROR_KEYS.amountMore });
+    }
+  });
+
+export const transferReferralSchema = (balanceCents: number) =>
+  z.object({ amount: amountWithin(MIN_TRANSFER_DOLLARS, balanceCents) });
+
+export const withdrawalSchema = (balanceCents: number) =>
+  z.object({
+    amount: amountWithin(MIN_WITHDRAW_DOLLARS, balanceCents),
+    address: z
+      .string({ error: VALIDATION_KEYS.required })
+      .trim()
+      .min(1, VALIDATION_KEYS.required)
+      .refine(isValidTrc20Address, REFERRAL_ERROR_KEYS.addressInvalid),
+  });
+
+export type TransferReferralInput = { amount: number | string };
+export type WithdrawalInput = { amount: number | string; address: string };
+
+export const REFERRAL_SORT_FIELDS = ['created_at', 'amount', 'paid_at'] as const;
+export const WITHDRAWAL_SORT_FIELDS = ['created_at', 'amount', 'status'] as const;
+export const WITHDRAWAL_STATUSES = ['waiting', 'completed', 'rejected'] as const;

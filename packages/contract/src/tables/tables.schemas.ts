@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../app/app.constants.ts';
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * Query of every paged list (spec "Shared table behaviour"): page, per_page (10/20/50/100),
+ * sort (one of the list's sortable fields, default created_at) and direction (default desc).
+ * Filters are bracket-serialised by the client: filters[status]=1.
+ */
+export const listQuerySchema = <const S extends readonly [string, ...string[]]>(sortFields: S) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    per_page: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), 'invalid_value')
+      .default(DEFAULT_PAGE_SIZE),
+    sort: z.enum(sortFields).default(sortFields[0]),
+    direction: z.enum(SORT_DIRECTIONS).default('desc'),
+  });
+
+export type PagedResponse<T> = { data: T[]; meta: { total: number; page: number; per_page: number } };
+
+/** The next sort state when a column header is pressed (spec section 4 "Sorting"). */
+export const nextSort = <F extends string>(
+  current: { sort: F; direction: SortDirection },
+  field: F,
+): { sort: F; direction: SortDirection } => {
+  if (current.sort !== field) return { sort: field, direction: 'asc' };
+  return { sort: field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+};
+
+export type PagerItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key: string };
+
+/**
+ * Pages to show: none for a single page, all of them up to 6, otherwise the first, the last,
+ * a window of one around the current page, and ellipses for the gaps.
+ */
+export const pagerItems = (current: number, totalPages: number): PagerItem[] => {
+  if (totalPages <= 1) return [];
+  if (totalPages <= 6) return Array.from({ length: totalPages }, (_, i) => ({ kind: 'page', page: i + 1 }));
+  const pages = new Set([1, totalPages, current - 1, current, current + 1].filter((p) => p >= 1 && p <= totalPages));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const items: PagerItem[] = [];
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && page - previous > 1) items.push({ kind: 'ellipsis', key: `gap-${previous}` });
+    items.push({ kind: 'page', page });
+  });
+  return items;
+};
