@@ -5,7 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       './apps/web/vitest.config.ts',
-      // './apps/api/vitest.config.ts',
+      './apps/api/vitest.config.ts',
     ],
   },
 });

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..');
-/** Each run starts on an empty embedded PostgreSQL in this folder (wiped by the server command). */
-export const E2E_DATA_DIR = resolve(repoRoot, 'data/e2e');
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Each run starts on an empty embedded PostgreSQL in this folder (wiped by the server command). */
+export const E2E_DATA_DIR = resolve(repoRoot, `data/e2e-${port}`);
 export const BASE_URL = `http://127.0.0.1:${port}`;
 
 const chromiumArgs = [
@@ -27,7 +27,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: resolve(repoRoot, 'data/e2e-results'),
+  outputDir: resolve(repoRoot, `data/e2e-results-${port}`),
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

@@ -1,12 +1,40 @@
-import { defineConfig, loadEnv } from 'vite';
+/* eslint import-x/no-cycle: "off" -- import-x cannot resolve the vite packages here (resolver crash); config files have no cycles */
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** Writes .gz and .br next to every text asset so a static server can send them precompressed. */
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  async writeBundle(options) {
+    const dir = options.dir ?? 'dist';
+    const files = await readdir(dir, { recursive: true });
+    await Promise.all(
+      files
+        .filter((file) => /\.(js|css|html|json|svg)$/.test(file))
+        .map(async (file) => {
+          const full = path.join(dir, file);
+          const data = await readFile(full);
+          if (data.length < 1024) return;
+          await writeFile(`${full}.gz`, gzipSync(data, { level: 9 }));
+          await writeFile(
+            `${full}.br`,
+            brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }),
+    );
+  },
+});
 
 // VITE_API_BASE is read at build time (default `/api`) so the SPA can target a separate API host.
 // The dev server proxies `/api` only; translations are served from public/locales.
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     define: {
       'import.meta.env.VITE_API_BASE': JSON.stringify(env.VITE_API_BASE ?? '/api'),
     },
@@ -19,6 +47,11 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       cssCodeSplit: true,
       sourcemap: false,
+      rollupOptions: {
+        // The contract's modules are side-effect free: constants imported on the first screen
+        // must not drag zod in (schemas are loaded with the forms that use them).
+        treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') },
+      },
     },
   };
 });

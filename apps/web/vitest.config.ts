@@ -1,3 +1,4 @@
+/* eslint import-x/no-cycle: "off" -- import-x cannot resolve the vite packages here (resolver crash); config files have no cycles */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 

@@ -10,3 +10,4 @@ export * from './payments/payments.schemas.ts';
 export * from './referral/trc20.ts';
 export * from './referral/referral.schemas.ts';
 export * from './catalogue/isp-pricing.ts';
+export * from './ledger/ledger.constants.ts';

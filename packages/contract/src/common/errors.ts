@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: { status: 403, key: 'errors.email_not_verified' },
   NOT_FOUND: { status: 404, key: 'errors.not_found' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
+  INSUFFICIENT_FUNDS: { status: 422, key: 'errors.insufficient_funds' },
   EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
   RATE_LIMITED: { status: 429, key: 'errors.rate_limited' },

@@ -17,6 +17,6 @@ export const IP_INFO_URL = 'https://ipinfo.io/';
 
 /**
  * API keys marking the "restricted" kind of user (spec: criteria not shown).
- * See docs/decisions/010-web-restricted-users.md.
+ * See docs/decisions/020-web-restricted-users.md.
  */
 export const RESTRICTED_API_KEYS: readonly string[] = ['restricted-key-1', 'restricted-key-2'];

@@ -21,7 +21,8 @@ export const LANGUAGE_COOKIE = 'i18next';
 
 /** Keeps `<html lang>` in step with the interface language (a11y + hyphenation). */
 const syncDocumentLanguage = (language: string): void => {
-  if (typeof document !== 'undefined') document.documentElement.lang = isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  if (typeof document !== 'undefined')
+    document.documentElement.lang = isLanguage(language) ? language : FALLBACK_LANGUAGE;
 };
 
 export const initI18n = async (): Promise<void> => {
@@ -42,6 +43,7 @@ export const initI18n = async (): Promise<void> => {
       maxParallelReads: I18N_MAX_PARALLEL_READS,
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
       backend: {
         loadPath: `${import.meta.env.BASE_URL}locales/{{lng}}/{{ns}}.json?v=${APP_VERSION}`,
       },
@@ -57,8 +59,9 @@ export const initI18n = async (): Promise<void> => {
 };
 
 export const currentLanguage = (): Language => {
-  const language = i18next.resolvedLanguage ?? i18next.language;
-  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  if (isLanguage(i18next.language)) return i18next.language;
+  const resolved = i18next.resolvedLanguage;
+  return isLanguage(resolved) ? resolved : FALLBACK_LANGUAGE;
 };
 
 export const changeLanguage = async (language: Language): Promise<void> => {
@@ -71,4 +74,7 @@ export const preloadNamespaces = (namespaces: readonly I18nNamespace[]): Promise
 
 /** Translates a key known only at run time (server-provided i18n keys, notification types). */
 export const translateDynamic = (key: string, options?: Record<string, unknown>): string =>
-  (i18next.t as unknown as (key: string, options?: Record<string, unknown>) => string)(key, options);
+  (i18next.t as unknown as (key: string, options?: Record<string, unknown>) => string)(
+    key,
+    options,
+  );

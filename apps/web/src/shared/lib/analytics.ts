@@ -2,6 +2,7 @@
 export type AnalyticsEvent = { event: string } & Record<string, unknown>;
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface Window {
     dataLayer?: AnalyticsEvent[];
   }

@@ -1,4 +1,9 @@
-export type CookieOptions = { days?: number; path?: string; sameSite?: 'Lax' | 'Strict' | 'None'; secure?: boolean };
+export type CookieOptions = {
+  days?: number;
+  path?: string;
+  sameSite?: 'Lax' | 'Strict' | 'None';
+  secure?: boolean;
+};
 
 export const readCookie = (name: string): string | null => {
   const prefix = `${encodeURIComponent(name)}=`;

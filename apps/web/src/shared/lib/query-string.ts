@@ -1,5 +1,8 @@
 export type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[] | Record<string, QueryValue>>;
+export type QueryParams = Record<
+  string,
+  QueryValue | readonly QueryValue[] | Record<string, QueryValue>
+>;
 
 /**
  * Serialises query parameters; arrays use the bracket form (`a[]=1&a[]=2`) and

@@ -1,0 +1,12 @@
+import type { Config } from './config/env.ts';
+import type { DbRoot } from './db/types.ts';
+import type { Translator } from './i18n/translator.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+
+/** What the process hands to buildApp: the app owns none of these lifecycles. */
+export type AppDeps = {
+  config: Config;
+  db: DbRoot;
+  mailer: Mailer;
+  translator: Translator;
+};

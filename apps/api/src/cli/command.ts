@@ -1,0 +1,31 @@
+import type { DbRoot } from '../db/types.ts';
+
+/**
+ * One operator command. Each module keeps its commands in `<module>.commands.ts` and
+ * src/cli/admin.ts lists those maps; `run` returns the text to print, or throws.
+ * `exitCode` lets a check command (ledger:check) fail the process with its report printed.
+ */
+export type Command = {
+  usage: string;
+  run: (db: DbRoot, args: string[]) => Promise<string | { output: string; exitCode: number }>;
+};
+
+export class UsageError extends Error {}
+
+export const flag = (args: string[], name: string) => args.includes(name);
+export const positional = (args: string[]) => args.filter((arg) => !arg.startsWith('--'));
+
+/** Value of `--name=value` or `--name value`. */
+export const option = (args: string[], name: string): string | undefined => {
+  const inline = args.find((arg) => arg.startsWith(`--${name}=`));
+  if (inline) return inline.slice(name.length + 3);
+  const index = args.indexOf(`--${name}`);
+  const next = index >= 0 ? args[index + 1] : undefined;
+  return next && !next.startsWith('--') ? next : undefined;
+};
+
+export const requireArg = (args: string[], index: number, usage: string): string => {
+  const value = positional(args)[index];
+  if (!value) throw new UsageError(usage);
+  return value;
+};

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { DEMO_USER, seedDemoUser } from './seed.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+describe('seedDemoUser', () => {
+  it('is idempotent and creates a verified user who can log in', async () => {
+    await seedDemoUser(ctx.database.db);
+    await seedDemoUser(ctx.database.db);
+    const rows = await ctx.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', DEMO_USER.email)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.email_verified_at).toBeInstanceOf(Date);
+    expect(rows[0]?.balance_cents).toBe(0);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/userlogin',
+      payload: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});

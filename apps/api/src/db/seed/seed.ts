@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { DbRoot } from '../types.ts';
+import { generateApiKey, generateCode } from '../../lib/crypto.ts';
+import { hashPassword } from '../../modules/users/password.ts';
+
+/** Printed on start with the embedded database; never created against DATABASE_URL. */
+export const DEMO_USER = {
+  email: 'demo@proxy.local',
+  password: 'demo-password-1',
+  name: 'Demo',
+} as const;
+
+/** Idempotent: a second start finds the row and changes nothing. */
+export const seedDemoUser = async (db: DbRoot) => {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', DEMO_USER.email)
+    .executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('users')
+    .values({
+      name: DEMO_USER.name,
+      email: DEMO_USER.email,
+      password_hash: await hashPassword(DEMO_USER.password),
+      ref_link: generateCode(10),
+      api_key: generateApiKey(),
+      email_verified_at: sql<Date>`now()`,
+    })
+    .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+    .execute();
+};

@@ -1,0 +1,6 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.ts';
+
+export const pingDatabase = async (db: Db) => {
+  await sql`SELECT 1`.execute(db);
+};

@@ -1,0 +1,96 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, LedgerAccount } from '../../db/types.ts';
+
+const BALANCE_COLUMN = { main: 'balance_cents', referral: 'referral_balance_cents' } as const;
+
+/**
+ * Adds `amountCents` (signed) to one balance of the user, only if the result stays >= 0.
+ * The UPDATE takes the row lock, so concurrent changes of one user serialise here; under
+ * READ COMMITTED the WHERE is re-checked against the locked, newest row. No row back means
+ * the balance would go negative.
+ */
+export const changeBalance = async (
+  tx: Transaction<Database>,
+  userId: number,
+  account: LedgerAccount,
+  amountCents: number,
+): Promise<number | null> => {
+  const column = sql.ref(BALANCE_COLUMN[account]);
+  const row = await tx
+    .updateTable('users')
+    .set({ [BALANCE_COLUMN[account]]: sql`${column} + ${amountCents}`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .where(sql<boolean>`${column} + ${amountCents} >= 0`)
+    .returning(sql<number>`${column}`.as('balance_after'))
+    .executeTakeFirst();
+  return row ? row.balance_after : null;
+};
+
+export type NewLedgerEntry = {
+  userId: number;
+  account: LedgerAccount;
+  type: string;
+  amountCents: number;
+  balanceAfterCents: number;
+  refType?: string | null;
+  refId?: string | null;
+  comment?: string | null;
+};
+
+export const insertLedgerEntry = (tx: Transaction<Database>, entry: NewLedgerEntry) =>
+  tx
+    .insertInto('ledger_entries')
+    .values({
+      user_id: entry.userId,
+      account: entry.account,
+      type: entry.type,
+      amount_cents: entry.amountCents,
+      balance_after_cents: entry.balanceAfterCents,
+      ref_type: entry.refType ?? null,
+      ref_id: entry.refId ?? null,
+      comment: entry.comment ?? null,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+
+export const findBalance = async (db: Db, userId: number, account: LedgerAccount) => {
+  const row = await db
+    .selectFrom('users')
+    .select(sql<number>`${sql.ref(BALANCE_COLUMN[account])}`.as('balance'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.balance ?? null;
+};
+
+export type LedgerMismatch = {
+  user_id: number;
+  account: LedgerAccount;
+  balance_cents: number;
+  entries_sum_cents: number;
+};
+
+/** Every (user, account) whose stored balance differs from the sum of its entries. */
+export const findLedgerMismatches = async (db: Db): Promise<LedgerMismatch[]> => {
+  const result = await sql<LedgerMismatch>`
+    WITH sums AS (
+      SELECT user_id,
+             coalesce(sum(amount_cents) FILTER (WHERE account = 'main'), 0)::bigint AS main_sum,
+             coalesce(sum(amount_cents) FILTER (WHERE account = 'referral'), 0)::bigint AS referral_sum
+        FROM ledger_entries
+       GROUP BY user_id
+    )
+    SELECT u.id AS user_id, 'main' AS account, u.balance_cents, coalesce(s.main_sum, 0)::bigint AS entries_sum_cents
+      FROM users u LEFT JOIN sums s ON s.user_id = u.id
+     WHERE u.balance_cents <> coalesce(s.main_sum, 0)
+    UNION ALL
+    SELECT u.id, 'referral', u.referral_balance_cents, coalesce(s.referral_sum, 0)::bigint
+      FROM users u LEFT JOIN sums s ON s.user_id = u.id
+     WHERE u.referral_balance_cents <> coalesce(s.referral_sum, 0)
+     ORDER BY 1, 2`.execute(db);
+  return result.rows;
+};
+
+export const countUsers = async (db: Db) => {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+};

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { findBalance } from './ledger.repository.ts';
+import { checkLedger, postLedgerEntry, postLedgerFailure } from './ledger.service.ts';
+import { ledgerCommands } from './ledger.commands.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const credit = (userId: number, amountCents: number) =>
+  ctx.database.db.transaction().execute((tx) =>
+    postLedgerEntry(tx, { userId, account: 'main', type: 'payment', amountCents, refType: 'test' }),
+  );
+
+describe('ledger', () => {
+  it('credits and debits, recording the balance after each entry', async () => {
+    const { id } = await registerUser(ctx.app);
+    expect((await credit(id, 1500)).balanceAfterCents).toBe(1500);
+    expect((await credit(id, -400)).balanceAfterCents).toBe(1100);
+    const entries = await ctx.database.db
+      .selectFrom('ledger_entries')
+      .select(['amount_cents', 'balance_after_cents', 'type'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      { amount_cents: 1500, balance_after_cents: 1500, type: 'payment' },
+      { amount_cents: -400, balance_after_cents: 1100, type: 'payment' },
+    ]);
+  });
+
+  it('refuses a debit below zero and changes nothing', async () => {
+    const { id } = await registerUser(ctx.app);
+    await credit(id, 100);
+    await expect(credit(id, -101)).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await findBalance(ctx.database.db, id, 'main')).toBe(100);
+    const count = await ctx.database.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('serialises 50 concurrent debits: exactly the affordable ones succeed', async () => {
+    const { id } = await registerUser(ctx.app);
+    await credit(id, 1000);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => credit(id, -300)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(await findBalance(ctx.database.db, id, 'main')).toBe(100);
+    expect(await checkLedger(ctx.database.db)).toEqual([]);
+  });
+
+  it('rolls the entry back with the transaction that caused it', async () => {
+    const { id } = await registerUser(ctx.app);
+    await credit(id, 500);
+    await expect(
+      ctx.database.db.transaction().execute(async (tx) => {
+        await postLedgerEntry(tx, { userId: id, account: 'main', type: 'buy_isp', amountCents: -500 });
+        throw new Error('provisioning failed');
+      }),
+    ).rejects.toThrow('provisioning failed');
+    expect(await findBalance(ctx.database.db, id, 'main')).toBe(500);
+  });
+
+  it('records a failure with a zero amount and an _error type', async () => {
+    const { id } = await registerUser(ctx.app);
+    const posted = await ctx.database.db
+      .transaction()
+      .execute((tx) => postLedgerFailure(tx, { userId: id, account: 'main', type: 'buy_isp' }));
+    expect(posted.balanceAfterCents).toBe(0);
+    await expect(
+      ctx.database.db
+        .transaction()
+        .execute((tx) => postLedgerEntry(tx, { userId: id, account: 'main', type: 'payment', amountCents: 0 })),
+    ).rejects.toThrow();
+  });
+
+  it('ledger:check reports a balance changed behind the ledger and exits 1', async () => {
+    const { id } = await registerUser(ctx.app);
+    await credit(id, 700);
+    const ok = await ledgerCommands['ledger:check']!.run(ctx.database.db, []);
+    expect(typeof ok === 'string' ? ok : ok.output).toContain('ledger ok');
+    await ctx.database.db.updateTable('users').set({ balance_cents: 999 }).where('id', '=', id).execute();
+    const bad = await ledgerCommands['ledger:check']!.run(ctx.database.db, []);
+    expect(bad).toMatchObject({ exitCode: 1 });
+    expect(typeof bad === 'string' ? bad : bad.output).toContain(`user ${id} main: balance 999 != entries 700`);
+    // Leave the shared test database consistent for other files.
+    await ctx.database.db.updateTable('users').set({ balance_cents: 700 }).where('id', '=', id).execute();
+  });
+});

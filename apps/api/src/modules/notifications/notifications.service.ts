@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_SIZE, VALIDATION_KEYS } from '@proxy/contract';
+import type { Db, NotificationLine } from '../../db/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  findNotificationsPage,
+  insertNotification,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications.repository.ts';
+
+/** Notification types are i18n keys of the `notifications` namespace. */
+export const NOTIFICATION_TYPES = {
+  welcome: 'notifications.welcome',
+  emailVerified: 'notifications.email_verified',
+  passwordChanged: 'notifications.password_changed',
+  passwordReset: 'notifications.password_reset',
+} as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
+
+export type NotificationDto = {
+  id: string;
+  type: string;
+  data: NotificationLine[];
+  created_at: string;
+  read_at: string | null;
+};
+
+/** Stores a notification for the user; pass the transaction so it commits with the change. */
+export const notify = (
+  db: Db,
+  userId: number,
+  type: NotificationType,
+  data: NotificationLine[] = [],
+) => insertNotification(db, userId, type, data);
+
+export const NOTIFICATIONS_MAX_PAGE = 50;
+
+export const notificationsQuerySchema = z.object({
+  per_page: z.coerce
+    .number({ error: VALIDATION_KEYS.invalidType })
+    .int(VALIDATION_KEYS.invalidType)
+    .min(1, VALIDATION_KEYS.invalidType)
+    .max(NOTIFICATIONS_MAX_PAGE, VALIDATION_KEYS.invalidType)
+    .default(NOTIFICATIONS_PAGE_SIZE),
+  cursor: z.string().max(200, VALIDATION_KEYS.invalidType).optional(),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor is opaque to clients: base64url of JSON [created_at in epoch µs, id]. */
+const encodeCursor = (createdAtUs: string, id: string) =>
+  Buffer.from(JSON.stringify([createdAtUs, id])).toString('base64url');
+
+const decodeCursor = (cursor: string): { createdAtUs: string; id: string } => {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      /^-?\d{1,16}$/.test(value[0]) &&
+      UUID.test(value[1])
+    ) {
+      return { createdAtUs: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through to the validation error
+  }
+  throw new AppError('VALIDATION_FAILED', {
+    errors: { cursor: [`validation.${VALIDATION_KEYS.invalidType}`] },
+  });
+};
+
+const toDto = (row: {
+  id: string;
+  type: string;
+  data: NotificationLine[];
+  created_at: Date;
+  read_at: Date | null;
+}): NotificationDto => ({
+  id: row.id,
+  type: row.type,
+  data: row.data,
+  created_at: row.created_at.toISOString(),
+  read_at: row.read_at ? row.read_at.toISOString() : null,
+});
+
+export const listNotifications = async (
+  db: Db,
+  userId: number,
+  query: z.output<typeof notificationsQuerySchema>,
+) => {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  // One extra row tells whether another page exists, so the last page has next_cursor null.
+  const rows = await findNotificationsPage(db, userId, query.per_page + 1, after);
+  const page = rows.slice(0, query.per_page);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > query.per_page && last ? encodeCursor(last.created_at_us, last.id) : null;
+  return { data: page.map(toDto), meta: { next_cursor: nextCursor } };
+};
+
+export const readNotification = async (db: Db, userId: number, id: string) => {
+  // Another user's id and a malformed id answer the same 404: ids are not probeable.
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  const row = await markNotificationRead(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return { success: true as const, notification: toDto(row) };
+};
+
+export const readAllNotifications = async (db: Db, userId: number) => ({
+  success: true as const,
+  updated: await markAllNotificationsRead(db, userId),
+});

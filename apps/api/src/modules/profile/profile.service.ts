@@ -1,0 +1,33 @@
+import type { ProfileResponse, ProfileUpdateInput } from '@proxy/contract';
+import type { DbRoot, User } from '../../db/types.ts';
+import { changePassword } from '../auth/auth.service.ts';
+import { toUserDto } from '../users/user-dto.ts';
+import { updateUser, type UserPatch } from '../users/users.repository.ts';
+
+/** Built from the session row: GET /profile costs no query beyond authentication. */
+export const getProfile = (user: User): ProfileResponse => ({
+  user: toUserDto(user),
+  // Promo codes and the Telegram bot arrive in later issues.
+  promo_token: null,
+  promo_token_used: false,
+  telegram_connected: user.telegram_user !== null && user.telegram_user !== '',
+});
+
+type ProfileUpdate = { [K in keyof ProfileUpdateInput]: ProfileUpdateInput[K] };
+
+export const updateProfile = async (
+  db: DbRoot,
+  session: { user: User; tokenId: number },
+  input: ProfileUpdate,
+) => {
+  let user = session.user;
+  const patch: UserPatch = {};
+  if (input.name !== undefined) patch.name = input.name;
+  // An empty or null telegram clears it.
+  if (input.telegram !== undefined) patch.telegram = input.telegram ? input.telegram : null;
+  if (input.locale !== undefined) patch.locale = input.locale;
+  if (Object.keys(patch).length > 0) user = await updateUser(db, user.id, patch);
+  if (input.password !== undefined)
+    user = await changePassword(db, user, session.tokenId, input.password);
+  return toUserDto(user);
+};

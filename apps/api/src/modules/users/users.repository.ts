@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db, NewUser, User } from '../../db/types.ts';
+
+export const findUserByEmail = (db: Db, email: string): Promise<User | undefined> =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+
+export const findUserById = (db: Db, id: number): Promise<User | undefined> =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserIdByRefLink = async (db: Db, refLink: string): Promise<number | null> => {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('ref_link', '=', refLink)
+    .executeTakeFirst();
+  return row?.id ?? null;
+};
+
+export const insertUser = (db: Db, user: NewUser): Promise<User> =>
+  db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+
+export type UserPatch = Partial<
+  Pick<User, 'name' | 'telegram' | 'locale' | 'password_hash' | 'is_restricted'>
+>;
+
+export const updateUser = (db: Db, id: number, patch: UserPatch): Promise<User> =>
+  db
+    .updateTable('users')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Sets email_verified_at once; returns the user only if this call verified it. */
+export const markEmailVerified = (db: Db, id: number, email: string): Promise<User | undefined> =>
+  db
+    .updateTable('users')
+    .set({ email_verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('email_verified_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();

@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { sha256Hex } from '../lib/crypto.ts';
+import type { User } from '../db/types.ts';
+import { findSessionByTokenHash } from '../modules/auth/auth.repository.ts';
+
+export type Session = { user: User; tokenId: number };
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+
+/**
+ * preHandler of every signed-in route: bearer token -> session with ONE indexed query
+ * (token hash joined to the user). Nothing is written on this path; last_used_at is
+ * set at login only, to keep reads read-only.
+ */
+export const authenticate: preHandlerAsyncHookHandler = async function (request: FastifyRequest) {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
+  const session = await findSessionByTokenHash(request.server.db, sha256Hex(match[1]));
+  if (!session) throw new AppError('UNAUTHENTICATED');
+  request.session = session;
+};
+
+/** For money endpoints (later): the e-mail must be verified. Use after `authenticate`. */
+export const requireVerified: preHandlerAsyncHookHandler = async function (
+  request: FastifyRequest,
+  _reply: FastifyReply,
+) {
+  await Promise.resolve();
+  if (!request.session) throw new AppError('UNAUTHENTICATED');
+  if (!request.session.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
+};
+
+/** The session of a route guarded by `authenticate`. */
+export const sessionOf = (request: FastifyRequest): Session => {
+  if (!request.session) throw new AppError('UNAUTHENTICATED');
+  return request.session;
+};
+
+export const authPlugin = fp(
+  (app, _options, done) => {
+    app.decorateRequest('session', null);
+    done();
+  },
+  { name: 'auth' },
+);

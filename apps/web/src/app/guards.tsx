@@ -1,0 +1,57 @@
+import { Navigate, Outlet, useLocation, useSearchParams, type Location } from 'react-router';
+import { safeRedirectPath } from '../shared/lib/safe-redirect';
+import { mustLeaveGuardedScreen } from '../shared/lib/restricted-user';
+import { useSessionStore } from '../shared/session/session-store';
+import { useProfile } from '../features/profile/api/get-profile';
+import { paths } from './paths';
+
+export type RedirectState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'> };
+
+/** Where to go after login: the remembered location, else `?redirect`, else the cabinet. */
+export const resolvePostLoginTarget = (state: unknown, redirectParam: string | null): string => {
+  const from = (state as RedirectState | null)?.from;
+  if (from?.pathname) {
+    const target = safeRedirectPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+    if (target) return target;
+  }
+  return safeRedirectPath(redirectParam) ?? paths.cabinet.root;
+};
+
+/** Guests only: a signed-in user goes to the cabinet (or back where login was demanded). */
+export const GuestGuard = () => {
+  const token = useSessionStore((state) => state.token);
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  if (token)
+    return (
+      <Navigate to={resolvePostLoginTarget(location.state, searchParams.get('redirect'))} replace />
+    );
+  return <Outlet />;
+};
+
+/** Signed-in only: others go to /login, keeping the original location and query string. */
+export const AuthGuard = () => {
+  const token = useSessionStore((state) => state.token);
+  const location = useLocation();
+  if (!token) {
+    const original = `${location.pathname}${location.search}`;
+    const state: RedirectState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return (
+      <Navigate
+        to={`${paths.login}?redirect=${encodeURIComponent(original)}`}
+        state={state}
+        replace
+      />
+    );
+  }
+  return <Outlet />;
+};
+
+/** Buy, top-up, transactions, referral: restricted users and users without profile data go to the profile. */
+export const RestrictedGuard = () => {
+  const { data: profile } = useProfile();
+  if (mustLeaveGuardedScreen(profile)) return <Navigate to={paths.cabinet.profile} replace />;
+  return <Outlet />;
+};

@@ -1,0 +1,74 @@
+import { Suspense } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { marketingSiteUrl } from '../../shared/config';
+import { currentLanguage } from '../../shared/i18n/i18n';
+import { LanguageSwitch, Loader, Logo } from '../../shared/ui';
+import './auth-layout.css';
+
+const BULLETS = ['hero.bullet_1', 'hero.bullet_2', 'hero.bullet_3', 'hero.bullet_4'] as const;
+
+/** Hero panel + form panel; at <= 1092 px a back-button header with logo and language switch. */
+export const AuthLayout = () => {
+  const { t } = useTranslation(['auth', 'base']);
+  const navigate = useNavigate();
+  const language = currentLanguage();
+  const siteUrl = marketingSiteUrl(language);
+  const goBack = () => {
+    if (window.history.length > 1) void navigate(-1);
+    else window.location.assign(siteUrl);
+  };
+  return (
+    <div className="auth-layout">
+      <aside className="auth-hero" aria-labelledby="auth-hero-title">
+        <Logo href={siteUrl} label={t('base:app.logo')} isExternal />
+        <div className="auth-hero__body">
+          <h2 id="auth-hero-title" className="auth-hero__title">
+            {t('auth:hero.title')}
+          </h2>
+          <p className="auth-hero__text">{t('auth:hero.description')}</p>
+          <ul className="auth-hero__list">
+            {BULLETS.map((key) => (
+              <li key={key}>
+                <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+                  <circle cx="10" cy="10" r="10" fill="#3b82f6" />
+                  <path d="M6 10.5l2.5 2.5L14 7.5" fill="none" stroke="#fff" strokeWidth="2" />
+                </svg>
+                {t(`auth:${key}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </aside>
+      <div className="auth-panel">
+        <header className="auth-topbar">
+          <button
+            type="button"
+            className="icon-btn auth-topbar__back"
+            aria-label={t('base:app.back')}
+            onClick={goBack}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+          <span className="auth-topbar__logo">
+            <Logo href={siteUrl} label={t('base:app.logo')} isExternal />
+          </span>
+          <LanguageSwitch />
+        </header>
+        <main className="auth-main" id="main">
+          <Suspense fallback={<Loader label={t('base:app.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+};

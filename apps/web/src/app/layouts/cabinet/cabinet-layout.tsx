@@ -1,0 +1,144 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@proxy/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { changeLanguage, translateDynamic } from '../../../shared/i18n/i18n';
+import { clearReferralCode } from '../../../shared/lib/referral-code';
+import { isRestrictedUser } from '../../../shared/lib/restricted-user';
+import { logout } from '../../../shared/session/logout';
+import { LanguageSwitch, Loader, Logo, showAlert } from '../../../shared/ui';
+import { VerifyEmailScreen } from '../../../features/auth/components/verify-email-screen';
+import { NotificationsBell } from '../../../features/notifications/components/notifications-bell';
+import { useProfile } from '../../../features/profile/api/get-profile';
+import { useUpdateProfile } from '../../../features/profile/api/update-profile';
+import { ErrorBoundary } from '../../error-boundary';
+import { GlobalErrorScreen } from '../../components/global-error-screen';
+import { paths } from '../../paths';
+import { CabinetFooter } from './cabinet-footer';
+import { SideMenu } from './side-menu';
+import './cabinet-layout.css';
+
+const TITLE_KEYS: [string, string][] = [
+  [paths.cabinet.profile, 'profile'],
+  [paths.cabinet.packages, 'packages'],
+  [paths.cabinet.buy, 'buy'],
+  [paths.cabinet.topUp, 'top_up'],
+  [paths.cabinet.transactions, 'transactions'],
+  [paths.cabinet.referral, 'referral'],
+  [paths.cabinet.notifications, 'notifications'],
+  [paths.cabinet.apiDocumentation, 'api_documentation'],
+  [paths.cabinet.legal, 'legal'],
+  [paths.cabinet.faq, 'faq'],
+  [paths.cabinet.emailVerification, 'email_verification'],
+];
+
+const titleKeyFor = (pathname: string): string =>
+  TITLE_KEYS.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ??
+  'cabinet';
+
+export const CabinetLayout = () => {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const updateProfile = useUpdateProfile();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+
+  // The referral code only matters until the first cabinet visit.
+  useEffect(() => clearReferralCode(), []);
+
+  const title = translateDynamic(`cabinet.titles.${titleKeyFor(location.pathname)}`);
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+
+  if (profile.isPending) return <Loader label={t('app.loading')} fullScreen />;
+  if (profile.isError)
+    return <GlobalErrorScreen isStandalone onAction={() => void profile.refetch()} />;
+
+  const { user } = profile.data;
+  const isRestricted = isRestrictedUser(user);
+
+  const onLanguageChange = (language: Language) => {
+    void changeLanguage(language);
+    updateProfile.mutate(
+      { locale: language },
+      {
+        onError: (error) =>
+          showAlert.error(
+            isApiError(error) && !error.isTransport
+              ? error.message
+              : translateDynamic('errors.save'),
+          ),
+      },
+    );
+  };
+
+  const onLogout = () => {
+    void logout().then(() => navigate(paths.login, { replace: true }));
+  };
+
+  return (
+    <div className={isMenuOpen ? 'cabinet cabinet--menu-open' : 'cabinet'}>
+      <a className="skip-link" href="#main">
+        {t('app.skip_to_content')}
+      </a>
+      <aside className="cabinet__sidebar">
+        <div className="cabinet__brand">
+          <Logo label={t('app.name')} />
+        </div>
+        <SideMenu
+          id="cabinet-menu"
+          isRestricted={isRestricted}
+          onNavigate={() => setMenuOpen(false)}
+          onLogout={onLogout}
+        />
+      </aside>
+      {isMenuOpen && (
+        <div className="cabinet__scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+      )}
+      <div className="cabinet__content">
+        <header className="cabinet-header">
+          <button
+            type="button"
+            className="icon-btn cabinet-header__burger"
+            aria-label={t('cabinet.open_menu')}
+            aria-expanded={isMenuOpen}
+            aria-controls="cabinet-menu"
+            onClick={() => setMenuOpen((value) => !value)}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d="M4 7h16M4 12h16M4 17h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+          <p className="cabinet-header__title">{title}</p>
+          <div className="cabinet-header__actions">
+            <LanguageSwitch onChange={onLanguageChange} />
+            <NotificationsBell />
+          </div>
+        </header>
+        <main id="main" className="cabinet__main" tabIndex={-1}>
+          {user.email_verified_at || location.pathname === paths.cabinet.emailVerification ? (
+            <ErrorBoundary
+              key={location.pathname}
+              fallback={(reset) => <GlobalErrorScreen onAction={reset} />}
+            >
+              <Suspense fallback={<Loader label={t('app.loading')} />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          ) : (
+            <VerifyEmailScreen email={user.email} />
+          )}
+        </main>
+        <CabinetFooter apiKey={user.api_key} balance={user.balance} />
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,3 @@
+import { EmailVerificationLanding } from '../../features/email-verification/components/email-verification-landing';
+
+export const EmailVerificationRoute = () => <EmailVerificationLanding />;

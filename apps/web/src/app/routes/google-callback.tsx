@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '@proxy/contract';
+import { profileQueryOptions } from '../../features/profile/api/get-profile';
+import { changeLanguage, translateDynamic } from '../../shared/i18n/i18n';
+import { useSessionStore } from '../../shared/session/session-store';
+import { Loader, showAlert } from '../../shared/ui';
+import { paths } from '../paths';
+
+/** Return point of Google sign-in: store the token, sync the language, go to the cabinet. */
+export const GoogleCallbackRoute = () => {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setToken = useSessionStore((state) => state.setToken);
+  const hasRun = useRef(false);
+  const token = searchParams.get('token');
+
+  useEffect(() => {
+    if (hasRun.current) return;
+    hasRun.current = true;
+    if (!token) {
+      showAlert.error(translateDynamic('errors.google_auth'));
+      void navigate(paths.login, { replace: true });
+      return;
+    }
+    setToken(token);
+    void (async () => {
+      try {
+        const profile = await queryClient.fetchQuery(profileQueryOptions());
+        if (isLanguage(profile.user.locale)) await changeLanguage(profile.user.locale);
+      } catch {
+        /* the cabinet layout shows the profile error itself */
+      }
+      await navigate(paths.cabinet.root, { replace: true });
+    })();
+  }, [token, navigate, queryClient, setToken]);
+
+  return (
+    <main className="page-center">
+      <Loader label={t('app.loading')} />
+    </main>
+  );
+};

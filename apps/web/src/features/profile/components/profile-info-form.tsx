@@ -1,0 +1,97 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  VALIDATION_KEYS,
+  buildProfileUpdatePayload,
+  profileInfoFormSchema,
+  type ProfileInfoFormInput,
+  type UserDto,
+} from '@proxy/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { applyServerFieldErrors, translateFieldError } from '../../../shared/lib/form-errors';
+import { Button, Input, showAlert } from '../../../shared/ui';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** Keeps only the values that differ from the saved user. */
+export const changedProfileInfo = (
+  values: ProfileInfoFormInput,
+  user: Pick<UserDto, 'name' | 'telegram'>,
+) => ({
+  name:
+    values.name !== undefined && values.name.trim() !== user.name ? values.name.trim() : undefined,
+  telegram:
+    values.telegram !== undefined && values.telegram.trim() !== (user.telegram ?? '')
+      ? values.telegram.trim()
+      : undefined,
+});
+
+export const ProfileInfoForm = ({ user }: { user: UserDto }) => {
+  const { t } = useTranslation('profile');
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInfoFormInput>({
+    resolver: zodResolver(profileInfoFormSchema),
+    values: { name: user.name, telegram: user.telegram ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const payload = buildProfileUpdatePayload(changedProfileInfo(values, user));
+    if (Object.keys(payload).length === 0) {
+      setError('root', { type: 'client', message: VALIDATION_KEYS.emptyInputs });
+      return;
+    }
+    try {
+      const response = await update.mutateAsync(payload);
+      reset({ name: response.user.name, telegram: response.user.telegram ?? '' });
+      showAlert.success(response.message || t('info.saved'));
+    } catch (error) {
+      if (isApiError(error) && !error.isTransport) {
+        applyServerFieldErrors(error, setError, ['name', 'telegram']);
+        showAlert.error(error.message);
+      } else {
+        showAlert.error(translateDynamic('errors.save'));
+      }
+    }
+  });
+
+  return (
+    <section className="card stack" aria-labelledby="profile-info-title">
+      <h2 id="profile-info-title" className="section-title">
+        {t('info.title')}
+      </h2>
+      <form className="form-grid" noValidate onSubmit={onSubmit}>
+        <Input
+          label={t('info.name')}
+          autoComplete="name"
+          error={translateFieldError(errors.name?.message)}
+          {...register('name')}
+        />
+        <Input label={t('info.email')} type="email" value={user.email} readOnly name="email" />
+        <Input
+          label={t('info.telegram')}
+          hint={t('info.telegram_hint')}
+          autoComplete="off"
+          error={translateFieldError(errors.telegram?.message)}
+          {...register('telegram')}
+        />
+        {errors.root?.message && (
+          <p className="form-error" role="alert">
+            {translateFieldError(errors.root.message)}
+          </p>
+        )}
+        <div className="form-actions">
+          <Button type="submit" isLoading={isSubmitting}>
+            {t('info.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+};

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Loader } from '../../../shared/ui';
+import { useProfile } from '../api/get-profile';
+import { ProfileInfoForm } from './profile-info-form';
+import { ProfilePasswordForm } from './profile-password-form';
+import '../profile.css';
+
+export const ProfilePage = () => {
+  const { t } = useTranslation('profile');
+  const { data } = useProfile();
+  if (!data) return <Loader label={t('title')} />;
+  return (
+    <div className="profile-page">
+      <h1 className="page-title">{t('title')}</h1>
+      <div className="profile-page__grid">
+        <ProfileInfoForm user={data.user} />
+        <ProfilePasswordForm />
+      </div>
+    </div>
+  );
+};

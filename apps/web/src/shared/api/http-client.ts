@@ -1,0 +1,96 @@
+import { isApiErrorBody, type FieldErrors } from '@proxy/contract';
+import { API_BASE } from '../config';
+import { currentLanguage, translateDynamic } from '../i18n/i18n';
+import { useSessionStore } from '../session/session-store';
+import { toQueryString, type QueryParams } from '../lib/query-string';
+import { ApiError } from './api-error';
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: QueryParams;
+  signal?: AbortSignal;
+};
+
+type ErrorLikeBody = { success?: unknown; message?: unknown; code?: unknown; errors?: unknown };
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+const asFieldErrors = (value: unknown): FieldErrors => {
+  if (typeof value !== 'object' || value === null) return {};
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value as Record<string, unknown>)) {
+    if (Array.isArray(messages))
+      result[field] = messages.filter((m): m is string => typeof m === 'string');
+    else if (typeof messages === 'string') result[field] = [messages];
+  }
+  return result;
+};
+
+/**
+ * Error message rules (spec section 8): the body message; else 404 -> not found;
+ * a business error (success:false) or 5xx -> server error; otherwise (no answer) the network text.
+ */
+export const toApiError = (status: number, body: unknown): ApiError => {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as ErrorLikeBody;
+  const bodyMessage = typeof data.message === 'string' && data.message.trim() ? data.message : null;
+  const code = typeof data.code === 'string' ? data.code : null;
+  let message: string;
+  if (bodyMessage) message = bodyMessage;
+  else if (status === 404) message = translateDynamic('errors.not_found');
+  else if (data.success === false || status >= 500) message = translateDynamic('errors.server');
+  else message = translateDynamic('errors.network');
+  return new ApiError({ status, code, message, fieldErrors: asFieldErrors(data.errors) });
+};
+
+export const apiUrl = (path: string, query?: QueryParams): string =>
+  `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${toQueryString(query)}`;
+
+/** The one fetch wrapper: base URL, bearer token, Accept-Language, JSON in and out. */
+export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const token = useSessionStore.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // Browsers' transport texts ("Failed to fetch") are not for users: show the network text.
+    throw toApiError(0, null);
+  }
+
+  const data = await readJson(response);
+  if (!response.ok || isApiErrorBody(data) || (data as ErrorLikeBody | null)?.success === false) {
+    throw toApiError(response.status, data);
+  }
+  return data as T;
+};
+
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+};

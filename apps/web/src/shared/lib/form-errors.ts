@@ -1,0 +1,29 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ApiError } from '../api/api-error';
+import { i18n, translateDynamic } from '../i18n/i18n';
+
+/** Client messages are contract i18n keys (`validation.<key>`); server messages arrive translated. */
+export const translateFieldError = (message: string | undefined): string | undefined => {
+  if (!message) return undefined;
+  const key = `validation.${message}`;
+  return /^[a-z_]+$/.test(message) && i18n.exists(key) ? translateDynamic(key) : message;
+};
+
+/** Maps `errors` of an API response onto the matching form fields. */
+export const applyServerFieldErrors = <T extends FieldValues>(
+  error: ApiError,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): void => {
+  for (const field of fields) {
+    const messages = error.fieldErrors[field];
+    const first = messages?.[0];
+    if (first) setError(field, { type: 'server', message: first });
+  }
+};
+
+/** "Server message" followed by every field error, one per line (spec section 8). */
+export const describeWithFieldErrors = (error: ApiError): string => {
+  const lines = Object.values(error.fieldErrors).flat();
+  return [error.message, ...lines].filter(Boolean).join('\n');
+};

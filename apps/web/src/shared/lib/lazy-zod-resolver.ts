@@ -1,0 +1,33 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+
+type Schema = Parameters<typeof zodResolver>[0];
+
+export type LazyResolver<TIn extends FieldValues, TOut = TIn> = Resolver<TIn, unknown, TOut> & {
+  preload: () => void;
+};
+
+/**
+ * zodResolver(contract schema), with the schema (and zod) fetched on first use.
+ * The first screen renders without zod; `preload` starts the download on interaction.
+ */
+export const lazyZodResolver = <TIn extends FieldValues, TOut = TIn>(
+  loadSchema: () => Promise<Schema>,
+): LazyResolver<TIn, TOut> => {
+  let pending: Promise<Resolver<TIn, unknown, TOut>> | null = null;
+  const load = (): Promise<Resolver<TIn, unknown, TOut>> => {
+    pending ??= loadSchema().then(
+      (schema) => zodResolver(schema) as unknown as Resolver<TIn, unknown, TOut>,
+    );
+    return pending;
+  };
+  const resolver: Resolver<TIn, unknown, TOut> = async (values, context, options) =>
+    (await load())(values, context, options);
+  return Object.assign(resolver, {
+    preload: () => {
+      load().catch(() => {
+        pending = null;
+      });
+    },
+  });
+};

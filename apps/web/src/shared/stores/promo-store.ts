@@ -1,0 +1,21 @@
+import { create } from 'zustand';
+import { onLogout } from '../session/logout';
+
+type PromoState = {
+  isSubscriptionPromoQuery: boolean;
+  isCancelingPromo: boolean;
+  setSubscriptionPromoQuery: (value: boolean) => void;
+  setCancelingPromo: (value: boolean) => void;
+  reset: () => void;
+};
+
+const initial = { isSubscriptionPromoQuery: false, isCancelingPromo: false };
+
+export const usePromoStore = create<PromoState>()((set) => ({
+  ...initial,
+  setSubscriptionPromoQuery: (value) => set({ isSubscriptionPromoQuery: value }),
+  setCancelingPromo: (value) => set({ isCancelingPromo: value }),
+  reset: () => set(initial),
+}));
+
+onLogout(() => usePromoStore.getState().reset());

@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+import { ALERT_AUTO_DISMISS_MS } from '@proxy/contract';
+
+export const ALERT_TYPES = ['success', 'info', 'warning', 'error'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export type TransientAlert = { id: string; type: AlertType; content: string; autoDismiss: boolean };
+export type AlertInput = { type?: AlertType; content: string; autoDismiss?: boolean };
+
+type AlertState = {
+  alerts: TransientAlert[];
+  push: (alert: AlertInput) => string;
+  dismiss: (id: string) => void;
+  clear: () => void;
+};
+
+let counter = 0;
+const nextId = (): string => `alert-${Date.now().toString(36)}-${(counter += 1)}`;
+
+export const useAlertStore = create<AlertState>()((set, get) => ({
+  alerts: [],
+  push: ({ type = 'info', content, autoDismiss = true }) => {
+    const id = nextId();
+    set((state) => ({ alerts: [...state.alerts, { id, type, content, autoDismiss }] }));
+    if (autoDismiss) setTimeout(() => get().dismiss(id), ALERT_AUTO_DISMISS_MS);
+    return id;
+  },
+  dismiss: (id) => set((state) => ({ alerts: state.alerts.filter((alert) => alert.id !== id) })),
+  clear: () => set({ alerts: [] }),
+}));
+
+/** Shortcuts usable outside React (query error handlers, post-login steps). */
+export const showAlert = {
+  success: (content: string) => useAlertStore.getState().push({ type: 'success', content }),
+  info: (content: string) => useAlertStore.getState().push({ type: 'info', content }),
+  warning: (content: string) => useAlertStore.getState().push({ type: 'warning', content }),
+  error: (content: string) => useAlertStore.getState().push({ type: 'error', content }),
+};

@@ -1,0 +1,11 @@
+export { Alert, AlertStack } from './alert';
+export { showAlert, useAlertStore, type AlertType, type TransientAlert } from './alert-store';
+export { Button, type ButtonProps } from './button';
+export { Checkbox } from './checkbox';
+export { Input } from './input';
+export { LanguageSwitch } from './language-switch';
+export { Logo, LogoMark } from './logo';
+export { Modal, SideModal } from './modal';
+export { Loader, Spinner } from './spinner';
+export { Tabs, type TabItem } from './tabs';
+export { Tooltip } from './tooltip';

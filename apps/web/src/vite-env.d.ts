@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merges with Vite's ImportMetaEnv
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+}
