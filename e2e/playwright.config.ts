@@ -57,6 +57,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys register many users from one IP: keep the limiter on, but roomy.
       RATE_LIMIT_AUTH_MAX: '1000',
+      RATE_LIMIT_ACCOUNT_MAX: '1000',
+      // Lets parallel work build the SPA into its own folder (npx vite build --outDir ...).
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

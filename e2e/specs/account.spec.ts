@@ -15,13 +15,13 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
 
     // Unverified: the cabinet shows the verify-email screen instead of pages.
-    await expect(page.getByRole('button', { name: 'Resend verification e-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     const link = await findMailLink(user.email, VERIFY_LINK);
     await page.goto(link);
     await expect(page).toHaveURL(/\/cabinet/);
-    await expect(page.getByText('Your e-mail address has been verified')).toBeVisible();
+    await expect(page.getByText('Your e-mail address has been verified.')).toBeVisible();
 
     // Log out and log in again with the form.
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -40,7 +40,7 @@ test.describe('account journey', () => {
     await page.getByLabel('Name').fill(`${user.name}_new`);
     await page.getByLabel('Telegram').fill('@proxy_fan');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Profile saved')).toBeVisible();
+    await expect(page.getByText('Your profile has been saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Name')).toHaveValue(`${user.name}_new`);
     await expect(page.getByLabel('Telegram')).toHaveValue('@proxy_fan');
@@ -65,7 +65,7 @@ test.describe('account journey', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('button', { name: 'Resend verification e-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
 
     await page.getByRole('button', { name: 'RU' }).click();
     await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
@@ -114,7 +114,7 @@ test.describe('account journey', () => {
     const newPassword = `${user.password}-2`;
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
-    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page).toHaveURL(/\/login/);
 
     await page.getByLabel('Email').fill(user.email);
@@ -139,7 +139,7 @@ test.describe('account journey', () => {
     await page.goto('/cabinet/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole('link', { name: 'Back to the cabinet' }).click();
+    await page.getByRole('link', { name: 'Back to cabinet' }).click();
     await expect(page).toHaveURL(/\/cabinet/);
 
     await page.goto('/login');

@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ERROR_CODES, ValidationKey } from '@proxy/contract';
 import { REPO_ROOT } from '../src/config/env.ts';
-import { EXTRA_TEXTS } from '../src/i18n/extra.ts';
 
 type ErrorKey = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]['key'] extends `errors.${infer K}`
   ? K
   : never;
-type Base = { validation: Record<ValidationKey, string>; errors: Record<ErrorKey, string> };
+type Base = {
+  validation: Record<ValidationKey, string>;
+  errors: Record<ErrorKey, string>;
+  messages: Record<string, string>;
+};
 
 const read = (language: 'en' | 'ru'): Base =>
   JSON.parse(
@@ -15,24 +18,15 @@ const read = (language: 'en' | 'ru'): Base =>
   ) as Base;
 
 /** The expected texts, read independently of the API's translator. */
-export const TEXTS = {
-  en: { ...read('en'), extra: EXTRA_TEXTS.en },
-  ru: { ...read('ru'), extra: EXTRA_TEXTS.ru },
-} as const;
+export const TEXTS = { en: read('en'), ru: read('ru') } as const;
 
-/** A text the API keeps in extra.ts until base.json has it (base.json wins). */
+/** A text of base.json; throws when missing so a test cannot pass on an absent text. */
 export const textOf = (
   language: 'en' | 'ru',
   section: 'errors' | 'messages',
   key: string,
 ): string => {
-  const base = (TEXTS[language] as unknown as Record<string, Record<string, string> | undefined>)[
-    section
-  ]?.[key];
-  const extra = (
-    TEXTS[language].extra as unknown as Record<string, Record<string, string> | undefined>
-  )[section]?.[key];
-  const text = base ?? extra;
+  const text = (TEXTS[language][section] as Record<string, string | undefined>)[key];
   if (text === undefined) throw new Error(`no text for ${section}.${key}`);
   return text;
 };

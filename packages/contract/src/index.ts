@@ -10,4 +10,6 @@ export * from './payments/payments.schemas.ts';
 export * from './referral/trc20.ts';
 export * from './referral/referral.schemas.ts';
 export * from './catalogue/isp-pricing.ts';
+export * from './catalogue/buy.constants.ts';
+export * from './catalogue/buy.schemas.ts';
 export * from './ledger/ledger.constants.ts';

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { loadConfig } from '../config/env.ts';
 import { resolveDatabase } from '../db/connect.ts';
 import { createDatabase } from '../db/database.ts';

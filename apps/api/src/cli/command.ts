@@ -1,4 +1,4 @@
-import type { DbRoot } from '../db/types.ts';
+import type { Db } from '../db/types.ts';
 
 /**
  * One operator command. Each module keeps its commands in `<module>.commands.ts` and
@@ -7,7 +7,7 @@ import type { DbRoot } from '../db/types.ts';
  */
 export type Command = {
   usage: string;
-  run: (db: DbRoot, args: string[]) => Promise<string | { output: string; exitCode: number }>;
+  run: (db: Db, args: string[]) => Promise<string | { output: string; exitCode: number }>;
 };
 
 export class UsageError extends Error {}

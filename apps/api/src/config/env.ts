@@ -38,6 +38,34 @@ const envSchema = z.object({
     .default(64 * 1024),
   /** Seed the demo user; defaults to "only with the embedded database". */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Google sign-in (issue 3): unset client id/secret = the button is disabled, redirect 404. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /** PostgreSQL schema of the pg-boss job tables (issue 3). */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,50}$/)
+    .default('pgboss'),
+  /** How often the job workers poll, in seconds (pg-boss minimum 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** Payments (issue 4). With no provider keys every method is served by the built-in sandbox. */
+  PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** HMAC secret of the sandbox webhooks; derived from APP_SECRET when unset. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  /** Where the sandbox sends its webhooks; default: this server's own listening address. */
+  PAYMENT_SANDBOX_WEBHOOK_URL: z.string().url().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe API host/port/protocol: only for a local stand-in in tests. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().min(1).optional(),
+  NOWPAYMENTS_BASE_URL: z.string().url().default('https://api.nowpayments.io'),
+  /** Per-IP webhook deliveries per window (RATE_LIMIT_WINDOW_MS). */
+  RATE_LIMIT_WEBHOOK_MAX: z.coerce.number().int().min(1).default(600),
 });
 
 export type RawEnv = z.input<typeof envSchema>;

@@ -13,17 +13,20 @@ export type Translator = {
 
 const flatten = (tree: Tree, prefix: string, into: Map<string, string>) => {
   for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
+    const full = prefix && !prefix.endsWith(':') ? `${prefix}.${key}` : `${prefix}${key}`;
     if (typeof value === 'string') into.set(full, value);
     else flatten(value, full, into);
   }
 };
 
-const readBase = (localesDir: string, language: Language): Tree => {
-  const file = path.join(localesDir, language, 'base.json');
+const readNamespace = (localesDir: string, language: Language, namespace: string): Tree => {
+  const file = path.join(localesDir, language, `${namespace}.json`);
   if (!existsSync(file)) return {};
   return JSON.parse(readFileSync(file, 'utf8')) as Tree;
 };
+
+/** Namespaces other than base answer to `ns:section.key` (e.g. contract keys 'referral:errors.amount_more'). */
+const EXTRA_NAMESPACES = ['top-up', 'referral', 'transactions'] as const;
 
 /**
  * The API answers in the request's language with the same texts the SPA shows: it
@@ -33,7 +36,9 @@ export const createTranslator = (localesDir: string): Translator => {
   const tables = new Map<Language, Map<string, string>>();
   for (const language of LANGUAGES) {
     const table = new Map<string, string>();
-    flatten(readBase(localesDir, language), '', table);
+    flatten(readNamespace(localesDir, language, 'base'), '', table);
+    for (const namespace of EXTRA_NAMESPACES)
+      flatten(readNamespace(localesDir, language, namespace), `${namespace}:`, table);
     tables.set(language, table);
   }
   const lookup = (language: Language, key: string) =>

@@ -1,7 +1,9 @@
 import { ERROR_CODES, type ErrorCode } from '@proxy/contract';
 
 /** Field errors before translation: field -> i18n keys (e.g. 'validation.email_taken'). */
-export type FieldErrorKeys = Record<string, string[]>;
+export type FieldErrorKeys = Record<string, (string | FieldErrorKey)[]>;
+/** A key with interpolation values (e.g. the bound of a top-up amount). */
+export type FieldErrorKey = { key: string; params: Record<string, string | number> };
 
 /**
  * The one error services throw. The error handler turns it into

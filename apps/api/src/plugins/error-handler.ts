@@ -13,7 +13,18 @@ import { pickLanguage, type Translator } from '../i18n/translator.ts';
 /** Issues that belong to no field (e.g. "change at least one field") go under this key. */
 export const FORM_ERROR_KEY = '_';
 
-type ZodLikeIssue = { path: PropertyKey[]; message: string };
+type ZodLikeIssue = { path: PropertyKey[]; message: string; params?: Record<string, unknown> };
+
+/** Contract keys of other namespaces ('top-up:errors.min_amount_payment') are used as they are. */
+const NAMESPACED_KEY = /^[a-z-]+:[a-z_.]+$/;
+
+const issueParams = (issue: ZodLikeIssue): Record<string, string | number> | null => {
+  if (!issue.params) return null;
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(issue.params))
+    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  return Object.keys(params).length > 0 ? params : null;
+};
 type ZodLikeError = { name: 'ZodError'; issues: ZodLikeIssue[] };
 
 // Duck-typed: the contract may resolve its own copy of zod, so instanceof is unreliable.
@@ -31,11 +42,15 @@ const zodToFieldKeys = (error: ZodLikeError): FieldErrorKeys => {
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_KEY;
     // Contract messages are bare validation keys; zod's own English texts are not.
-    const key = /^[a-z_]+$/.test(issue.message)
-      ? `validation.${issue.message}`
-      : 'validation.invalid_value';
+    const key = NAMESPACED_KEY.test(issue.message)
+      ? issue.message
+      : /^[a-z_]+$/.test(issue.message)
+        ? `validation.${issue.message}`
+        : 'validation.invalid_value';
     const list = (fields[field] ??= []);
-    if (!list.includes(key)) list.push(key);
+    const params = issueParams(issue);
+    if (params) list.push({ key, params });
+    else if (!list.includes(key)) list.push(key);
   }
   return fields;
 };
@@ -47,11 +62,12 @@ const translateFields = (
 ): FieldErrors => {
   const out: FieldErrors = {};
   for (const [field, keys] of Object.entries(fields)) {
-    out[field] = keys.map((key) =>
-      translator.has(language, key)
-        ? translator.t(language, key)
-        : translator.t(language, 'validation.invalid_value'),
-    );
+    out[field] = keys.map((entry) => {
+      const { key, params } = typeof entry === 'string' ? { key: entry, params: undefined } : entry;
+      return translator.has(language, key)
+        ? translator.t(language, key, params)
+        : translator.t(language, 'validation.invalid_value');
+    });
   }
   return out;
 };

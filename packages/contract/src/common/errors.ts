@@ -15,11 +15,18 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, key: 'errors.not_found' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   INSUFFICIENT_FUNDS: { status: 422, key: 'errors.insufficient_funds' },
+  // Buy flow (issue 5): a short balance names the missing amount ({{missing}}).
+  BALANCE_SHORT: { status: 422, key: 'errors.balance_short' },
+  PROMO_INVALID: { status: 422, key: 'errors.promo_invalid' },
+  LOCATION_UNAVAILABLE: { status: 422, key: 'errors.location_unavailable' },
+  OUT_OF_STOCK: { status: 409, key: 'errors.out_of_stock' },
   EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
   RATE_LIMITED: { status: 429, key: 'errors.rate_limited' },
   INTERNAL: { status: 500, key: 'errors.server' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'errors.service_unavailable' },
+  /** The payment provider refused or did not answer when a payment was created. */
+  PAYMENT_PROVIDER_FAILED: { status: 502, key: 'top-up:errors.payment' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

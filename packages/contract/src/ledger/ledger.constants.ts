@@ -8,8 +8,8 @@ const PACKAGE_ACTIONS = ['buy', 'extend', 'upgrade', 'restore'] as const;
 
 type PackageEntryType = `${(typeof PACKAGE_ACTIONS)[number]}_${(typeof PACKAGE_FAMILIES)[number]}`;
 
-export const PACKAGE_ENTRY_TYPES = PACKAGE_ACTIONS.flatMap((action) =>
-  PACKAGE_FAMILIES.map((family) => `${action}_${family}` as PackageEntryType),
+export const PACKAGE_ENTRY_TYPES: PackageEntryType[] = PACKAGE_ACTIONS.flatMap((action) =>
+  PACKAGE_FAMILIES.map((family): PackageEntryType => `${action}_${family}`),
 );
 
 export const LEDGER_ENTRY_TYPES = [

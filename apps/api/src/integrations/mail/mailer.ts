@@ -3,15 +3,19 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Language } from '@proxy/contract';
-import { renderMail, type MailPurpose } from './templates.ts';
+import { renderMail, type MailContent, type MailPurpose } from './templates.ts';
 
-export type MailRequest = {
-  to: string;
-  name: string;
-  language: Language;
-  purpose: MailPurpose;
-  link: string;
-};
+export type MailRequest =
+  | { to: string; name: string; language: Language; purpose: MailPurpose; link: string }
+  /** A notification mail (issue 3), rendered by the job worker in the user's language. */
+  | {
+      to: string;
+      name: string;
+      language: Language;
+      purpose: 'notification';
+      type: string;
+      content: MailContent;
+    };
 
 export type MailLogger = {
   info: (object: object, message: string) => void;
@@ -51,10 +55,10 @@ export const createMailer = (options: {
   const mailDir = path.join(options.dataDir, 'mail');
 
   const send = async (request: MailRequest) => {
-    const content = renderMail(request.purpose, request.language, {
-      name: request.name,
-      link: request.link,
-    });
+    const content =
+      request.purpose === 'notification'
+        ? request.content
+        : renderMail(request.purpose, request.language, { name: request.name, link: request.link });
     const message = { from: options.from, to: request.to, ...content };
     if (smtp) {
       await smtp.sendMail(message);
@@ -67,7 +71,7 @@ export const createMailer = (options: {
     const file = path.join(mailDir, `${stamp}-${safeFilePart(request.to)}-${request.purpose}.eml`);
     await writeFile(file, info.message);
     logger.info(
-      { to: request.to, purpose: request.purpose, link: request.link, file },
+      { to: request.to, purpose: request.purpose, link: 'link' in request ? request.link : null, file },
       'mail written to file',
     );
   };

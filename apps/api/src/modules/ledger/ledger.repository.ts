@@ -69,8 +69,12 @@ export type LedgerMismatch = {
   entries_sum_cents: number;
 };
 
-/** Every (user, account) whose stored balance differs from the sum of its entries. */
-export const findLedgerMismatches = async (db: Db): Promise<LedgerMismatch[]> => {
+/**
+ * Every (user, account) whose stored balance differs from the sum of its entries;
+ * `userIds` narrows the check (tests running side by side check only their own users).
+ */
+export const findLedgerMismatches = async (db: Db, userIds?: number[]): Promise<LedgerMismatch[]> => {
+  const scope = userIds ? sql`AND u.id = ANY(${userIds}::bigint[])` : sql``;
   const result = await sql<LedgerMismatch>`
     WITH sums AS (
       SELECT user_id,
@@ -81,11 +85,11 @@ export const findLedgerMismatches = async (db: Db): Promise<LedgerMismatch[]> =>
     )
     SELECT u.id AS user_id, 'main' AS account, u.balance_cents, coalesce(s.main_sum, 0)::bigint AS entries_sum_cents
       FROM users u LEFT JOIN sums s ON s.user_id = u.id
-     WHERE u.balance_cents <> coalesce(s.main_sum, 0)
+     WHERE u.balance_cents <> coalesce(s.main_sum, 0) ${scope}
     UNION ALL
     SELECT u.id, 'referral', u.referral_balance_cents, coalesce(s.referral_sum, 0)::bigint
       FROM users u LEFT JOIN sums s ON s.user_id = u.id
-     WHERE u.referral_balance_cents <> coalesce(s.referral_sum, 0)
+     WHERE u.referral_balance_cents <> coalesce(s.referral_sum, 0) ${scope}
      ORDER BY 1, 2`.execute(db);
   return result.rows;
 };

@@ -59,5 +59,5 @@ export const postLedgerFailure = (
     amountCents: 0,
   });
 
-/** Verifies balance = sum(entries) for every user and account. */
-export const checkLedger = (db: Db) => findLedgerMismatches(db);
+/** Verifies balance = sum(entries) for every user and account (or only the given users). */
+export const checkLedger = (db: Db, userIds?: number[]) => findLedgerMismatches(db, userIds);

@@ -51,7 +51,7 @@ describe('ledger', () => {
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => credit(id, -300)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(await findBalance(ctx.database.db, id, 'main')).toBe(100);
-    expect(await checkLedger(ctx.database.db)).toEqual([]);
+    expect(await checkLedger(ctx.database.db, [id])).toEqual([]);
   });
 
   it('rolls the entry back with the transaction that caused it', async () => {
@@ -82,13 +82,24 @@ describe('ledger', () => {
   it('ledger:check reports a balance changed behind the ledger and exits 1', async () => {
     const { id } = await registerUser(ctx.app);
     await credit(id, 700);
-    const ok = await ledgerCommands['ledger:check']!.run(ctx.database.db, []);
-    expect(typeof ok === 'string' ? ok : ok.output).toContain('ledger ok');
-    await ctx.database.db.updateTable('users').set({ balance_cents: 999 }).where('id', '=', id).execute();
-    const bad = await ledgerCommands['ledger:check']!.run(ctx.database.db, []);
-    expect(bad).toMatchObject({ exitCode: 1 });
-    expect(typeof bad === 'string' ? bad : bad.output).toContain(`user ${id} main: balance 999 != entries 700`);
-    // Leave the shared test database consistent for other files.
-    await ctx.database.db.updateTable('users').set({ balance_cents: 700 }).where('id', '=', id).execute();
+    expect(await checkLedger(ctx.database.db, [id])).toEqual([]);
+    // Corrupt the balance only inside a transaction that is rolled back, so test files
+    // running side by side never see it.
+    const rollback = new Error('rollback');
+    await expect(
+      ctx.database.db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ balance_cents: 999 }).where('id', '=', id).execute();
+        expect(await checkLedger(tx, [id])).toEqual([
+          { user_id: id, account: 'main', balance_cents: 999, entries_sum_cents: 700 },
+        ]);
+        const report = await ledgerCommands['ledger:check']!.run(tx, []);
+        expect(report).toMatchObject({ exitCode: 1 });
+        expect(typeof report === 'string' ? report : report.output).toContain(
+          `user ${id} main: balance 999 != entries 700`,
+        );
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await checkLedger(ctx.database.db, [id])).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.repository.ts';
+import { enqueueMail } from '../jobs/jobs.queue.ts';
+import { findChannels } from './notification-settings.ts';
 
 /** Notification types are i18n keys of the `notifications` namespace. */
 export const NOTIFICATION_TYPES = {
@@ -15,6 +17,10 @@ export const NOTIFICATION_TYPES = {
   emailVerified: 'notifications.email_verified',
   passwordChanged: 'notifications.password_changed',
   passwordReset: 'notifications.password_reset',
+  topUp: 'notifications.top_up',
+  referralReward: 'notifications.referral_reward',
+  withdrawalCompleted: 'notifications.withdrawal_completed',
+  withdrawalRejected: 'notifications.withdrawal_rejected',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
 
@@ -26,13 +32,21 @@ export type NotificationDto = {
   read_at: string | null;
 };
 
-/** Stores a notification for the user; pass the transaction so it commits with the change. */
-export const notify = (
+/**
+ * THE notification service: stores the cabinet notification and queues its mail (pg-boss),
+ * each as the user's channel settings say (defaults in notification-settings.ts). Pass the
+ * transaction so both commit with the change; queuing never fails the caller.
+ */
+export const notify = async (
   db: Db,
   userId: number,
   type: NotificationType,
   data: NotificationLine[] = [],
-) => insertNotification(db, userId, type, data);
+) => {
+  const channels = await findChannels(db, userId, type);
+  if (channels.database) await insertNotification(db, userId, type, data);
+  if (channels.mail) await enqueueMail(db, { kind: 'notification', userId, type, data });
+};
 
 export const NOTIFICATIONS_MAX_PAGE = 50;
 

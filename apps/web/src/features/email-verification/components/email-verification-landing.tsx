@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/config/paths';
 import { showAlert } from '../../../shared/ui';
 
@@ -9,17 +9,19 @@ import { showAlert } from '../../../shared/ui';
 export const EmailVerificationLanding = () => {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
+  // Loads the auth namespace (suspends until ready) so the alert shows the real text.
+  const { t, ready } = useTranslation('auth');
   const isDone = useRef(false);
   const isSuccess = searchParams.get('successEmailVerify') === 'true';
   useEffect(() => {
-    if (isDone.current) return;
+    if (isDone.current || !ready) return;
     isDone.current = true;
     if (isSuccess) {
-      showAlert.success(translateDynamic('auth:email_verification.success'));
+      showAlert.success(t('email_verification.success'));
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
     } else {
-      showAlert.error(translateDynamic('auth:email_verification.error'));
+      showAlert.error(t('email_verification.error'));
     }
-  }, [isSuccess, queryClient]);
-  return <Navigate to={paths.cabinet.root} replace />;
+  }, [isSuccess, queryClient, ready, t]);
+  return ready ? <Navigate to={paths.cabinet.root} replace /> : null;
 };

@@ -1,0 +1,107 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MERCHANTS, PAYMENT_STATUS, type PaymentStatus } from '@proxy/contract';
+import {
+  WebhookSignatureError,
+  dollarsToCents,
+  headerValue,
+  type PaymentProvider,
+  type WebhookEvent,
+} from './payment-provider.ts';
+
+export type NowPaymentsOptions = { apiKey: string; ipnSecret: string; baseUrl: string };
+
+/** Our network names -> NOWPayments `pay_currency` codes. */
+export const NOWPAYMENTS_CURRENCIES: Record<string, string> = {
+  'USDT-TRC20': 'usdttrc20',
+  'USDT-ERC20': 'usdterc20',
+  'USDT-BEP20': 'usdtbsc',
+  BTC: 'btc',
+  ETH: 'eth',
+  LTC: 'ltc',
+  TRX: 'trx',
+  TON: 'ton',
+};
+
+/** Documented IPN statuses. `partially_paid` stays waiting: the amount check refuses it anyway. */
+const STATUS: Record<string, PaymentStatus> = {
+  waiting: PAYMENT_STATUS.waiting,
+  confirming: PAYMENT_STATUS.waiting,
+  confirmed: PAYMENT_STATUS.waiting,
+  sending: PAYMENT_STATUS.waiting,
+  partially_paid: PAYMENT_STATUS.waiting,
+  finished: PAYMENT_STATUS.success,
+  failed: PAYMENT_STATUS.error,
+  refunded: PAYMENT_STATUS.error,
+  expired: PAYMENT_STATUS.error,
+};
+
+/** Keys sorted at every level, as the IPN signature is computed (their docs' sortObject). */
+export const sortKeysDeep = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (value && typeof value === 'object') {
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort())
+      sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+    return sorted;
+  }
+  return value;
+};
+
+export const signNowPaymentsIpn = (secret: string, body: unknown): string =>
+  createHmac('sha512', secret).update(JSON.stringify(sortKeysDeep(body))).digest('hex');
+
+/** Crypto payments through NOWPayments invoices (POST /v1/invoice; IPN signed HMAC-SHA512). */
+export const createNowPaymentsProvider = (
+  options: NowPaymentsOptions,
+  fetchImpl: typeof fetch = fetch,
+): PaymentProvider => ({
+  name: 'nowpayments',
+  merchantId: MERCHANTS.crypto,
+  createPayment: async (request) => {
+    const payCurrency = request.network ? NOWPAYMENTS_CURRENCIES[request.network] : undefined;
+    const response = await fetchImpl(`${options.baseUrl.replace(/\/+$/, '')}/v1/invoice`, {
+      method: 'POST',
+      headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        price_amount: request.amountCents / 100,
+        price_currency: request.currency.toLowerCase(),
+        ...(payCurrency ? { pay_currency: payCurrency } : {}),
+        order_id: request.paymentId,
+        order_description: `Balance top-up (${request.systemName})`,
+        ipn_callback_url: request.webhookUrl,
+        success_url: request.successUrl,
+        cancel_url: request.failUrl,
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) throw new Error(`NOWPayments invoice failed: HTTP ${response.status}`);
+    const invoice = (await response.json()) as { id?: unknown; invoice_url?: unknown };
+    if ((typeof invoice.id !== 'string' && typeof invoice.id !== 'number') || typeof invoice.invoice_url !== 'string')
+      throw new Error('NOWPayments answered an invoice without id or invoice_url');
+    return { providerPaymentId: String(invoice.id), checkoutUrl: invoice.invoice_url };
+  },
+  verifyAndParseWebhook: (rawBody, headers): WebhookEvent | null => {
+    const signature = headerValue(headers, 'x-nowpayments-sig');
+    if (!signature) throw new WebhookSignatureError('missing signature');
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      throw new WebhookSignatureError('body is not JSON');
+    }
+    const expected = Buffer.from(signNowPaymentsIpn(options.ipnSecret, body));
+    const given = Buffer.from(signature.toLowerCase());
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new WebhookSignatureError('bad signature');
+    const invoiceId = body.invoice_id;
+    const status = typeof body.payment_status === 'string' ? STATUS[body.payment_status] : undefined;
+    if ((typeof invoiceId !== 'string' && typeof invoiceId !== 'number') || status === undefined) return null;
+    return {
+      providerPaymentId: String(invoiceId),
+      status,
+      // The invoice is priced in USD; price_amount is what the invoice asked, in that currency.
+      amountCents: dollarsToCents(body.price_amount),
+      currency: typeof body.price_currency === 'string' ? body.price_currency.toUpperCase() : null,
+    };
+  },
+});

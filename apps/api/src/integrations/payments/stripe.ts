@@ -1,0 +1,96 @@
+import Stripe from 'stripe';
+import { MERCHANTS, PAYMENT_STATUS } from '@proxy/contract';
+import {
+  WebhookSignatureError,
+  headerValue,
+  type PaymentProvider,
+  type WebhookEvent,
+} from './payment-provider.ts';
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Only for a local stand-in in tests. */
+  host?: string | undefined;
+  port?: number | undefined;
+  protocol?: 'http' | 'https' | undefined;
+};
+
+/** Checkout session events we act on; everything else is acknowledged and ignored. */
+const statusOfEvent = (type: string, session: Stripe.Checkout.Session) => {
+  switch (type) {
+    case 'checkout.session.completed':
+      // Delayed methods complete with payment_status 'unpaid' and settle later (async_*).
+      return session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+        ? PAYMENT_STATUS.success
+        : PAYMENT_STATUS.waiting;
+    case 'checkout.session.async_payment_succeeded':
+      return PAYMENT_STATUS.success;
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      return PAYMENT_STATUS.error;
+    default:
+      return null;
+  }
+};
+
+/** Card payments through Stripe Checkout (official SDK; webhooks verified by the SDK). */
+export const createStripeProvider = (options: StripeOptions): PaymentProvider => {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
+  return {
+    name: 'stripe',
+    merchantId: MERCHANTS.card,
+    createPayment: async (request) => {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountCents,
+                product_data: { name: `Balance top-up (${request.systemName})` },
+              },
+            },
+          ],
+          client_reference_id: request.paymentId,
+          metadata: { payment_id: request.paymentId },
+          locale: request.language === 'ru' ? 'ru' : 'en',
+          success_url: request.successUrl,
+          cancel_url: request.failUrl,
+        },
+        // A retried create (network error) must not open a second session.
+        { idempotencyKey: `payment-${request.paymentId}` },
+      );
+      if (!session.url) throw new Error('Stripe returned a session without a URL');
+      return { providerPaymentId: session.id, checkoutUrl: session.url };
+    },
+    verifyAndParseWebhook: (rawBody, headers): WebhookEvent | null => {
+      const signature = headerValue(headers, 'stripe-signature');
+      if (!signature) throw new WebhookSignatureError('missing signature');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
+      }
+      if (!event.type.startsWith('checkout.session.')) return null;
+      const session = event.data.object as Stripe.Checkout.Session;
+      const status = statusOfEvent(event.type, session);
+      if (status === null) return null;
+      return {
+        providerPaymentId: session.id,
+        status,
+        amountCents: session.amount_total ?? null,
+        currency: session.currency ? session.currency.toUpperCase() : null,
+      };
+    },
+  };
+};

@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { toCents } from '@proxy/contract';
+import type { DbRoot } from '../../db/types.ts';
+import { poolSize } from './ip-pool.ts';
+
+export const CATALOGUE_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../db/seed/catalogue/tariffs.json',
+);
+
+const key = z.string().regex(/^[a-z0-9-]+$/);
+const price = z.number().positive();
+const speed = z.string().regex(/^\s*\d+(\.\d+)?\s*(GB|Mbps|MB|KB)?\s*$/i);
+
+const trafficTariff = z.object({ key, title: z.string().min(1), price, traffic_gb: z.number().int().positive() });
+
+export const catalogueFileSchema = z.object({
+  dynamic: z.array(trafficTariff),
+  premium: z.array(trafficTariff),
+  unlim: z.object({
+    tariffs: z.array(
+      z.object({
+        key,
+        title: z.string().min(1),
+        price,
+        duration_days: z.number().int().positive(),
+        speed_limit: z.number().int().positive(),
+      }),
+    ),
+    locations: z.array(
+      z.object({
+        key,
+        name: z.string().min(1),
+        iso2: z.string().length(2),
+        is_available: z.boolean(),
+        is_active: z.boolean(),
+        servers_available: z.number().int().min(0),
+        speeds: z.object({ min: speed, max: speed, available: speed }),
+      }),
+    ),
+  }),
+  isp: z.object({
+    countries: z.array(
+      z
+        .object({
+          key,
+          label: z.string().min(1),
+          iso2: z.string().length(2),
+          capacity: z.number().int().min(0),
+          ip_pool: z.array(z.string()),
+          tariffs: z.array(z.object({ key, title: z.string().min(1), ports: z.number().int().positive(), price })),
+        })
+        .refine((c) => c.capacity <= poolSize(c.ip_pool), { message: 'capacity exceeds the IP pool' }),
+    ),
+  }),
+});
+export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
+
+export const readCatalogueFile = (file = CATALOGUE_FILE): CatalogueFile =>
+  catalogueFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+
+export type CatalogueLoadResult = { tariffs: number; countries: number; locations: number };
+
+/**
+ * Upserts the catalogue by key in one transaction (an operator edits the file and restarts).
+ * Rows missing from the file are deactivated. ISP `allocated` is never touched: it is the
+ * count of IPs already sold, so a restart cannot re-sell them. A transaction-level advisory
+ * lock keeps two starting replicas (or parallel test files) from interleaving.
+ */
+export const loadCatalogue = async (db: DbRoot, catalogue: CatalogueFile = readCatalogueFile()): Promise<CatalogueLoadResult> =>
+  db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(4701143005)`.execute(tx);
+
+    const countryKeys: string[] = [];
+    const countryIds = new Map<string, number>();
+    for (const [sort, country] of catalogue.isp.countries.entries()) {
+      const row = await tx
+        .insertInto('isp_countries')
+        .values({
+          key: country.key,
+          label: country.label,
+          iso2: country.iso2.toUpperCase(),
+          capacity: country.capacity,
+          ip_pool: JSON.stringify(country.ip_pool),
+          is_active: true,
+          sort,
+        })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({
+            label: eb.ref('excluded.label'),
+            iso2: eb.ref('excluded.iso2'),
+            // Never below what is already sold.
+            capacity: sql<number>`greatest(excluded.capacity, isp_countries.allocated)`,
+            ip_pool: eb.ref('excluded.ip_pool'),
+            is_active: true,
+            sort: eb.ref('excluded.sort'),
+            updated_at: sql<Date>`now()`,
+          })),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      countryKeys.push(country.key);
+      countryIds.set(country.key, row.id);
+    }
+    await tx
+      .updateTable('isp_countries')
+      .set({ is_active: false, updated_at: sql<Date>`now()` })
+      .where((eb) => (countryKeys.length ? eb('key', 'not in', countryKeys) : eb.lit(true)))
+      .execute();
+
+    const locationKeys: string[] = [];
+    for (const [sort, location] of catalogue.unlim.locations.entries()) {
+      await tx
+        .insertInto('unlim_locations')
+        .values({
+          key: location.key,
+          name: location.name,
+          iso2: location.iso2.toUpperCase(),
+          is_available: location.is_available,
+          is_active: location.is_active,
+          servers_available: location.servers_available,
+          speed_min: location.speeds.min,
+          speed_max: location.speeds.max,
+          speed_available: location.speeds.available,
+          sort,
+        })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            iso2: eb.ref('excluded.iso2'),
+            is_available: eb.ref('excluded.is_available'),
+            is_active: eb.ref('excluded.is_active'),
+            servers_available: eb.ref('excluded.servers_available'),
+            speed_min: eb.ref('excluded.speed_min'),
+            speed_max: eb.ref('excluded.speed_max'),
+            speed_available: eb.ref('excluded.speed_available'),
+            sort: eb.ref('excluded.sort'),
+            updated_at: sql<Date>`now()`,
+          })),
+        )
+        .execute();
+      locationKeys.push(location.key);
+    }
+    await tx
+      .updateTable('unlim_locations')
+      .set({ is_active: false, updated_at: sql<Date>`now()` })
+      .where((eb) => (locationKeys.length ? eb('key', 'not in', locationKeys) : eb.lit(true)))
+      .execute();
+
+    type Row = {
+      key: string;
+      family: 'dynamic' | 'premium' | 'isp' | 'unlim';
+      title: string;
+      price_cents: number;
+      traffic_gb: number | null;
+      duration_days: number | null;
+      speed_limit_mbps: number | null;
+      ports: number | null;
+      country_id: number | null;
+    };
+    const none = { traffic_gb: null, duration_days: null, speed_limit_mbps: null, ports: null, country_id: null };
+    const rows: Row[] = [
+      ...catalogue.dynamic.map((t) => ({ ...none, key: t.key, family: 'dynamic' as const, title: t.title, price_cents: toCents(t.price), traffic_gb: t.traffic_gb, duration_days: 30 })),
+      ...catalogue.premium.map((t) => ({ ...none, key: t.key, family: 'premium' as const, title: t.title, price_cents: toCents(t.price), traffic_gb: t.traffic_gb, duration_days: 30 })),
+      ...catalogue.unlim.tariffs.map((t) => ({ ...none, key: t.key, family: 'unlim' as const, title: t.title, price_cents: toCents(t.price), duration_days: t.duration_days, speed_limit_mbps: t.speed_limit })),
+      ...catalogue.isp.countries.flatMap((c) =>
+        c.tariffs.map((t) => ({ ...none, key: t.key, family: 'isp' as const, title: t.title, price_cents: toCents(t.price), ports: t.ports, country_id: countryIds.get(c.key) ?? null })),
+      ),
+    ];
+    for (const [sort, row] of rows.entries()) {
+      await tx
+        .insertInto('tariffs')
+        .values({ ...row, sort, is_active: true })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({
+            family: eb.ref('excluded.family'),
+            title: eb.ref('excluded.title'),
+            price_cents: eb.ref('excluded.price_cents'),
+            traffic_gb: eb.ref('excluded.traffic_gb'),
+            duration_days: eb.ref('excluded.duration_days'),
+            speed_limit_mbps: eb.ref('excluded.speed_limit_mbps'),
+            ports: eb.ref('excluded.ports'),
+            country_id: eb.ref('excluded.country_id'),
+            is_active: true,
+            sort: eb.ref('excluded.sort'),
+            updated_at: sql<Date>`now()`,
+          })),
+        )
+        .execute();
+    }
+    const keys = rows.map((r) => r.key);
+    await tx
+      .updateTable('tariffs')
+      .set({ is_active: false, updated_at: sql<Date>`now()` })
+      .where((eb) => (keys.length ? eb('key', 'not in', keys) : eb.lit(true)))
+      .execute();
+    return { tariffs: rows.length, countries: countryKeys.length, locations: locationKeys.length };
+  });

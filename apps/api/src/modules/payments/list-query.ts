@@ -1,0 +1,59 @@
+import { listQuerySchema } from '@proxy/contract';
+import { AppError } from '../../lib/app-error.ts';
+
+const FILTER_KEY = /^filters\[(\w{1,40})\]$/;
+
+/**
+ * Filters arrive bracket-serialised (`filters[status]=1`, spec section 7). Fastify's default
+ * querystring parser keeps such keys verbatim, so they are read here; an already nested
+ * `filters` object (qs-style parsers) is accepted too.
+ */
+export const readFilters = (query: unknown): Record<string, string> => {
+  const filters: Record<string, string> = {};
+  if (typeof query !== 'object' || query === null) return filters;
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    const name = FILTER_KEY.exec(key)?.[1];
+    if (name && typeof value === 'string' && value !== '') filters[name] = value;
+  }
+  const nested = (query as { filters?: unknown }).filters;
+  if (typeof nested === 'object' && nested !== null)
+    for (const [name, value] of Object.entries(nested as Record<string, unknown>))
+      if (typeof value === 'string' && value !== '') filters[name] = value;
+  return filters;
+};
+
+export type ListQuery<F extends string> = {
+  page: number;
+  per_page: number;
+  sort: F;
+  direction: 'asc' | 'desc';
+  filters: Record<string, string>;
+};
+
+export const parseListQuery = <const S extends readonly [string, ...string[]]>(
+  sortFields: S,
+  query: unknown,
+): ListQuery<S[number]> => {
+  const parsed = listQuerySchema(sortFields).parse(query ?? {}) as Omit<ListQuery<S[number]>, 'filters'>;
+  return { ...parsed, filters: readFilters(query) };
+};
+
+/** A filter value that must be one of `allowed`; anything else is a validation error. */
+export const pickFilter = <T extends string | number>(
+  filters: Record<string, string>,
+  name: string,
+  allowed: readonly T[],
+): T | undefined => {
+  const raw = filters[name];
+  if (raw === undefined) return undefined;
+  const match = allowed.find((value) => String(value) === raw);
+  if (match === undefined)
+    throw new AppError('VALIDATION_FAILED', { errors: { [`filters.${name}`]: ['validation.invalid_value'] } });
+  return match;
+};
+
+export const pageMeta = (query: { page: number; per_page: number }, total: number) => ({
+  total,
+  page: query.page,
+  per_page: query.per_page,
+});

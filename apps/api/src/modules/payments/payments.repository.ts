@@ -1,0 +1,134 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/types.ts';
+
+export type NewPayment = {
+  userId: number;
+  provider: string;
+  merchantId: number;
+  systemName: string;
+  type: number;
+  paymentSystem: number | null;
+  network: string | null;
+  amountCents: number;
+  language: string;
+};
+
+export const insertPayment = (db: Db, payment: NewPayment) =>
+  db
+    .insertInto('payments')
+    .values({
+      user_id: payment.userId,
+      provider: payment.provider,
+      merchant_id: payment.merchantId,
+      system_name: payment.systemName,
+      type: payment.type,
+      payment_system: payment.paymentSystem,
+      network: payment.network,
+      amount_cents: payment.amountCents,
+      language: payment.language,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const attachCheckout = (db: Db, id: string, providerPaymentId: string, checkoutUrl: string) =>
+  db
+    .updateTable('payments')
+    .set({ provider_payment_id: providerPaymentId, checkout_url: checkoutUrl, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+
+export const findPaymentById = (db: Db, id: string) =>
+  db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findPaymentByProviderId = (db: Db, provider: string, providerPaymentId: string) =>
+  db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
+
+/**
+ * The one transition that credits: only a payment not yet successful becomes successful, and
+ * the row lock makes concurrent deliveries of one webhook wait here and then find nothing to
+ * change. Error -> success is allowed (the provider has the final word on money received).
+ */
+export const markPaymentSucceeded = (tx: Transaction<Database>, id: string) =>
+  tx
+    .updateTable('payments')
+    .set({ status: 1, credited_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '<>', 1)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Only a waiting payment can fail: success is final, a repeated error changes nothing. */
+export const markPaymentFailed = (tx: Transaction<Database>, id: string) =>
+  tx
+    .updateTable('payments')
+    .set({ status: 2, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+
+export const logWebhookDelivery = (
+  db: Db,
+  delivery: {
+    provider: string;
+    providerPaymentId: string | null;
+    paymentId: string | null;
+    providerStatus: number | null;
+    outcome: string;
+    body: string;
+  },
+) =>
+  db
+    .insertInto('payment_webhook_deliveries')
+    .values({
+      provider: delivery.provider,
+      provider_payment_id: delivery.providerPaymentId,
+      payment_id: delivery.paymentId,
+      provider_status: delivery.providerStatus,
+      outcome: delivery.outcome,
+      // Bounded: the log is an audit trail, not a store for arbitrary payloads.
+      body: delivery.body.slice(0, 8000),
+    })
+    .execute();
+
+const PAYMENT_SORT_COLUMNS = {
+  created_at: 'created_at',
+  status: 'status',
+  system_name: 'system_name',
+  merchant_id: 'merchant_id',
+  amount: 'amount_cents',
+} as const;
+
+export type PaymentsPageQuery = {
+  userId: number;
+  page: number;
+  perPage: number;
+  sort: keyof typeof PAYMENT_SORT_COLUMNS;
+  direction: 'asc' | 'desc';
+  merchantId?: number | undefined;
+  status?: number | undefined;
+};
+
+export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
+  let base = db.selectFrom('payments').where('user_id', '=', query.userId);
+  if (query.merchantId !== undefined) base = base.where('merchant_id', '=', query.merchantId);
+  if (query.status !== undefined) base = base.where('status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'created_at', 'status', 'merchant_id', 'amount_cents', 'currency', 'system_name', 'network'])
+      .orderBy(PAYMENT_SORT_COLUMNS[query.sort], query.direction)
+      // Ties (same status, same amount) keep a stable newest-first order across pages.
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+};

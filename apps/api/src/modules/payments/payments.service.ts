@@ -1,0 +1,229 @@
+import {
+  CRYPTO_NETWORKS,
+  PAYMENT_SORT_FIELDS,
+  PAYMENT_STATUS,
+  MERCHANTS,
+  findPaymentMethod,
+  formatDollars,
+  type Language,
+  type TopUpCommand,
+} from '@proxy/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbRoot, User } from '../../db/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  WebhookSignatureError,
+  type PaymentProvider,
+  type WebhookHeaders,
+} from '../../integrations/payments/payment-provider.ts';
+import { postLedgerEntry, postLedgerFailure } from '../ledger/ledger.service.ts';
+import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
+import { payReferralReward } from '../referral/referral-reward.ts';
+import { pageMeta, pickFilter, type ListQuery } from './list-query.ts';
+import { systemNameOf } from './payment-methods.ts';
+import {
+  attachCheckout,
+  findPaymentByProviderId,
+  findPaymentsPage,
+  insertPayment,
+  logWebhookDelivery,
+  markPaymentFailed,
+  markPaymentSucceeded,
+} from './payments.repository.ts';
+import type { PaymentProviders } from './payment-providers.ts';
+
+export const listNetworks = () => ({ networks: [...CRYPTO_NETWORKS] });
+
+export type PaymentUrls = {
+  successUrl: string;
+  failUrl: string;
+  webhookUrl: (provider: string) => string;
+};
+
+/**
+ * Records the payment as waiting, then asks the provider for a checkout. The provider call is
+ * outside any transaction (it may take seconds); a failure marks the payment as error.
+ */
+export const createPayment = async (
+  db: DbRoot,
+  providers: PaymentProviders,
+  user: User,
+  command: TopUpCommand,
+  language: Language,
+  urls: PaymentUrls,
+  log: FastifyBaseLogger,
+) => {
+  const method = findPaymentMethod(command.type, command.paymentSystem);
+  if (!method) throw new AppError('VALIDATION_FAILED', { errors: { type: ['top-up:errors.method'] } });
+  const provider = providers.forMethod(method.type);
+  if (!provider) throw new AppError('PAYMENT_PROVIDER_FAILED');
+  const payment = await insertPayment(db, {
+    userId: user.id,
+    provider: provider.name,
+    merchantId: provider.merchantId,
+    systemName: systemNameOf(method, command.network),
+    type: command.type,
+    paymentSystem: command.paymentSystem,
+    network: command.network,
+    amountCents: command.amountCents,
+    language,
+  });
+  try {
+    const session = await provider.createPayment({
+      paymentId: payment.id,
+      amountCents: payment.amount_cents,
+      currency: 'USD',
+      systemName: payment.system_name,
+      network: payment.network,
+      language,
+      successUrl: urls.successUrl,
+      failUrl: urls.failUrl,
+      webhookUrl: urls.webhookUrl(provider.name),
+    });
+    await attachCheckout(db, payment.id, session.providerPaymentId, session.checkoutUrl);
+    return { id: payment.id, url: session.checkoutUrl };
+  } catch (error) {
+    log.error({ err: error, paymentId: payment.id, provider: provider.name }, 'payment creation failed');
+    await db.transaction().execute((tx) => markPaymentFailed(tx, payment.id));
+    throw new AppError('PAYMENT_PROVIDER_FAILED', { cause: error });
+  }
+};
+
+export type WebhookOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'failed'
+  | 'ignored'
+  | 'amount_mismatch'
+  | 'unknown_payment';
+
+/**
+ * Handles one webhook delivery: verify, find the payment, check the amount, then move the
+ * status with a conditional UPDATE in the same transaction as the ledger entry, so a replayed
+ * or concurrent delivery credits exactly once (decision 040).
+ */
+export const handleWebhook = async (
+  db: DbRoot,
+  provider: PaymentProvider,
+  rawBody: Buffer,
+  headers: WebhookHeaders,
+  log: FastifyBaseLogger,
+): Promise<WebhookOutcome> => {
+  let event;
+  try {
+    event = provider.verifyAndParseWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
+      log.warn({ provider: provider.name, reason: error.message }, 'webhook refused: signature');
+      throw new AppError('UNAUTHENTICATED');
+    }
+    throw error;
+  }
+  const body = rawBody.toString('utf8');
+  const record = (outcome: WebhookOutcome, paymentId: string | null) =>
+    logWebhookDelivery(db, {
+      provider: provider.name,
+      providerPaymentId: event?.providerPaymentId ?? null,
+      paymentId,
+      providerStatus: event?.status ?? null,
+      outcome,
+      body,
+    });
+  if (!event) {
+    await record('ignored', null);
+    return 'ignored';
+  }
+  const payment = await findPaymentByProviderId(db, provider.name, event.providerPaymentId);
+  if (!payment) {
+    log.warn({ provider: provider.name, providerPaymentId: event.providerPaymentId }, 'webhook for an unknown payment');
+    await record('unknown_payment', null);
+    throw new AppError('NOT_FOUND');
+  }
+  if (event.status === PAYMENT_STATUS.waiting) {
+    await record('ignored', payment.id);
+    return 'ignored';
+  }
+  if (event.status === PAYMENT_STATUS.error) {
+    const failed = await db.transaction().execute(async (tx) => {
+      const row = await markPaymentFailed(tx, payment.id);
+      if (row)
+        await postLedgerFailure(tx, {
+          userId: row.user_id,
+          account: 'main',
+          type: 'payment',
+          refType: 'payment',
+          refId: row.id,
+          comment: `Top-up ${row.system_name} failed`,
+        });
+      return row !== undefined;
+    });
+    await record(failed ? 'failed' : 'ignored', payment.id);
+    return failed ? 'failed' : 'ignored';
+  }
+  if (event.amountCents !== payment.amount_cents || (event.currency ?? '') !== payment.currency) {
+    log.error(
+      {
+        paymentId: payment.id,
+        expected: { amount: payment.amount_cents, currency: payment.currency },
+        got: { amount: event.amountCents, currency: event.currency },
+      },
+      'webhook refused: amount or currency differs from the payment',
+    );
+    await record('amount_mismatch', payment.id);
+    throw new AppError('CONFLICT');
+  }
+  const credited = await db.transaction().execute(async (tx) => {
+    const row = await markPaymentSucceeded(tx, payment.id);
+    if (!row) return false;
+    await postLedgerEntry(tx, {
+      userId: row.user_id,
+      account: 'main',
+      type: 'payment',
+      amountCents: row.amount_cents,
+      refType: 'payment',
+      refId: row.id,
+      comment: `Top-up ${row.system_name}`,
+    });
+    await notify(tx, row.user_id, NOTIFICATION_TYPES.topUp, [
+      { label: 'amount', value: formatDollars(row.amount_cents / 100) },
+      { label: 'method', value: row.system_name },
+    ]);
+    await payReferralReward(tx, row);
+    return true;
+  });
+  await record(credited ? 'credited' : 'duplicate', payment.id);
+  return credited ? 'credited' : 'duplicate';
+};
+
+const MERCHANT_IDS = Object.values(MERCHANTS);
+const STATUSES = Object.values(PAYMENT_STATUS);
+
+export const listPayments = async (
+  db: DbRoot,
+  userId: number,
+  query: ListQuery<(typeof PAYMENT_SORT_FIELDS)[number]>,
+) => {
+  const { rows, total } = await findPaymentsPage(db, {
+    userId,
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    direction: query.direction,
+    merchantId: pickFilter(query.filters, 'merchant', MERCHANT_IDS),
+    status: pickFilter(query.filters, 'status', STATUSES),
+  });
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at.toISOString(),
+      status: row.status,
+      merchant: row.merchant_id,
+      merchant_id: row.merchant_id,
+      system_name: row.system_name,
+      network: row.network,
+      amount: row.amount_cents / 100,
+      currency: row.currency,
+    })),
+    meta: pageMeta(query, total),
+  };
+};

@@ -1,0 +1,83 @@
+import { applyPromoCents, toDollars, type PromoCheckResponse, type TariffFamily } from '@proxy/contract';
+import type { Db, Language } from './promo.types.ts';
+import type { Translator } from '../../i18n/translator.ts';
+import { countUserUsages, findPromoByCode } from './promo.repository.ts';
+
+export type PromoRow = NonNullable<Awaited<ReturnType<typeof findPromoByCode>>>;
+
+export type PromoTarget = {
+  family: TariffFamily;
+  tariffId: number;
+  /** The price the promo applies to (for ISP: of the chosen period). */
+  priceCents: number;
+  trafficGb: number | null;
+  period: number | null;
+};
+
+export type PromoRefusal =
+  | 'promo_not_found'
+  | 'promo_not_started'
+  | 'promo_expired'
+  | 'promo_used_up'
+  | 'promo_user_limit'
+  | 'promo_not_applicable'
+  | 'promo_period';
+
+export type PromoOutcome =
+  | { ok: true; priceCents: number; promo: PromoRow }
+  | { ok: false; reason: PromoRefusal };
+
+/** All rules of a code against one purchase; `userUses` is the user's earlier usages. */
+export const evaluatePromo = (
+  promo: PromoRow | undefined,
+  target: PromoTarget,
+  userUses: number,
+  now = new Date(),
+): PromoOutcome => {
+  if (!promo) return { ok: false, reason: 'promo_not_found' };
+  if (promo.valid_from && promo.valid_from > now) return { ok: false, reason: 'promo_not_started' };
+  if (promo.valid_to && promo.valid_to < now) return { ok: false, reason: 'promo_expired' };
+  if (promo.max_uses !== null && promo.uses >= promo.max_uses) return { ok: false, reason: 'promo_used_up' };
+  if (promo.max_uses_per_user !== null && userUses >= promo.max_uses_per_user)
+    return { ok: false, reason: 'promo_user_limit' };
+  if (promo.families && !promo.families.includes(target.family)) return { ok: false, reason: 'promo_not_applicable' };
+  if (promo.tariff_ids && !promo.tariff_ids.includes(target.tariffId)) return { ok: false, reason: 'promo_not_applicable' };
+  if (promo.periods && target.period !== null && !promo.periods.includes(target.period))
+    return { ok: false, reason: 'promo_period' };
+  const priceCents = applyPromoCents(
+    { priceCents: target.priceCents, trafficGb: target.trafficGb },
+    { percent: promo.percent, perGbCents: promo.per_gb_cents },
+  );
+  if (priceCents === null) return { ok: false, reason: 'promo_not_applicable' };
+  return { ok: true, priceCents, promo };
+};
+
+/** GET /tariff/{id}/check-coupon/{code}: never an error status, the spec's shape. */
+export const checkPromo = async (
+  db: Db,
+  translator: Translator,
+  language: Language,
+  userId: number,
+  code: string,
+  target: PromoTarget,
+): Promise<PromoCheckResponse> => {
+  const promo = await findPromoByCode(db, code.trim());
+  const userUses = promo ? await countUserUsages(db, promo.id, userId) : 0;
+  const outcome = evaluatePromo(promo, target, userUses);
+  const perGb = (cents: number) => (target.trafficGb ? Math.round(cents / target.trafficGb) / 100 : null);
+  if (!outcome.ok)
+    return {
+      can_use: false,
+      message: translator.t(language, `validation.${outcome.reason}`),
+      price: toDollars(target.priceCents),
+      per_gb: perGb(target.priceCents),
+      percent: null,
+    };
+  return {
+    can_use: true,
+    message: translator.t(language, 'messages.promo_ok'),
+    price: toDollars(outcome.priceCents),
+    per_gb: perGb(outcome.priceCents),
+    percent: outcome.promo.percent,
+  };
+};
