@@ -16,6 +16,7 @@ import { findFreePort, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createTranslator } from '../src/i18n/translator.ts';
 import { createMailer } from '../src/integrations/mail/mailer.ts';
+import { benchPurchases } from './purchases.ts';
 
 const USERS = 100_000;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -127,6 +128,8 @@ const main = async () => {
     await run(appUrl, token, 2).then((r) => assertClean('warm-up', r)); // JIT and pool warm-up
     const appResult = await run(appUrl, token);
     assertClean('app', appResult);
+    // Issue 5: catalogue reads and purchase throughput on the same running app.
+    const purchaseLines = await benchPurchases(handle.db, `http://127.0.0.1:${appPort}`, (id) => `benchtoken${String(id).padStart(12, '0')}`, DURATION_S);
     await app.close();
     await handle.close();
 
@@ -166,6 +169,7 @@ const main = async () => {
         '',
         `ratio app/bare: ${ratio.toFixed(2)}x (target >= 0.70)   total ${((Date.now() - started) / 1000).toFixed(0)}s`,
         '',
+        ...purchaseLines,
       ].join('\n'),
     );
   } finally {

@@ -10,11 +10,37 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { faqRoutes } from './modules/faq/faq.routes.ts';
+import { googleRoutes } from './modules/google/google.routes.ts';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
+import { packagesRoutes } from './modules/packages/packages.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 
 /** The API modules, mounted under /api in this order. New modules are added here. */
-const MODULES = [healthRoutes, authRoutes, profileRoutes, notificationsRoutes];
+const MODULES = [
+  healthRoutes,
+  authRoutes,
+  profileRoutes,
+  notificationsRoutes,
+  googleRoutes,
+  faqRoutes,
+  alertsRoutes,
+  paymentsRoutes,
+  transactionsRoutes,
+  referralRoutes,
+  withdrawalsRoutes,
+  catalogueRoutes,
+  purchasesRoutes,
+  packagesRoutes,
+];
 
 type BuildOptions = { logger?: FastifyServerOptions['loggerInstance'] | false };
 
@@ -51,6 +77,8 @@ export const buildApp = async (
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  // pg-boss (mail queue): started with the app, stopped by app.close().
+  await app.register(jobsPlugin);
   for (const module of MODULES) await app.register(module, { prefix: '/api' });
   await app.register(staticPlugin);
   return app;

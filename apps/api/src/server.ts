@@ -5,6 +5,8 @@ import { resolveDatabase } from './db/connect.ts';
 import { createDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoUser, DEMO_USER } from './db/seed/seed.ts';
+import { readFaqCatalogue, syncFaqCatalogue } from './modules/faq/faq.catalogue.ts';
+import { loadCatalogue } from './modules/catalogue/catalogue.loader.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 
@@ -61,6 +63,11 @@ const main = async () => {
     const seed =
       config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && source.embedded !== null);
     if (seed) await seedDemoUser(database.db);
+    // The FAQ catalogue file is the source: an operator edits it and restarts.
+    await syncFaqCatalogue(database.db, await readFaqCatalogue());
+    // Tariffs, ISP countries and unlimited locations: upserted from the operator's file.
+    const catalogue = await loadCatalogue(database.db);
+    logger.info(catalogue, 'catalogue loaded');
 
     const translator = createTranslator(config.LOCALES_DIR);
     app = await buildApp({ config, db: database.db, mailer, translator }, { logger });

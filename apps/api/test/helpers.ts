@@ -15,13 +15,21 @@ export type TestContext = {
   config: Config;
   database: DatabaseHandle;
   mails: MailRequest[];
+  /** Notification mails sent by the pg-boss mail worker (asynchronous; poll for them). */
+  notificationMails: MailRequest[];
   close: () => Promise<void>;
 };
 
-/** A mailer that records what would be sent; deliver() records synchronously. */
-export const createCapturingMailer = (mails: MailRequest[]): Mailer => ({
+/**
+ * A mailer that records what would be sent; deliver() records synchronously. Queued
+ * notification mails go to `notificationMails`, so auth tests counting `mails` stay exact.
+ */
+export const createCapturingMailer = (
+  mails: MailRequest[],
+  notificationMails: MailRequest[] = mails,
+): Mailer => ({
   send: (request) => {
-    mails.push(request);
+    (request.purpose === 'notification' ? notificationMails : mails).push(request);
     return Promise.resolve();
   },
   deliver: (request) => {
@@ -45,14 +53,18 @@ export const createTestApp = async (
     RATE_LIMIT_AUTH_MAX: '1000',
     RATE_LIMIT_ACCOUNT_MAX: '1000',
     LOG_LEVEL: 'silent',
+    // Each app its own pg-boss schema: parallel test files must not run each other's mail jobs.
+    JOBS_SCHEMA: `pgboss_test_${randomBytes(4).toString('hex')}`,
+    JOBS_POLL_SECONDS: '0.5',
     ...overrides,
   });
   const database = createDatabase(config.DATABASE_URL ?? '', 5);
   const mails: MailRequest[] = [];
+  const notificationMails: MailRequest[] = [];
   const app = await buildApp({
     config,
     db: database.db,
-    mailer: createCapturingMailer(mails),
+    mailer: createCapturingMailer(mails, notificationMails),
     translator: createTranslator(config.LOCALES_DIR),
   });
   beforeReady?.(app);
@@ -62,6 +74,7 @@ export const createTestApp = async (
     config,
     database,
     mails,
+    notificationMails,
     close: async () => {
       await app.close();
       await database.close();

@@ -5,6 +5,11 @@ import { migrate } from '../db/migrate.ts';
 import { UsageError, type Command } from './command.ts';
 import { usersCommands } from '../modules/users/users.commands.ts';
 import { ledgerCommands } from '../modules/ledger/ledger.commands.ts';
+import { withdrawalsCommands } from '../modules/withdrawals/withdrawals.commands.ts';
+import { alertsCommands } from '../modules/alerts/alerts.commands.ts';
+import { promoCommands } from '../modules/promo/promo.commands.ts';
+import { balanceCommands } from '../modules/purchases/balance.commands.ts';
+import { catalogueCommands } from '../modules/catalogue/catalogue.commands.ts';
 
 /**
  * Operator CLI: `npm run admin -- <command> [args]`. Uses the server's config; with the
@@ -14,6 +19,11 @@ import { ledgerCommands } from '../modules/ledger/ledger.commands.ts';
 const COMMANDS: Record<string, Command> = {
   ...usersCommands,
   ...ledgerCommands,
+  ...withdrawalsCommands,
+  ...alertsCommands,
+  ...promoCommands,
+  ...balanceCommands,
+  ...catalogueCommands,
 };
 
 const help = () =>

@@ -141,11 +141,50 @@ export const routes: RouteObject[] = [
                 // Buy, top-up, transactions and referral sit behind the restricted-user guard.
                 element: <RestrictedGuard />,
                 children: [
-                  { path: 'buy', lazy: notFound },
-                  { path: 'top-up', lazy: notFound },
-                  { path: 'transactions', lazy: notFound },
-                  { path: 'referral', lazy: notFound },
+                  {
+                    path: 'buy',
+                    lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyLayoutRoute, ['buy']),
+                    children: [
+                      { index: true, element: <Navigate to="select-type" replace /> },
+                      { path: 'select-type', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuySelectTypeRoute, ['buy']) },
+                      { path: 'dynamic-pools', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyPoolsRoute, ['buy']) },
+                      { path: 'dynamic-pools/base', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyBaseRoute, ['buy']) },
+                      { path: 'dynamic-pools/premium', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyPremiumRoute, ['buy']) },
+                      { path: 'dynamic-pools/unlimited', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyUnlimitedRoute, ['buy']) },
+                      { path: 'isp', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyIspRoute, ['buy']) },
+                      { path: 'cart', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyCartRoute, ['buy']) },
+                    ],
+                  },
+                  { path: 'top-up', lazy: lazyRoute(() => import('./routes/top-up'), (m) => m.TopUpRoute, ['top-up']) },
+                  {
+                    path: 'transactions',
+                    lazy: lazyRoute(() => import('./routes/transactions'), (m) => m.TransactionsRoute, ['transactions', 'profile']),
+                  },
+                  { path: 'referral', lazy: lazyRoute(() => import('./routes/referral'), (m) => m.ReferralRoute, ['referral']) },
                 ],
+              },
+              {
+                path: 'payment',
+                lazy: lazyRoute(() => import('./routes/payment-result'), (m) => m.PaymentResultRoute, ['top-up']),
+              },
+              {
+                path: 'faq',
+                lazy: lazyRoute(
+                  () => import('./routes/faq'),
+                  (m) => m.FaqRoute,
+                ),
+              },
+              {
+                path: 'legal',
+                lazy: lazyRoute(
+                  () => import('./routes/legal'),
+                  (m) => m.LegalRoute,
+                  ['legal'],
+                ),
+              },
+              {
+                path: 'packages',
+                lazy: lazyRoute(() => import('./routes/packages'), (m) => m.PackagesRoute, ['packages']),
               },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', lazy: notFound },

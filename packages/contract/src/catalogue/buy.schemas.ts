@@ -103,6 +103,14 @@ export const dynamicTariffFormSchema = z.object({
   tariff_id: z.number({ error: BUY_ERROR_KEYS.selectTariff }).int().positive(BUY_ERROR_KEYS.selectTariff),
 });
 
+/** The IP field of the ISP wizard: required and valid only for IP authentication (separate messages). */
+export const ispIpError = (authType: string | undefined, ip: string | undefined): 'ip_required' | 'ip_invalid' | null => {
+  if (authType !== 'ip') return null;
+  const value = ip?.trim() ?? '';
+  if (value === '') return BUY_ERROR_KEYS.ipRequired;
+  return isValidIp(value) ? null : BUY_ERROR_KEYS.ipInvalid;
+};
+
 /** ISP wizard: authType required; ip required and valid when authType is ip; country; ips (tariff). */
 export const ispWizardSchema = z
   .object({
@@ -114,10 +122,8 @@ export const ispWizardSchema = z
     socks: z.boolean(),
   })
   .superRefine((data, ctx) => {
-    if (data.authType !== 'ip') return;
-    const ip = data.ip ?? '';
-    if (ip === '') ctx.addIssue({ code: 'custom', path: ['ip'], message: BUY_ERROR_KEYS.ipRequired });
-    else if (!isValidIp(ip)) ctx.addIssue({ code: 'custom', path: ['ip'], message: BUY_ERROR_KEYS.ipInvalid });
+    const error = ispIpError(data.authType, data.ip);
+    if (error) ctx.addIssue({ code: 'custom', path: ['ip'], message: error });
   });
 export type IspWizardValues = z.input<typeof ispWizardSchema>;
 

@@ -26,7 +26,7 @@ export const ERROR_CODES = {
   INTERNAL: { status: 500, key: 'errors.server' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'errors.service_unavailable' },
   /** The payment provider refused or did not answer when a payment was created. */
-  PAYMENT_PROVIDER_FAILED: { status: 502, key: 'top-up:errors.payment' },
+  PAYMENT_PROVIDER_FAILED: { status: 502, key: 'errors.payment' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

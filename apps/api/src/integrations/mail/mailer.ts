@@ -13,6 +13,8 @@ export type MailRequest =
       name: string;
       language: Language;
       purpose: 'notification';
+      /** The cabinet link the mail points to. */
+      link: string;
       type: string;
       content: MailContent;
     };
@@ -71,7 +73,7 @@ export const createMailer = (options: {
     const file = path.join(mailDir, `${stamp}-${safeFilePart(request.to)}-${request.purpose}.eml`);
     await writeFile(file, info.message);
     logger.info(
-      { to: request.to, purpose: request.purpose, link: 'link' in request ? request.link : null, file },
+      { to: request.to, purpose: request.purpose, link: request.link, file },
       'mail written to file',
     );
   };

@@ -43,7 +43,9 @@ export const alertsCommands: Record<string, Command> = {
       const rows = await findAllAlerts(db);
       if (rows.length === 0) return 'no system alerts';
       return rows
-        .map((r) => `${r.id}\t${r.is_active ? 'active' : 'inactive'}\t${r.type}\t${r.description_en}`)
+        .map(
+          (r) => `${r.id}\t${r.is_active ? 'active' : 'inactive'}\t${r.type}\t${r.description_en}`,
+        )
         .join('\n');
     },
   },

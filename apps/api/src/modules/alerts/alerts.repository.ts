@@ -11,7 +11,8 @@ export const findActiveAlerts = (db: Db) =>
 export const insertAlert = (
   db: Db,
   alert: { description_en: string; description_ru: string; type: SystemAlertType },
-) => db.insertInto('system_alerts').values(alert).returning(['id', 'type']).executeTakeFirstOrThrow();
+) =>
+  db.insertInto('system_alerts').values(alert).returning(['id', 'type']).executeTakeFirstOrThrow();
 
 export const setAlertActive = (db: Db, id: number, isActive: boolean) =>
   db

@@ -21,7 +21,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export const catalogueRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.get('/tariffs', async (request) => {
     const { type } = typeQuery.parse(request.query);
-    return { data: await listTariffs(app.db, type as TariffType) };
+    return { data: await listTariffs(app.db, type) };
   });
   app.get('/isp/countries', async () => ({ data: await listIspCountries(app.db) }));
   app.get('/isp/periods', () => ispPeriods());

@@ -2,12 +2,19 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { findUserById } from '../users/users.repository.ts';
 import { createNotificationMailRenderer } from '../notifications/notification-mail.ts';
-import { MAIL_QUEUE, MAIL_RETRY, bossDb, registerQueue, type NotificationMailJob } from './jobs.queue.ts';
+import {
+  MAIL_QUEUE,
+  MAIL_RETRY,
+  bossDb,
+  registerQueue,
+  type NotificationMailJob,
+} from './jobs.queue.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
-    jobs: PgBoss;
+    /** The running pg-boss (later issues add queues and schedules); null when it failed to start. */
+    jobs: PgBoss | null;
   }
 }
 
@@ -27,9 +34,18 @@ export const jobsPlugin = fp(
       // Cron schedules arrive with renewals (later issue); maintenance still runs.
       schedule: false,
     });
+    app.decorate('jobs', null);
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
-    await boss.start();
-    await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...MAIL_RETRY });
+    try {
+      await boss.start();
+      await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...MAIL_RETRY });
+    } catch (error) {
+      // The app still serves (GET /health reports the database); notifications are stored
+      // without mail until the next start.
+      app.log.error({ err: error }, 'job queue not started: notification mails are off');
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      return;
+    }
 
     const render = createNotificationMailRenderer(app.config.LOCALES_DIR);
     await boss.work<NotificationMailJob>(
@@ -51,6 +67,7 @@ export const jobsPlugin = fp(
           name: user.name,
           language: user.locale,
           purpose: 'notification',
+          link: `${app.config.APP_URL}/cabinet`,
           type: job.data.type,
           content,
         });
@@ -58,7 +75,7 @@ export const jobsPlugin = fp(
     );
 
     const unregister = registerQueue(boss, app.log);
-    app.decorate('jobs', boss);
+    app.jobs = boss;
     app.addHook('onClose', async () => {
       unregister();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });

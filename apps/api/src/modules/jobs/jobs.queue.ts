@@ -24,7 +24,7 @@ type Logger = { warn: (object: object, message: string) => void };
 export const bossDb = (db: Db): PgBoss.Db => ({
   executeSql: async (text, values) => {
     const result = await db.executeQuery(CompiledQuery.raw(text, (values ?? []) as unknown[]));
-    return { rows: result.rows as unknown[] };
+    return { rows: result.rows };
   },
 });
 

@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = {
   emailVerified: 'notifications.email_verified',
   passwordChanged: 'notifications.password_changed',
   passwordReset: 'notifications.password_reset',
+  packageBought: 'notifications.package_bought',
   topUp: 'notifications.top_up',
   referralReward: 'notifications.referral_reward',
   withdrawalCompleted: 'notifications.withdrawal_completed',

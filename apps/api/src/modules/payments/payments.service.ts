@@ -1,6 +1,7 @@
+import type {
+  PAYMENT_SORT_FIELDS} from '@proxy/contract';
 import {
   CRYPTO_NETWORKS,
-  PAYMENT_SORT_FIELDS,
   PAYMENT_STATUS,
   MERCHANTS,
   findPaymentMethod,

@@ -1,5 +1,5 @@
-import { applyPromoCents, toDollars, type PromoCheckResponse, type TariffFamily } from '@proxy/contract';
-import type { Db, Language } from './promo.types.ts';
+import { applyPromoCents, toDollars, type Language, type PromoCheckResponse, type TariffFamily } from '@proxy/contract';
+import type { Db } from '../../db/types.ts';
 import type { Translator } from '../../i18n/translator.ts';
 import { countUserUsages, findPromoByCode } from './promo.repository.ts';
 

@@ -10,6 +10,8 @@ export type RequestOptions = {
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key of a purchase). */
+  headers?: Record<string, string>;
 };
 
 type ErrorLikeBody = { success?: unknown; message?: unknown; code?: unknown; errors?: unknown };
@@ -58,6 +60,7 @@ export const apiUrl = (path: string, query?: QueryParams): string =>
 export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };

@@ -8,6 +8,23 @@ export const MARKETING_SITE_URL = 'https://proxy.example/';
 export const marketingSiteUrl = (language: Language): string =>
   language === 'en' ? `${MARKETING_SITE_URL}en/` : MARKETING_SITE_URL;
 
+/** users.status of an active account: system alerts are shown only to these (and non-restricted). */
+export const ACTIVE_USER_STATUS = 1;
+
+/** The public FAQ of the marketing site, linked from the empty FAQ page. */
+export const PUBLIC_FAQ_URLS: Record<Language, string> = {
+  en: 'https://proxy.example/faq/',
+  ru: 'https://proxy.example/ru/faq/',
+};
+
+/**
+ * The domain put into legal texts and FAQ answers ({{domain}}): the host serving the cabinet,
+ * or VITE_SITE_DOMAIN when the texts must name another one.
+ */
+export const siteDomain = (): string =>
+  import.meta.env.VITE_SITE_DOMAIN ||
+  (typeof window === 'undefined' ? 'proxy.example' : window.location.host);
+
 /** Support messenger channel shown on error screens. */
 export const SUPPORT_MESSENGER_URL = 'https://t.me/proxy_support';
 

@@ -5,11 +5,13 @@ import type { Language } from '@proxy/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { changeLanguage, translateDynamic } from '../../../shared/i18n/i18n';
 import { clearReferralCode } from '../../../shared/lib/referral-code';
+import { ACTIVE_USER_STATUS } from '../../../shared/config';
 import { isRestrictedUser } from '../../../shared/lib/restricted-user';
 import { logout } from '../../../shared/session/logout';
 import { LanguageSwitch, Loader, Logo, showAlert } from '../../../shared/ui';
 import { VerifyEmailScreen } from '../../../features/auth/components/verify-email-screen';
 import { NotificationsBell } from '../../../features/notifications/components/notifications-bell';
+import { SystemAlerts } from '../../../features/alerts/components/system-alerts';
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile';
 import { ErrorBoundary } from '../../error-boundary';
@@ -138,6 +140,11 @@ export const CabinetLayout = () => {
           )}
         </main>
         <CabinetFooter apiKey={user.api_key} balance={user.balance} />
+        <SystemAlerts
+          isEnabled={
+            !isRestricted && user.status === ACTIVE_USER_STATUS && !!user.email_verified_at
+          }
+        />
       </div>
     </div>
   );

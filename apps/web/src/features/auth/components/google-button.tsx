@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../../shared/config';
 import { readReferralCode } from '../../../shared/lib/referral-code';
-import { Button } from '../../../shared/ui';
+import { Button, Tooltip } from '../../../shared/ui';
+import { useAuthProviders } from '../api/get-auth-providers';
 
 export const googleRedirectUrl = (referralCode: string | null): string =>
   `${API_BASE}/google/redirect${referralCode ? `?ref=${encodeURIComponent(referralCode)}` : ''}`;
@@ -25,16 +26,21 @@ const GoogleIcon = () => (
   </svg>
 );
 
-/** Sends the browser to the API's Google redirect; disabled after the first click. */
+/**
+ * Sends the browser to the API's Google redirect; disabled after the first click, and
+ * disabled with a tooltip when the server has no Google client configured.
+ */
 export const GoogleButton = () => {
   const { t } = useTranslation('auth');
   const [isRedirecting, setRedirecting] = useState(false);
-  return (
+  const providers = useAuthProviders();
+  const isUnavailable = providers.data?.google === false;
+  const button = (
     <Button
       variant="secondary"
       isBlock
       icon={<GoogleIcon />}
-      disabled={isRedirecting}
+      disabled={isRedirecting || isUnavailable}
       onClick={() => {
         setRedirecting(true);
         window.location.assign(googleRedirectUrl(readReferralCode()));
@@ -42,6 +48,17 @@ export const GoogleButton = () => {
     >
       {t('google')}
     </Button>
+  );
+  if (!isUnavailable) return button;
+  return (
+    <Tooltip content={t('google_unavailable')}>
+      {(describedBy) => (
+        // A disabled button gets no hover or focus: the wrapper carries the explanation.
+        <span className="google-button--unavailable" tabIndex={0} aria-describedby={describedBy}>
+          {button}
+        </span>
+      )}
+    </Tooltip>
   );
 };
 

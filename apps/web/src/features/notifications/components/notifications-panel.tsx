@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATIONS_SCROLL_THRESHOLD_PX } from '@proxy/contract';
 import { Button, Loader, SideModal, Spinner } from '../../../shared/ui';
@@ -45,6 +45,21 @@ export const NotificationsPanel = ({
       void fetchNextPage();
     }
   };
+
+  // A first page that does not fill the panel can never be scrolled: load the next one at once.
+  useEffect(() => {
+    if (!isOpen || !root || !hasNextPage || isFetchingNextPage || query.isFetchNextPageError)
+      return;
+    if (isNearBottom(root, NOTIFICATIONS_SCROLL_THRESHOLD_PX)) void fetchNextPage();
+  }, [
+    isOpen,
+    root,
+    items.length,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    query.isFetchNextPageError,
+  ]);
 
   return (
     <SideModal isOpen={isOpen} onClose={onClose} title={t('title')}>

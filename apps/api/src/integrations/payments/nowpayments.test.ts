@@ -1,0 +1,122 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { balancesOf, verifiedUser } from '../../modules/payments/money-test-helpers.ts';
+import { startStandIn } from './stand-in.ts';
+
+const API_KEY = 'NP-STANDIN-KEY';
+const IPN_SECRET = 'np-ipn-secret-standin';
+
+let standIn: Awaited<ReturnType<typeof startStandIn>>;
+let ctx: TestContext;
+let invoices = 4522625843;
+
+beforeAll(async () => {
+  // Answers like api.nowpayments.io: POST /v1/invoice with x-api-key, JSON invoice back.
+  standIn = await startStandIn((request) => {
+    if (request.headers['x-api-key'] !== API_KEY) return { status: 403, body: { statusCode: 403, code: 'INVALID_API_KEY' } };
+    if (request.method === 'POST' && request.url === '/v1/invoice') {
+      const body = JSON.parse(request.body) as Record<string, unknown>;
+      invoices += 1;
+      return {
+        status: 200,
+        body: {
+          id: String(invoices),
+          token_id: 'tok',
+          order_id: body.order_id,
+          price_amount: String(body.price_amount),
+          price_currency: body.price_currency,
+          pay_currency: body.pay_currency,
+          ipn_callback_url: body.ipn_callback_url,
+          invoice_url: `https://nowpayments.test/payment/?iid=${invoices}`,
+          created_at: new Date().toISOString(),
+        },
+      };
+    }
+    return { status: 404, body: {} };
+  });
+  ctx = await createTestApp({ NOWPAYMENTS_API_KEY: API_KEY, NOWPAYMENTS_IPN_SECRET: IPN_SECRET, NOWPAYMENTS_BASE_URL: standIn.url });
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.close();
+});
+
+/** As their docs: HMAC-SHA512 of JSON.stringify(body with keys sorted), hex, in x-nowpayments-sig. */
+const sortedJson = (body: Record<string, unknown>): string =>
+  JSON.stringify(Object.fromEntries(Object.keys(body).sort().map((key) => [key, body[key]])));
+const sign = (body: Record<string, unknown>, secret = IPN_SECRET) =>
+  createHmac('sha512', secret).update(sortedJson(body)).digest('hex');
+
+const deliver = (body: Record<string, unknown>, signature = sign(body)) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook/nowpayments',
+    headers: { 'content-type': 'application/json', 'x-nowpayments-sig': signature },
+    payload: JSON.stringify(body),
+  });
+
+const ipn = (invoiceId: string, orderId: string, status: string, price = 25) => ({
+  // Deliberately not in sorted order: the signature is over the sorted form.
+  payment_status: status,
+  payment_id: 5077125051,
+  invoice_id: Number(invoiceId),
+  pay_address: 'TXyz',
+  price_amount: price,
+  price_currency: 'usd',
+  pay_amount: 25.02,
+  actually_paid: status === 'finished' ? 25.02 : 0,
+  pay_currency: 'usdttrc20',
+  order_id: orderId,
+  order_description: 'Balance top-up',
+  outcome_amount: 24.9,
+  outcome_currency: 'usdttrc20',
+  updated_at: Date.now(),
+});
+
+describe('NOWPayments adapter (against a local stand-in)', () => {
+  it('creates an invoice for crypto with the network currency and credits on a finished IPN', async () => {
+    const user = await verifiedUser(ctx);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/create',
+      headers: bearer(user.token),
+      payload: { amount: 25, type: 3, network: 'USDT-TRC20' },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json<{ url: string }>().url).toMatch(/^https:\/\/nowpayments\.test\/payment\/\?iid=\d+$/);
+    const sent = JSON.parse(standIn.requests.at(-1)!.body) as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      price_amount: 25,
+      price_currency: 'usd',
+      pay_currency: 'usdttrc20',
+      ipn_callback_url: 'http://cabinet.test/api/payment/webhook/nowpayments',
+    });
+    const payment = await ctx.database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ provider: 'nowpayments', merchant_id: 3, network: 'USDT-TRC20' });
+    const invoiceId = payment.provider_payment_id!;
+
+    const confirming = ipn(invoiceId, payment.id, 'confirming');
+    expect((await deliver(confirming)).json()).toMatchObject({ outcome: 'ignored' });
+    const finished = ipn(invoiceId, payment.id, 'finished');
+    expect((await deliver(finished, sign(finished, 'wrong-secret'))).statusCode).toBe(401);
+    expect((await deliver({ ...finished, price_amount: 2500 }, sign(finished))).statusCode).toBe(401);
+    expect((await deliver(finished)).json()).toMatchObject({ outcome: 'credited' });
+    expect((await deliver(finished)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await balancesOf(ctx, user.id)).balance_cents).toBe(2500);
+    // Card methods still go to the sandbox when Stripe has no keys.
+    const card = await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(user.token), payload: { amount: 25, type: 5 } });
+    expect(card.json<{ url: string }>().url).toContain('/api/payment/sandbox/');
+  });
+
+  it('refuses a signed IPN whose price differs from the payment', async () => {
+    const user = await verifiedUser(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(user.token), payload: { amount: 40, type: 3, network: 'BTC' } });
+    const payment = await ctx.database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const cheap = ipn(payment.provider_payment_id!, payment.id, 'finished', 4);
+    expect((await deliver(cheap)).statusCode).toBe(409);
+    const expired = ipn(payment.provider_payment_id!, payment.id, 'expired', 40);
+    expect((await deliver(expired)).json()).toMatchObject({ outcome: 'failed' });
+    expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+import type { PackageListItem } from '@proxy/contract';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserPackage, findUserPackages } from './packages.repository.ts';
+
+type PackageRow = Awaited<ReturnType<typeof findUserPackages>>[number];
+const DAY_MS = 86_400_000;
+
+export const toPackageListItem = (p: PackageRow, now = Date.now()): PackageListItem => {
+  const tariff = p.tariff as { title?: string; ports?: number | null; traffic?: number | null };
+  return {
+    id: p.id,
+    type: p.type,
+    tariff_name: tariff.title ?? '',
+    tariff_ports: tariff.ports ?? null,
+    tariff_traffic: tariff.traffic ?? null,
+    status: p.status,
+    created_at: p.created_at.toISOString(),
+    expired_at: p.expires_at ? p.expires_at.toISOString() : null,
+    days_left: p.expires_at ? Math.max(0, Math.ceil((p.expires_at.getTime() - now) / DAY_MS)) : null,
+    package_key: p.package_key,
+  };
+};
+
+export const listPackages = async (db: Db, userId: number) =>
+  (await findUserPackages(db, userId)).map((p) => toPackageListItem(p));
+
+/** One package of the owner, with its credentials; foreign or unknown ids are 404. */
+export const getPackage = async (db: Db, userId: number, id: number) => {
+  const p = await findUserPackage(db, userId, id);
+  if (!p) throw new AppError('NOT_FOUND');
+  return {
+    ...toPackageListItem(p),
+    tariff: p.tariff,
+    price: p.price_cents / 100,
+    auto_update: p.auto_update,
+    login: p.login,
+    password: p.password,
+    port_http: p.port_http,
+    port_socks: p.port_socks,
+    country: p.country,
+    period: p.period_days,
+    ip: p.ips,
+    auth_ip: p.auth_ip,
+    socks: p.socks,
+    location: p.location,
+    speed_limit: p.speed_limit,
+    traffic_limit_bytes: p.traffic_limit_bytes,
+    traffic_used_bytes: p.traffic_used_bytes,
+  };
+};

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { bearer, registerUser, type Registered, type TestContext } from '../../../test/helpers.ts';
+import { signSandboxPayload } from '../../integrations/payments/sandbox.ts';
+import { sandboxSecretOf } from './payment-providers.ts';
+import { checkLedger } from '../ledger/ledger.service.ts';
+
+/** A registered user whose e-mail is verified (money endpoints require it). */
+export const verifiedUser = async (ctx: TestContext, fields: Record<string, unknown> = {}): Promise<Registered> => {
+  const user = await registerUser(ctx.app, fields);
+  await ctx.database.db.updateTable('users').set({ email_verified_at: sql`now()` }).where('id', '=', user.id).execute();
+  return user;
+};
+
+export const createTopUp = async (ctx: TestContext, token: string, payload: Record<string, unknown>) => {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(token), payload });
+  return response;
+};
+
+/** Creates a sandbox payment and returns its row. */
+export const sandboxPayment = async (ctx: TestContext, token: string, amount = 25, type = 5) => {
+  const response = await createTopUp(ctx, token, { amount, type });
+  if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
+  const url = response.json<{ url: string }>().url;
+  const id = url.split('/').pop() ?? '';
+  return ctx.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+};
+
+export const sandboxBody = (
+  payment: { provider_payment_id: string | null; id: string; amount_cents: number },
+  overrides: Record<string, unknown> = {},
+) =>
+  JSON.stringify({
+    id: payment.provider_payment_id,
+    payment_id: payment.id,
+    status: 'paid',
+    amount: (payment.amount_cents / 100).toFixed(2),
+    currency: 'USD',
+    ...overrides,
+  });
+
+/** Delivers a sandbox webhook signed as the sandbox signs (or with `secret` to forge). */
+export const deliverSandbox = (ctx: TestContext, body: string, secret = sandboxSecretOf(ctx.config), t = Math.floor(Date.now() / 1000)) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook/sandbox',
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signSandboxPayload(secret, body, t) },
+    payload: body,
+  });
+
+export const balancesOf = async (ctx: TestContext, userId: number) =>
+  ctx.database.db
+    .selectFrom('users')
+    .select(['balance_cents', 'referral_balance_cents'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+
+export const countEntries = async (ctx: TestContext, userId: number) => {
+  const row = await ctx.database.db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/** Ledger mismatches of these users only (other test files may run concurrently). */
+export const ledgerMismatchesOf = async (ctx: TestContext, userIds: number[]) =>
+  (await checkLedger(ctx.database.db)).filter((m) => userIds.includes(Number(m.user_id)));

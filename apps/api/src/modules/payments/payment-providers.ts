@@ -1,0 +1,58 @@
+import { createHmac } from 'node:crypto';
+import { CRYPTO_METHOD_TYPE } from '@proxy/contract';
+import type { Config } from '../../config/env.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import { createNowPaymentsProvider } from '../../integrations/payments/nowpayments.ts';
+import { createSandboxProvider } from '../../integrations/payments/sandbox.ts';
+import { createStripeProvider } from '../../integrations/payments/stripe.ts';
+
+export type PaymentProviders = {
+  /** The provider serving a method type, or null when none is configured. */
+  forMethod: (type: number) => PaymentProvider | null;
+  byName: (name: string) => PaymentProvider | null;
+  sandboxSecret: string;
+};
+
+export const sandboxSecretOf = (config: Config): string =>
+  config.PAYMENT_SANDBOX_SECRET ??
+  createHmac('sha256', config.APP_SECRET).update('payment-sandbox-webhook').digest('hex');
+
+/**
+ * Chosen per method by configuration (decision 041): crypto (3) -> NOWPayments when its keys
+ * are set, cards and local methods (5, 6, 7.x) -> Stripe when its keys are set, otherwise the
+ * sandbox (on by default, so a fresh install can top up with every method).
+ */
+export const createPaymentProviders = (config: Config): PaymentProviders => {
+  const sandboxSecret = sandboxSecretOf(config);
+  const sandbox =
+    config.PAYMENT_SANDBOX_ENABLED === 'true'
+      ? createSandboxProvider({
+          secret: sandboxSecret,
+          checkoutUrl: (id) => `${config.APP_URL}/api/payment/sandbox/${id}`,
+        })
+      : null;
+  const stripe =
+    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          host: config.STRIPE_API_HOST,
+          port: config.STRIPE_API_PORT,
+          protocol: config.STRIPE_API_PROTOCOL,
+        })
+      : null;
+  const nowPayments =
+    config.NOWPAYMENTS_API_KEY && config.NOWPAYMENTS_IPN_SECRET
+      ? createNowPaymentsProvider({
+          apiKey: config.NOWPAYMENTS_API_KEY,
+          ipnSecret: config.NOWPAYMENTS_IPN_SECRET,
+          baseUrl: config.NOWPAYMENTS_BASE_URL,
+        })
+      : null;
+  const all = [sandbox, stripe, nowPayments].filter((p): p is PaymentProvider => p !== null);
+  return {
+    forMethod: (type) => (type === CRYPTO_METHOD_TYPE ? nowPayments : stripe) ?? sandbox,
+    byName: (name) => all.find((p) => p.name === name) ?? null,
+    sandboxSecret,
+  };
+};

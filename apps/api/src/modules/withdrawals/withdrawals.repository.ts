@@ -1,0 +1,75 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/types.ts';
+
+export type WithdrawalStatus = 'waiting' | 'completed' | 'rejected';
+
+const SORT_COLUMNS = { created_at: 'created_at', amount: 'amount_cents', status: 'status' } as const;
+
+export const insertWithdrawal = (tx: Transaction<Database>, userId: number, amountCents: number, address: string) =>
+  tx
+    .insertInto('withdrawals')
+    .values({ user_id: userId, amount_cents: amountCents, address })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const findWithdrawalsPage = async (
+  db: Db,
+  query: {
+    userId: number;
+    page: number;
+    perPage: number;
+    sort: keyof typeof SORT_COLUMNS;
+    direction: 'asc' | 'desc';
+    status?: WithdrawalStatus | undefined;
+  },
+) => {
+  let base = db.selectFrom('withdrawals').where('user_id', '=', query.userId);
+  if (query.status !== undefined) base = base.where('status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(SORT_COLUMNS[query.sort], query.direction)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+};
+
+export const listWithdrawalsByStatus = (db: Db, status: WithdrawalStatus | undefined) => {
+  let query = db
+    .selectFrom('withdrawals as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['w.id', 'w.user_id', 'u.email', 'w.amount_cents', 'w.address', 'w.status', 'w.txid', 'w.created_at'])
+    .orderBy('w.created_at')
+    .limit(500);
+  if (status) query = query.where('w.status', '=', status);
+  return query.execute();
+};
+
+/**
+ * waiting -> completed|rejected, once: the row lock plus `status = 'waiting'` make a second,
+ * concurrent run find nothing to change.
+ */
+export const closeWithdrawal = (
+  tx: Transaction<Database>,
+  id: number,
+  status: 'completed' | 'rejected',
+  fields: { txid?: string | null; reason?: string | null },
+) =>
+  tx
+    .updateTable('withdrawals')
+    .set({
+      status,
+      txid: fields.txid ?? null,
+      reason: fields.reason ?? null,
+      processed_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'waiting')
+    .returningAll()
+    .executeTakeFirst();

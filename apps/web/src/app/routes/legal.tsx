@@ -1,0 +1,3 @@
+import { LegalPage } from '../../features/legal/components/legal-page';
+
+export const LegalRoute = () => <LegalPage />;

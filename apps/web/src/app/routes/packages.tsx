@@ -1,0 +1,8 @@
+import { PackagesPage } from '../../features/packages';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { isRestrictedUser } from '../../shared/lib/restricted-user';
+
+export const PackagesRoute = () => {
+  const { data } = useProfile();
+  return <PackagesPage isBuyLinkHidden={isRestrictedUser(data?.user)} />;
+};

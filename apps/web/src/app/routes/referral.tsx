@@ -1,0 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ReferralPage } from '../../features/referral/components/referral-page';
+import { profileQueryKey } from '../../features/profile/api/get-profile';
+
+export const ReferralRoute = () => {
+  const queryClient = useQueryClient();
+  return <ReferralPage onProfileRefresh={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })} />;
+};

@@ -1,0 +1,3 @@
+import { TopUpPage } from '../../features/top-up/components/top-up-page';
+
+export const TopUpRoute = () => <TopUpPage />;

@@ -1,0 +1,131 @@
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, showAlert } from '../../../shared/ui';
+import { paths } from '../../../shared/config/paths';
+import { formatMoney } from '../../../shared/lib/format-money';
+import { isApiError } from '../../../shared/api/api-error';
+import { useBuyPackage } from '../api/buy';
+import { useAccount } from '../api/get-account';
+import { useBasketStore, type BasketItem } from '../stores/basket-store';
+import { missingDollars, newIdempotencyKey } from '../utils/money';
+import { PromoForm } from './promo-form';
+
+const DetailValue = ({ detail }: { detail: BasketItem['details'][number] }) => {
+  const { t } = useTranslation('buy');
+  switch (detail.key) {
+    case 'period':
+      return <>{t(`periods.${detail.value}` as 'periods.30', { defaultValue: detail.value })}</>;
+    case 'speed':
+      return <>{t('unlimited.speed_value', { speed: detail.value })}</>;
+    case 'auth':
+      return <>{t(detail.value === 'ip' ? 'isp.auth.ip' : 'isp.auth.login')}</>;
+    case 'protocol':
+      return <>{t(detail.value === 'socks' ? 'isp.protocol.socks' : 'isp.protocol.http')}</>;
+    default:
+      return <>{detail.value}</>;
+  }
+};
+
+/** The order summary: beside the selection on large screens, its own page below. */
+export const CartSummary = () => {
+  const { t } = useTranslation('buy');
+  const navigate = useNavigate();
+  const item = useBasketStore((state) => state.item);
+  const promo = useBasketStore((state) => state.promo);
+  const setPromo = useBasketStore((state) => state.setPromo);
+  const markPurchased = useBasketStore((state) => state.markPurchased);
+  const account = useAccount();
+  const buy = useBuyPackage();
+  const attemptKey = useRef<string | null>(null);
+
+  if (!item)
+    return (
+      <div className="buy-cart">
+        <h2 className="section-title">{t('cart.title')}</h2>
+        <p className="buy-cart__empty">{t('cart.empty')}</p>
+      </div>
+    );
+
+  const total = promo ? promo.price : item.total_price;
+  const missing = missingDollars(total, account.balance);
+  const hidePrices = account.isRestricted;
+
+  const onBuy = () => {
+    attemptKey.current ??= newIdempotencyKey();
+    buy.mutate(
+      { item, promo: promo?.name ?? null, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (response) => {
+          attemptKey.current = null;
+          showAlert.success(response.message || t('cart.bought'));
+          markPurchased();
+          void navigate(paths.cabinet.packages);
+        },
+        onError: (error) => {
+          attemptKey.current = null;
+          const message = isApiError(error) && error.message ? error.message : t('errors.buying');
+          showAlert.error(message);
+          if (isApiError(error) && error.code === 'PROMO_INVALID') setPromo(null);
+          if (isApiError(error) && error.code === 'BALANCE_SHORT') void account.refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="buy-cart">
+      <h2 className="section-title">{t('cart.title')}</h2>
+      <dl className="buy-cart__lines">
+        <div>
+          <dt>{t('cart.family')}</dt>
+          <dd>{t(`cart.families.${item.flow}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('cart.tariff')}</dt>
+          <dd>{item.title}</dd>
+        </div>
+        {item.details.map((detail) => (
+          <div key={detail.key}>
+            <dt>{t(`cart.${detail.key}`)}</dt>
+            <dd>
+              <DetailValue detail={detail} />
+            </dd>
+          </div>
+        ))}
+        {!hidePrices && (
+          <div>
+            <dt>{t('cart.price')}</dt>
+            <dd>{formatMoney(item.total_price)}</dd>
+          </div>
+        )}
+        {!hidePrices && promo && (
+          <div>
+            <dt>{t('cart.discount', { name: promo.name })}</dt>
+            <dd>−{formatMoney(item.total_price - promo.price)}</dd>
+          </div>
+        )}
+      </dl>
+      <PromoForm key={`${item.flow}-${item.tariff_id}-${item.period}`} item={item} />
+      {!hidePrices && (
+        <p className="buy-cart__total">
+          <span>{t('cart.total')}</span> <strong data-testid="cart-total">{formatMoney(total)}</strong>
+        </p>
+      )}
+      {!hidePrices && account.isLoaded && (
+        <p className="buy-cart__balance">
+          {t('cart.balance')}: {formatMoney(account.balance)}
+        </p>
+      )}
+      {!hidePrices && account.isLoaded && missing > 0 && (
+        <div className="alert alert--warning" role="status">
+          <span>{t('cart.missing', { missing: formatMoney(missing) })}</span>{' '}
+          <Link to={`${paths.cabinet.topUp}?amount=${missing}`}>{t('cart.top_up', { amount: formatMoney(missing) })}</Link>
+        </div>
+      )}
+      <Button type="button" className="btn--block" onClick={onBuy} isLoading={buy.isPending} disabled={buy.isPending}>
+        {t('cart.buy')}
+      </Button>
+    </div>
+  );
+};

@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../shared/config/paths';
+import { formatMoney } from '../../../shared/lib/format-money';
+import { useDynamicTariffs } from '../api/catalogue';
+import { useBasketStore } from '../stores/basket-store';
+import { CardsSkeleton, FetchError } from './skeletons';
+import { CartLink } from './cart-link';
+
+/** Base (type 1) or Premium (type 4) tariff cards; choosing one stores it in the basket. */
+export const DynamicTariffs = ({ pool, isPriceHidden }: { pool: 'base' | 'premium'; isPriceHidden: boolean }) => {
+  const { t } = useTranslation('buy');
+  const flow = pool === 'base' ? 'dynamic' : 'premium';
+  const query = useDynamicTariffs(pool === 'base' ? 1 : 4);
+  const item = useBasketStore((state) => state.item);
+  const setItem = useBasketStore((state) => state.setItem);
+  const isPurchased = useBasketStore((state) => state.isPurchased);
+  const selectedId = item?.flow === flow && !isPurchased ? item.tariff_id : null;
+
+  return (
+    <section className="buy-step" aria-labelledby="buy-dynamic">
+      <Link className="buy-back" to={`${paths.cabinet.buy}/dynamic-pools`}>
+        ← {t('dynamic_tariff.back')}
+      </Link>
+      <h2 id="buy-dynamic" className="section-title">{t(pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium')}</h2>
+      {query.isPending && <CardsSkeleton />}
+      {query.isError && <FetchError onRetry={() => void query.refetch()} />}
+      {query.data && (
+        <ul className="buy-cards" aria-label={t(pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium')}>
+          {query.data.map((tariff) => {
+            const isSelected = tariff.id === selectedId;
+            return (
+              <li key={tariff.id}>
+                <button
+                  type="button"
+                  className={`buy-card buy-card--choice${isSelected ? ' buy-card--selected' : ''}`}
+                  aria-pressed={isSelected}
+                  onClick={() =>
+                    setItem({
+                      flow,
+                      tariff_id: tariff.id,
+                      title: tariff.title,
+                      price_per: tariff.per_gb,
+                      total_price: tariff.price,
+                      period: tariff.period_days,
+                      details: [{ key: 'period', value: String(tariff.period_days) }],
+                      payload: { tariff_id: tariff.id },
+                    })
+                  }
+                >
+                  <span className="buy-card__title">{tariff.title}</span>
+                  <span className="buy-card__text">{t('dynamic_tariff.traffic', { traffic: tariff.traffic })}</span>
+                  {!isPriceHidden && (
+                    <>
+                      <span className="buy-card__price">{formatMoney(tariff.price)}</span>
+                      <span className="buy-card__text">{t('dynamic_tariff.per_gb', { price: formatMoney(tariff.per_gb) })}</span>
+                    </>
+                  )}
+                  <span className="buy-card__text">{t('dynamic_tariff.period')}</span>
+                  <span className="buy-card__action">{isSelected ? t('dynamic_tariff.chosen') : t('dynamic_tariff.choose')}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <CartLink isSelected={selectedId !== null} errorKey="dynamic_tariff.errors.select_tariff" />
+    </section>
+  );
+};

@@ -1,0 +1,61 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { onLogout } from '../../../shared/session/logout';
+
+export type BasketFlow = 'dynamic' | 'premium' | 'unlim' | 'isp';
+
+/** One chosen tariff with what the cart shows and what the purchase sends. */
+export type BasketItem = {
+  flow: BasketFlow;
+  tariff_id: number;
+  title: string;
+  /** Dollars per unit (per GB for traffic tariffs, per IP for ISP), for display. */
+  price_per: number | null;
+  /** Dollars, as the catalogue says; the server computes the charged price itself. */
+  total_price: number;
+  period: number;
+  /** Extra lines of the summary: i18n key of the cart namespace -> value. */
+  details: { key: 'location' | 'speed' | 'country' | 'ips' | 'auth' | 'protocol' | 'period'; value: string }[];
+  payload: Record<string, string | number | boolean | null>;
+};
+
+export type AppliedPromo = { name: string; price: number; percent: number | null; per_gb: number | null };
+
+type BasketState = {
+  item: BasketItem | null;
+  promo: AppliedPromo | null;
+  /** Choosing another tariff or period resets the promo (spec section 4). */
+  setItem: (item: BasketItem | null) => void;
+  setPromo: (promo: AppliedPromo | null) => void;
+  /**
+   * Set by a successful purchase instead of clearing at once: the cart page must not redirect
+   * and the plan builders must not refill the basket while the app navigates to the packages.
+   * The buy flow clears a purchased basket when it is entered again.
+   */
+  isPurchased: boolean;
+  markPurchased: () => void;
+  clear: () => void;
+};
+
+const sameChoice = (a: BasketItem | null, b: BasketItem | null) =>
+  a !== null && b !== null && a.flow === b.flow && a.tariff_id === b.tariff_id && a.period === b.period;
+
+export const BASKET_STORAGE_KEY = 'basket';
+
+export const useBasketStore = create<BasketState>()(
+  persist(
+    (set) => ({
+      item: null,
+      promo: null,
+      isPurchased: false,
+      setItem: (item) =>
+        set((state) => (state.isPurchased ? {} : { item, promo: sameChoice(state.item, item) ? state.promo : null })),
+      setPromo: (promo) => set({ promo }),
+      markPurchased: () => set({ isPurchased: true }),
+      clear: () => set({ item: null, promo: null, isPurchased: false }),
+    }),
+    { name: BASKET_STORAGE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },
+  ),
+);
+
+onLogout(() => useBasketStore.getState().clear());

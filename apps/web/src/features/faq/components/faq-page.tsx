@@ -1,0 +1,111 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FAQ_SEARCH_MIN_LENGTH, SEARCH_DEBOUNCE_MS } from '@proxy/contract';
+import { PUBLIC_FAQ_URLS, siteDomain } from '../../../shared/config';
+import { currentLanguage } from '../../../shared/i18n/i18n';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { Alert, Button, Input, Loader, Tabs } from '../../../shared/ui';
+import { useFaq } from '../api/get-faq';
+import { parseTabIndex, searchFaq } from '../utils/search-faq';
+import { FaqAccordion } from './faq-accordion';
+import '../faq.css';
+
+export const FaqPage = () => {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage();
+  const query = useFaq(language);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const isSearching = debounced.length >= FAQ_SEARCH_MIN_LENGTH;
+  const domain = siteDomain();
+
+  const categories = useMemo(() => query.data?.faq_categories ?? [], [query.data]);
+  const results = useMemo(
+    () => (isSearching ? searchFaq(categories, debounced) : []),
+    [categories, debounced, isSearching],
+  );
+  const tab = parseTabIndex(searchParams.get('tab'), categories.length);
+
+  const title = <h1 className="page-title">{t('faq.title')}</h1>;
+  if (query.isPending)
+    return (
+      <div className="faq-page">
+        {title}
+        <Loader label={t('faq.loading')} />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="faq-page">
+        {title}
+        <Alert type="error">
+          <p>{query.error.message || t('faq.fetch_error')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t('faq.retry')}
+          </Button>
+        </Alert>
+      </div>
+    );
+  if (categories.length === 0)
+    return (
+      <div className="faq-page">
+        {title}
+        <div className="faq-page__empty">
+          <p>{t('faq.empty')}</p>
+          <a href={PUBLIC_FAQ_URLS[language]} target="_blank" rel="noopener noreferrer">
+            {t('faq.public_link')}
+            <span className="visually-hidden"> {t('ui.opens_new_tab')}</span>
+          </a>
+        </div>
+      </div>
+    );
+
+  return (
+    <div className="faq-page" lang={i18n.language}>
+      {title}
+      <div className="faq-page__search">
+        <Input
+          label={t('faq.search_label')}
+          type="search"
+          value={search}
+          placeholder={t('faq.search_placeholder')}
+          hint={t('faq.search_hint', { count: FAQ_SEARCH_MIN_LENGTH })}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      {isSearching ? (
+        <section aria-label={t('faq.results')} className="faq-page__results">
+          <p role="status" className="text-muted">
+            {t('faq.results_count', { count: results.length })}
+          </p>
+          {results.length > 0 ? (
+            <FaqAccordion key={debounced} items={results} domain={domain} />
+          ) : (
+            <p>{t('faq.no_results')}</p>
+          )}
+        </section>
+      ) : (
+        <Tabs
+          label={t('faq.categories')}
+          selectedIndex={tab}
+          onChange={(index) =>
+            setSearchParams(
+              (params) => {
+                params.set('tab', String(index));
+                return params;
+              },
+              { replace: true },
+            )
+          }
+          items={categories.map((category) => ({
+            id: String(category.id),
+            label: category.title,
+            content: <FaqAccordion items={category.faqs} domain={domain} />,
+          }))}
+        />
+      )}
+    </div>
+  );
+};

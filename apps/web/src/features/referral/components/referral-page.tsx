@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { REFERRAL_SORT_FIELDS, WITHDRAWAL_SORT_FIELDS } from '@proxy/contract';
+import { formatDollars } from '@proxy/contract';
+import { paths } from '../../../shared/config/paths';
+import { Button, Loader, Tabs, showAlert } from '../../../shared/ui';
+import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
+import {
+  useReferralOverview,
+  useWithdrawals,
+  type ReferralRow,
+  type WithdrawalRow,
+} from '../api/referral-api';
+import { AmountModal } from './amount-modal';
+import './referral.css';
+
+const formatDate = (iso: string | null, language: string) =>
+  iso ? new Date(iso).toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }) : '—';
+
+export type ReferralPageProps = { onProfileRefresh: () => void };
+
+/** /cabinet/referral (spec 000 "Referral page"). */
+export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
+  const { t, i18n } = useTranslation('referral');
+  const queryClient = useQueryClient();
+  const referralTable = useTableState<(typeof REFERRAL_SORT_FIELDS)[number]>('created_at');
+  const withdrawTable = useTableState<(typeof WITHDRAWAL_SORT_FIELDS)[number]>('created_at');
+  const overview = useReferralOverview(referralTable.state);
+  const [tab, setTab] = useState(0);
+  const withdrawals = useWithdrawals(withdrawTable.state);
+  const [modal, setModal] = useState<'transfer' | 'withdraw' | null>(null);
+
+  useEffect(() => {
+    if (overview.isError) showAlert.error(t('errors.referral'));
+  }, [overview.isError, t]);
+  useEffect(() => {
+    if (withdrawals.isError) showAlert.error(t('base:errors.fetch'));
+  }, [withdrawals.isError, t]);
+
+  if (overview.isPending) return <Loader label={t('base:app.loading')} />;
+  if (overview.isError || !overview.data)
+    return (
+      <div className="stack">
+        <h1 className="page-title">{t('title')}</h1>
+        <div className="card stack">
+          <p>{t('error_view')}</p>
+          <div>
+            <Button onClick={() => void overview.refetch()}>{t('reload')}</Button>
+          </div>
+        </div>
+      </div>
+    );
+
+  const data = overview.data;
+  const link = `${window.location.origin}${paths.register}?ref=${encodeURIComponent(data.ref_link)}`;
+  const canMove = data.referral_balance > 0;
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: ['profile', 'referrals'] });
+    void queryClient.invalidateQueries({ queryKey: ['profile', 'withdrawals'] });
+    onProfileRefresh();
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      showAlert.success(t('copied'));
+    } catch {
+      showAlert.error(t('base:errors.copy'));
+    }
+  };
+
+  const referralColumns: TableColumn<ReferralRow>[] = [
+    { key: 'referral_id', header: t('columns.referral'), render: (r) => `#${r.referral_id}` },
+    { key: 'amount', header: t('columns.amount'), sortField: 'amount', isNumeric: true, render: (r) => formatDollars(r.amount) },
+    { key: 'created_at', header: t('columns.registered'), sortField: 'created_at', render: (r) => formatDate(r.created_at, i18n.language) },
+    { key: 'paid_at', header: t('columns.paid'), sortField: 'paid_at', render: (r) => formatDate(r.paid_at, i18n.language) },
+  ];
+  const withdrawColumns: TableColumn<WithdrawalRow>[] = [
+    { key: 'id', header: t('columns.id'), render: (r) => `#${r.id}` },
+    { key: 'created_at', header: t('columns.date'), sortField: 'created_at', render: (r) => formatDate(r.created_at, i18n.language) },
+    { key: 'amount', header: t('columns.amount'), sortField: 'amount', isNumeric: true, render: (r) => formatDollars(r.amount) },
+    { key: 'address', header: t('columns.address'), render: (r) => <code className="referral__address">{r.address}</code> },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortField: 'status',
+      render: (r) => (
+        <span className={`status-label status-label--${r.status === 'waiting' ? 'info' : r.status === 'rejected' ? 'danger' : 'success'}`}>
+          {t(`status.${r.status}`)}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className="stack referral">
+      <h1 className="page-title">{t('title')}</h1>
+      <section className="card stack">
+        <div className="referral__link">
+          <label htmlFor="referral-link" className="field__label">
+            {t('link')}
+          </label>
+          <div className="referral__link-row">
+            <input id="referral-link" className="field__input" readOnly value={link} />
+            <Button variant="secondary" onClick={() => void copy()}>
+              {t('copy')}
+            </Button>
+          </div>
+        </div>
+        <dl className="referral__stats">
+          <div>
+            <dt>{t('percent')}</dt>
+            <dd>{data.reward}%</dd>
+          </div>
+          <div>
+            <dt>{t('total_referrals')}</dt>
+            <dd>{data.count_referrals}</dd>
+          </div>
+          <div>
+            <dt>{t('total_income')}</dt>
+            <dd>{formatDollars(data.total_income)}</dd>
+          </div>
+          <div>
+            <dt>{t('balance')}</dt>
+            <dd data-testid="referral-balance">{formatDollars(data.referral_balance)}</dd>
+          </div>
+        </dl>
+        <div className="referral__actions">
+          <Button disabled={!canMove} onClick={() => setModal('transfer')}>
+            {t('transfer')}
+          </Button>
+          <Button variant="secondary" disabled={!canMove} onClick={() => setModal('withdraw')}>
+            {t('withdraw')}
+          </Button>
+        </div>
+      </section>
+      <Tabs
+        label={t('tabs.label')}
+        selectedIndex={tab}
+        onChange={setTab}
+        items={[
+          {
+            id: 'referrals',
+            label: t('tabs.referrals'),
+            content: (
+              <Table<ReferralRow>
+                caption={t('referrals_caption')}
+                columns={referralColumns}
+                rows={data.referrals.data}
+                rowKey={(r) => r.referral_id}
+                total={data.referrals.meta.total}
+                page={referralTable.state.page}
+                perPage={referralTable.state.perPage}
+                onPageChange={referralTable.setPage}
+                onPerPageChange={referralTable.setPerPage}
+                sort={{ field: referralTable.state.sort, direction: referralTable.state.direction }}
+                onSortChange={(f) => referralTable.toggleSort(f as (typeof REFERRAL_SORT_FIELDS)[number])}
+                isLoading={overview.isFetching}
+              />
+            ),
+          },
+          {
+            id: 'withdrawals',
+            label: t('tabs.withdrawals'),
+            content: (
+              <Table<WithdrawalRow>
+                caption={t('withdrawals_caption')}
+                columns={withdrawColumns}
+                rows={withdrawals.data?.orders.data ?? []}
+                rowKey={(r) => r.id}
+                total={withdrawals.data?.orders.meta.total ?? 0}
+                page={withdrawTable.state.page}
+                perPage={withdrawTable.state.perPage}
+                onPageChange={withdrawTable.setPage}
+                onPerPageChange={withdrawTable.setPerPage}
+                sort={{ field: withdrawTable.state.sort, direction: withdrawTable.state.direction }}
+                onSortChange={(f) => withdrawTable.toggleSort(f as (typeof WITHDRAWAL_SORT_FIELDS)[number])}
+                isLoading={withdrawals.isFetching}
+              />
+            ),
+          },
+        ]}
+      />
+      {modal && (
+        <AmountModal
+          key={modal}
+          kind={modal}
+          balance={data.referral_balance}
+          isOpen
+          onClose={() => setModal(null)}
+          onDone={reload}
+        />
+      )}
+    </div>
+  );
+};

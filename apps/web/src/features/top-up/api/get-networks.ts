@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NetworksResponse } from '@proxy/contract';
+import { http } from '../../../shared/api/http-client';
+
+export const getNetworks = (signal?: AbortSignal) =>
+  http.get<NetworksResponse>('/payment/networks', signal ? { signal } : {});
+
+export const networksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payment', 'networks'],
+    queryFn: ({ signal }) => getNetworks(signal),
+    staleTime: 60 * 60 * 1000,
+    meta: { skipGlobalError: true },
+  });
+
+export const useNetworks = (isEnabled: boolean) => useQuery({ ...networksQueryOptions(), enabled: isEnabled });

@@ -1,0 +1,170 @@
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_PAYMENT_NETWORK,
+  PAYMENT_METHODS,
+  findPaymentMethod,
+  formatDollars,
+  topUpSchema,
+  type TopUpCommand,
+  type TopUpInput,
+} from '@proxy/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { applyServerFieldErrors, translateFieldError } from '../../../shared/lib/form-errors';
+import { Button, Input, showAlert } from '../../../shared/ui';
+import { useCreatePayment } from '../api/create-payment';
+import { useNetworks } from '../api/get-networks';
+import { amountFromQuery, savePaymentData } from '../utils/payment-cookie';
+import './top-up.css';
+
+type FormValues = { amount: string; type?: number; payment_system?: number | null; network?: string | null };
+
+const methodIdOf = (type: number | undefined, paymentSystem: number | null | undefined) =>
+  type === undefined ? '' : findPaymentMethod(type, type === 7 ? (paymentSystem ?? null) : null)?.id ?? '';
+
+/** The top-up form (spec 001: amount, method cards with bounds, network only for crypto). */
+export const TopUpPage = () => {
+  const { t } = useTranslation('top-up');
+  const [params] = useSearchParams();
+  const create = useCreatePayment();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, TopUpCommand>({
+    resolver: zodResolver(topUpSchema) as never,
+    defaultValues: { amount: amountFromQuery(params.get('amount')), network: null, payment_system: null },
+  });
+  const type = useWatch({ control, name: 'type' });
+  const paymentSystem = useWatch({ control, name: 'payment_system' });
+  const selectedId = methodIdOf(type, paymentSystem);
+  const selected = useMemo(() => PAYMENT_METHODS.find((m) => m.id === selectedId), [selectedId]);
+  const isCrypto = selected?.hasNetworks ?? false;
+  const networks = useNetworks(isCrypto);
+
+  useEffect(() => {
+    if (networks.isError) showAlert.error(t('errors.networks_list'));
+  }, [networks.isError, t]);
+
+  const chooseMethod = (id: string) => {
+    const method = PAYMENT_METHODS.find((m) => m.id === id);
+    if (!method) return;
+    setValue('type', method.type, { shouldValidate: false });
+    setValue('payment_system', method.paymentSystem);
+    // The network belongs to crypto only: reset it for any other method.
+    if (!method.hasNetworks) setValue('network', null);
+  };
+
+  /** Contract keys of this namespace carry the method bound; the rest are base validation keys. */
+  const errorText = (message: string | undefined) => {
+    if (!message) return undefined;
+    if (message.startsWith('top-up:')) {
+      const bound = message.endsWith('min_amount_payment') ? selected?.minCents : selected?.maxCents;
+      return translateDynamic(message, { amount: bound === undefined ? '' : bound / 100 });
+    }
+    return translateFieldError(message);
+  };
+
+  const onSubmit = handleSubmit(async (command) => {
+    const payload = {
+      amount: command.amountCents / 100,
+      type: command.type,
+      payment_system: command.paymentSystem,
+      network: command.network ?? DEFAULT_PAYMENT_NETWORK,
+    };
+    try {
+      const response = await create.mutateAsync(payload);
+      savePaymentData(payload);
+      window.location.assign(response.url);
+    } catch (error) {
+      if (isApiError(error) && !error.isTransport) {
+        applyServerFieldErrors(error, setError, ['amount', 'type', 'network']);
+        showAlert.error(error.message || t('errors.payment'));
+      } else showAlert.error(t('errors.payment'));
+    }
+  });
+
+  return (
+    <div className="stack top-up">
+      <h1 className="page-title">{t('title')}</h1>
+      <form className="card stack" noValidate onSubmit={onSubmit}>
+        <Input
+          label={t('amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={selected ? t('amount_hint', { min: selected.minCents / 100, max: selected.maxCents / 100 }) : undefined}
+          error={errorText(errors.amount?.message)}
+          {...register('amount')}
+        />
+        <fieldset className="top-up__methods" aria-describedby={errors.type ? 'top-up-method-error' : undefined}>
+          <legend className="field__label">{t('method')}</legend>
+          <div className="top-up__grid">
+            {PAYMENT_METHODS.map((method) => (
+              <label key={method.id} className={`top-up__method${method.id === selectedId ? ' top-up__method--active' : ''}`}>
+                <input
+                  type="radio"
+                  name="method"
+                  value={method.id}
+                  checked={method.id === selectedId}
+                  onChange={() => chooseMethod(method.id)}
+                />
+                <span className="top-up__method-name">{t(`methods.${method.id}` as 'methods.3')}</span>
+                <span className="top-up__method-bounds">
+                  {t('bounds', {
+                    min: formatDollars(method.minCents / 100).slice(1),
+                    max: formatDollars(method.maxCents / 100).slice(1),
+                  })}
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.type && (
+            <p id="top-up-method-error" className="field__error" role="alert">
+              {errorText(errors.type.message)}
+            </p>
+          )}
+        </fieldset>
+        {isCrypto && (
+          <div className={`field${errors.network ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor="top-up-network">
+              {t('network')}
+            </label>
+            <select
+              id="top-up-network"
+              className="field__input"
+              aria-invalid={errors.network ? true : undefined}
+              aria-describedby={errors.network ? 'top-up-network-error' : undefined}
+              {...register('network')}
+            >
+              <option value="">{t('network_placeholder')}</option>
+              {(networks.data?.networks ?? []).map((network) => (
+                <option key={network} value={network}>
+                  {network}
+                </option>
+              ))}
+            </select>
+            {errors.network && (
+              <p id="top-up-network-error" className="field__error" role="alert">
+                {errorText(errors.network.message)}
+              </p>
+            )}
+          </div>
+        )}
+        <div>
+          <Button type="submit" isLoading={isSubmitting} disabled={isSubmitting}>
+            {t('submit')}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+};
+
+export type { TopUpInput };

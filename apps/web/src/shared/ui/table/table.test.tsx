@@ -1,0 +1,142 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Table, type TableColumn } from './table';
+import { initialTableState, reduceTableState } from './table-state';
+
+type Row = { id: number; name: string; amount: number };
+const columns: TableColumn<Row>[] = [
+  { key: 'id', header: 'ID', render: (r) => `#${r.id}`, sortField: 'created_at' },
+  { key: 'name', header: 'Name', render: (r) => r.name },
+  { key: 'amount', header: 'Amount', render: (r) => `$${r.amount}`, sortField: 'amount', isNumeric: true },
+];
+const rows: Row[] = [
+  { id: 1, name: 'alpha', amount: 5 },
+  { id: 2, name: 'beta', amount: 7 },
+  { id: 3, name: 'alphabet', amount: 9 },
+];
+
+const renderTable = (props: Partial<Parameters<typeof Table<Row>>[0]> = {}) => {
+  const handlers = { onPageChange: vi.fn(), onPerPageChange: vi.fn(), onSortChange: vi.fn() };
+  render(
+    <Table<Row>
+      caption="Payments"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      total={3}
+      page={1}
+      perPage={10}
+      sort={{ field: 'created_at', direction: 'desc' }}
+      {...handlers}
+      {...props}
+    />,
+  );
+  return handlers;
+};
+
+describe('reduceTableState', () => {
+  const start = initialTableState('created_at');
+  it('starts on page 1, 10 rows, created_at descending', () => {
+    expect(start).toEqual({ page: 1, perPage: 10, sort: 'created_at', direction: 'desc', filters: {} });
+  });
+  it('follows the sort cycle: new field asc, same asc -> desc, desc -> asc', () => {
+    const a = reduceTableState(start, { kind: 'sort', field: 'amount' });
+    expect([a.sort, a.direction]).toEqual(['amount', 'asc']);
+    const b = reduceTableState(a, { kind: 'sort', field: 'amount' });
+    expect(b.direction).toBe('desc');
+    const c = reduceTableState(b, { kind: 'sort', field: 'amount' });
+    expect(c.direction).toBe('asc');
+    expect(reduceTableState(start, { kind: 'sort', field: 'created_at' }).direction).toBe('asc');
+  });
+  it('goes back to page 1 when the page size or a filter changes', () => {
+    const onPage3 = reduceTableState(start, { kind: 'page', page: 3 });
+    expect(reduceTableState(onPage3, { kind: 'perPage', perPage: 50 })).toMatchObject({ page: 1, perPage: 50 });
+    const filtered = reduceTableState(onPage3, { kind: 'filter', name: 'status', value: '1' });
+    expect(filtered).toMatchObject({ page: 1, filters: { status: '1' } });
+    expect(reduceTableState(filtered, { kind: 'filter', name: 'status', value: null }).filters).toEqual({});
+  });
+});
+
+describe('Table', () => {
+  it('renders rows with labelled cells, and a sort button with aria-sort', async () => {
+    const user = userEvent.setup();
+    const { onSortChange } = renderTable();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByRole('columnheader', { name: /ID/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: /Amount/ }).getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByText('$7').getAttribute('data-label')).toBe('Amount');
+    await user.click(screen.getByRole('button', { name: /Amount/ }));
+    expect(onSortChange).toHaveBeenCalledWith('amount');
+  });
+
+  it('shows the no-data message and no pager for a single page', () => {
+    renderTable({ rows: [], total: 0 });
+    expect(screen.getByText('No data')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows first, last, a window and ellipses when there are many pages', async () => {
+    const user = userEvent.setup();
+    const { onPageChange } = renderTable({ total: 200, page: 10 });
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pager).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '9', '10', '11', '20']);
+    expect(within(pager).getByRole('button', { name: 'Page 10' }).getAttribute('aria-current')).toBe('page');
+    expect(pager.textContent).toContain('…');
+    await user.click(within(pager).getByRole('button', { name: 'Page 20' }));
+    expect(onPageChange).toHaveBeenCalledWith(20);
+  });
+
+  it('offers page sizes 10/20/50/100', async () => {
+    const user = userEvent.setup();
+    const { onPerPageChange } = renderTable();
+    const select = screen.getByLabelText('Rows per page');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50', '100']);
+    await user.selectOptions(select, '50');
+    expect(onPerPageChange).toHaveBeenCalledWith(50);
+  });
+
+  it('searches locally only from 3 characters', async () => {
+    const user = userEvent.setup();
+    renderTable({ searchText: (r) => r.name });
+    const search = screen.getByLabelText('Search in the table');
+    await user.type(search, 'al');
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    await user.type(search, 'p');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    await user.type(search, 'hab');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('opens a row accordion and selects rows with the checkbox column', async () => {
+    const user = userEvent.setup();
+    const Selectable = () => {
+      const [selected, setSelected] = useState<Set<string | number>>(new Set());
+      return (
+        <Table<Row>
+          caption="x"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          total={3}
+          page={1}
+          perPage={10}
+          onPageChange={() => undefined}
+          onPerPageChange={() => undefined}
+          renderDetails={(r) => `details of ${r.name}`}
+          selection={{ selected, onChange: setSelected }}
+        />
+      );
+    };
+    render(<Selectable />);
+    const toggles = screen.getAllByRole('button', { name: 'Details' });
+    await user.click(toggles[1]!);
+    expect(screen.getByText('details of beta')).toBeTruthy();
+    expect(toggles[1]!.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByLabelText('Select row 2'));
+    expect(screen.getByLabelText<HTMLInputElement>('Select row 2').checked).toBe(true);
+    await user.click(screen.getByLabelText('Select all rows'));
+    expect(screen.getByLabelText<HTMLInputElement>('Select row 1').checked).toBe(true);
+  });
+});

@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, newUser, test, type TestUser } from '../fixtures.ts';
+import { E2E_DATA_DIR } from '../playwright.config.ts';
+
+const run = promisify(execFile);
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The operator CLI against the e2e server's embedded cluster (it attaches to the running one). */
+const admin = async (...args: string[]) => {
+  const { stdout } = await run('node', ['--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  });
+  return stdout;
+};
+
+const login = async (page: Page, user: TestUser) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/cabinet/);
+};
+
+const buyAndSeePackage = async (page: Page, tariff: string) => {
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  await expect(page).toHaveURL(/\/cabinet\/packages$/);
+  await expect(page.getByRole('cell', { name: tariff }).first()).toBeVisible();
+};
+
+const applyPromo = async (page: Page, code: string) => {
+  await page.getByLabel('Promo code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(`Promo code ${code} applied`)).toBeVisible();
+};
+
+test.describe('buy flow', () => {
+  test('desktop: one package of each family, with and without a promo', async ({ page, api }) => {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    const user = await api.registerVerified(newUser());
+    await admin('balance:credit', user.email, '1000');
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    await admin('promo:create', code, '--percent', '10');
+    await login(page, user);
+
+    // Base with a promo: select-type -> dynamic-pools -> base cards -> cart beside.
+    await page.goto('/cabinet/buy');
+    await expect(page).toHaveURL(/\/cabinet\/buy\/select-type$/);
+    await page.getByRole('link', { name: /Dynamic \(residential\)/ }).click();
+    await expect(page.getByText('from $265')).toBeVisible();
+    await page.getByRole('link', { name: /^Base/ }).click();
+    await page.getByRole('button', { name: /Base 5 GB/ }).click();
+    const cart = page.getByRole('complementary', { name: 'Order summary' });
+    await expect(cart.getByTestId('cart-total')).toHaveText('$4.75');
+    await page.getByLabel('Promo code').fill('NOPE-NOPE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Promo code not found.')).toBeVisible();
+    await applyPromo(page, code);
+    await expect(cart.getByTestId('cart-total')).toHaveText('$4.28');
+    await expectNoSeriousA11yViolations(page);
+    await buyAndSeePackage(page, 'Base 5 GB');
+
+    // Premium without a promo.
+    await page.goto('/cabinet/buy/dynamic-pools/premium');
+    await page.getByRole('button', { name: /Premium 1 GB/ }).click();
+    await expect(cart.getByTestId('cart-total')).toHaveText('$1.75');
+    await buyAndSeePackage(page, 'Premium 1 GB');
+
+    // Unlimited: period, speed, then location (disabled until a speed is chosen).
+    await page.goto('/cabinet/buy/dynamic-pools/unlimited');
+    await page.getByRole('radio', { name: '1 day' }).check();
+    const location = page.getByRole('combobox', { name: 'Server location' });
+    await expect(location).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '500 Mbps' });
+    await expect(location.locator('option', { hasText: 'Japan, Tokyo' })).toBeDisabled();
+    await location.selectOption({ label: 'Germany, Frankfurt' });
+    await expect(cart.getByTestId('cart-total')).toHaveText('$520');
+    await expectNoSeriousA11yViolations(page);
+    await buyAndSeePackage(page, 'Unlimited 500 Mbps, 1 day');
+
+    // ISP: five steps, IP authentication validated.
+    await page.goto('/cabinet/buy/isp');
+    await page.getByRole('radio', { name: 'IP address' }).check();
+    const ip = page.getByLabel('Your IP address');
+    await ip.fill('300.1.1.1');
+    await ip.blur();
+    await expect(page.getByText('Enter a valid IP address')).toBeVisible();
+    await ip.fill('203.0.113.7');
+    await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
+    const ips = page.getByRole('combobox', { name: '4. Number of IPs' });
+    await expect(ips).toBeDisabled();
+    const country = page.getByRole('combobox', { name: '3. Country' });
+    await expect(country.locator('option', { hasText: 'France' })).toBeDisabled();
+    await country.selectOption({ index: 1 });
+    await expect(ips.locator('option', { hasText: /^5 IPs/ })).toHaveCount(1);
+    await ips.selectOption({ index: 2 });
+    await page.getByRole('radio', { name: 'SOCKS5' }).check();
+    await expect(cart.getByTestId('cart-total')).toHaveText('$12');
+    await buyAndSeePackage(page, '5 IPs');
+
+    await expect(page.getByRole('row')).toHaveCount(5);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('mobile: the cart is a page with breadcrumbs; a short balance links to top-up', async ({ page, api }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await api.registerVerified(newUser());
+    await admin('balance:credit', user.email, '3');
+    const code = `M${Date.now().toString(36).toUpperCase()}`;
+    await admin('promo:create', code, '--percent', '50', '--families', 'isp');
+    await login(page, user);
+
+    // No tariff chosen: the cart page sends back to /cabinet/buy.
+    await page.goto('/cabinet/buy/cart');
+    await expect(page).toHaveURL(/\/cabinet\/buy\/select-type$/);
+
+    await page.goto('/cabinet/buy/dynamic-pools/base');
+    await page.getByRole('button', { name: 'Go to cart' }).click();
+    await expect(page.getByText('Select a tariff')).toBeVisible();
+    await page.getByRole('button', { name: /Base 5 GB/ }).click();
+    await page.getByRole('button', { name: 'Go to cart' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/buy\/cart$/);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toBeVisible();
+    await expect(page.getByText('$1.75 is missing')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Top up $1.75' })).toHaveAttribute('href', '/cabinet/top-up?amount=1.75');
+    await expectNoSeriousA11yViolations(page);
+
+    // The basket survives a reload.
+    await page.reload();
+    await expect(page.getByTestId('cart-total')).toHaveText('$4.75');
+
+    // ISP with a promo through the cart page.
+    await page.goto('/cabinet/buy/isp');
+    await page.getByRole('radio', { name: 'Login and password' }).check();
+    await page.getByRole('radio', { name: '7 days' }).check();
+    await page.getByRole('combobox', { name: '3. Country' }).selectOption({ index: 1 });
+    const ips = page.getByRole('combobox', { name: '4. Number of IPs' });
+    await expect(ips.locator('option', { hasText: /^1 IP / })).toHaveCount(1);
+    await ips.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Go to cart' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/buy\/cart$/);
+    await applyPromo(page, code);
+    await expect(page.getByTestId('cart-total')).toHaveText('$0.94');
+    await buyAndSeePackage(page, '1 IP');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
