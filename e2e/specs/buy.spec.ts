@@ -3,7 +3,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, newUser, test, type TestUser } from '../fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newUser,
+  test,
+  type TestUser,
+} from '../fixtures.ts';
 import { E2E_DATA_DIR } from '../playwright.config.ts';
 
 const run = promisify(execFile);
@@ -106,7 +112,10 @@ test.describe('buy flow', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('mobile: the cart is a page with breadcrumbs; a short balance links to top-up', async ({ page, api }) => {
+  test('mobile: the cart is a page with breadcrumbs; a short balance links to top-up', async ({
+    page,
+    api,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const user = await api.registerVerified(newUser());
     await admin('balance:credit', user.email, '3');
@@ -126,7 +135,10 @@ test.describe('buy flow', () => {
     await expect(page).toHaveURL(/\/cabinet\/buy\/cart$/);
     await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toBeVisible();
     await expect(page.getByText('$1.75 is missing')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Top up $1.75' })).toHaveAttribute('href', '/cabinet/top-up?amount=1.75');
+    await expect(page.getByRole('link', { name: 'Top up $1.75' })).toHaveAttribute(
+      'href',
+      '/cabinet/top-up?amount=1.75',
+    );
     await expectNoSeriousA11yViolations(page);
 
     // The basket survives a reload.

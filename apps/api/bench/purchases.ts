@@ -16,15 +16,32 @@ export const benchPurchases = async (
   durationS: number,
 ): Promise<string[]> => {
   await loadCatalogue(db);
-  const tariffs = await autocannon({ url: `${baseUrl}/api/tariffs?type=1`, connections: CUSTOMERS, duration: durationS });
-  if (tariffs.non2xx > 0 || tariffs.errors > 0) throw new Error(`tariffs: ${tariffs.non2xx} non-2xx`);
+  const tariffs = await autocannon({
+    url: `${baseUrl}/api/tariffs?type=1`,
+    connections: CUSTOMERS,
+    duration: durationS,
+  });
+  if (tariffs.non2xx > 0 || tariffs.errors > 0)
+    throw new Error(`tariffs: ${tariffs.non2xx} non-2xx`);
 
-  const tariff = await db.selectFrom('tariffs').select('id').where('key', '=', 'base-1gb').executeTakeFirstOrThrow();
+  const tariff = await db
+    .selectFrom('tariffs')
+    .select('id')
+    .where('key', '=', 'base-1gb')
+    .executeTakeFirstOrThrow();
   const ids = Array.from({ length: CUSTOMERS }, (_, i) => i + 1);
   for (const userId of ids)
-    await db.transaction().execute((tx) =>
-      postLedgerEntry(tx, { userId, account: 'main', type: 'payment', amountCents: 10_000_000, refType: 'bench' }),
-    );
+    await db
+      .transaction()
+      .execute((tx) =>
+        postLedgerEntry(tx, {
+          userId,
+          account: 'main',
+          type: 'payment',
+          amountCents: 10_000_000,
+          refType: 'bench',
+        }),
+      );
 
   let bought = 0;
   let failed = 0;
@@ -37,7 +54,10 @@ export const benchPurchases = async (
         const t0 = performance.now();
         const response = await fetch(`${baseUrl}/api/tariff/buy`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${tokenOf(userId)}`, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${tokenOf(userId)}`,
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ tariff_id: tariff.id }),
         });
         await response.arrayBuffer();

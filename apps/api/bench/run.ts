@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import { benchPayments } from './payments.ts';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -130,6 +131,8 @@ const main = async () => {
     assertClean('app', appResult);
     // Issue 5: catalogue reads and purchase throughput on the same running app.
     const purchaseLines = await benchPurchases(handle.db, `http://127.0.0.1:${appPort}`, (id) => `benchtoken${String(id).padStart(12, '0')}`, DURATION_S);
+    // Issue 4: the payments list of a user with 10k payments.
+    const paymentLines = await benchPayments(handle.db, `http://127.0.0.1:${appPort}`, (id) => `benchtoken${String(id).padStart(12, '0')}`, DURATION_S);
     await app.close();
     await handle.close();
 
@@ -170,6 +173,7 @@ const main = async () => {
         `ratio app/bare: ${ratio.toFixed(2)}x (target >= 0.70)   total ${((Date.now() - started) / 1000).toFixed(0)}s`,
         '',
         ...purchaseLines,
+        ...paymentLines,
       ].join('\n'),
     );
   } finally {

@@ -27,7 +27,14 @@ export const PACKAGE_ROW_TYPE_BY_FAMILY = {
 } as const;
 export type PackageRowType = (typeof PACKAGE_ROW_TYPE_BY_FAMILY)[TariffFamily];
 
-export const PACKAGE_STATUSES = ['active', 'inactive', 'deactivate', 'pending', 'processing', 'empty'] as const;
+export const PACKAGE_STATUSES = [
+  'active',
+  'inactive',
+  'deactivate',
+  'pending',
+  'processing',
+  'empty',
+] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
 /** Dynamic (Base and Premium) packages are valid 30 days. */
@@ -80,7 +87,10 @@ export type UnlimLocation = {
  * A location can be chosen only if it is available and active, has servers, and the chosen
  * speed (Mbps) lies within its min-max.
  */
-export const isLocationAvailable = (location: UnlimLocation, speedMbps: number | null | undefined): boolean => {
+export const isLocationAvailable = (
+  location: UnlimLocation,
+  speedMbps: number | null | undefined,
+): boolean => {
   if (!location.status.is_available || !location.status.is_active) return false;
   if (!(location.servers.available > 0)) return false;
   if (speedMbps === null || speedMbps === undefined) return false;
@@ -95,7 +105,8 @@ export const findUnlimTariff = <T extends { duration_days: number; speed_limit: 
   tariffs: readonly T[],
   durationDays: number | null | undefined,
   speedLimit: number | null | undefined,
-): T | undefined => tariffs.find((t) => t.duration_days === durationDays && t.speed_limit === speedLimit);
+): T | undefined =>
+  tariffs.find((t) => t.duration_days === durationDays && t.speed_limit === speedLimit);
 
 /** Price in cents after a promo: percent off (rounded half-up), or a fixed per-GB price for traffic tariffs. */
 export const applyPromoCents = (

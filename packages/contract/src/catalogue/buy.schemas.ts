@@ -20,7 +20,8 @@ export const BUY_ERROR_KEYS = {
 } as const;
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-export const isValidIp = (value: string): boolean => IPV4.test(value) || z.ipv6().safeParse(value).success;
+export const isValidIp = (value: string): boolean =>
+  IPV4.test(value) || z.ipv6().safeParse(value).success;
 
 const id = z.coerce
   .number({ error: VALIDATION_KEYS.required })
@@ -63,7 +64,11 @@ export const ispBuySchema = z.object({
   country_id: id,
   period: z.coerce.number({ error: VALIDATION_KEYS.required }).int(BUY_ERROR_KEYS.invalidPeriod),
   tariff_id: id,
-  quantity: z.coerce.number().int(VALIDATION_KEYS.invalidType).positive(VALIDATION_KEYS.invalidType).optional(),
+  quantity: z.coerce
+    .number()
+    .int(VALIDATION_KEYS.invalidType)
+    .positive(VALIDATION_KEYS.invalidType)
+    .optional(),
   ip: z
     .string({ error: VALIDATION_KEYS.invalidType })
     .trim()
@@ -100,11 +105,17 @@ export type PromoCheckResponse = {
 
 /** Dynamic purchase: a tariff must be selected (buy:dynamic_tariff.errors.select_tariff). */
 export const dynamicTariffFormSchema = z.object({
-  tariff_id: z.number({ error: BUY_ERROR_KEYS.selectTariff }).int().positive(BUY_ERROR_KEYS.selectTariff),
+  tariff_id: z
+    .number({ error: BUY_ERROR_KEYS.selectTariff })
+    .int()
+    .positive(BUY_ERROR_KEYS.selectTariff),
 });
 
 /** The IP field of the ISP wizard: required and valid only for IP authentication (separate messages). */
-export const ispIpError = (authType: string | undefined, ip: string | undefined): 'ip_required' | 'ip_invalid' | null => {
+export const ispIpError = (
+  authType: string | undefined,
+  ip: string | undefined,
+): 'ip_required' | 'ip_invalid' | null => {
   if (authType !== 'ip') return null;
   const value = ip?.trim() ?? '';
   if (value === '') return BUY_ERROR_KEYS.ipRequired;
@@ -117,7 +128,10 @@ export const ispWizardSchema = z
     authType: z.enum(ISP_AUTH_TYPES, { error: BUY_ERROR_KEYS.authTypeRequired }),
     ip: z.string().trim().optional(),
     period: z.number({ error: BUY_ERROR_KEYS.periodRequired }),
-    country: z.number({ error: BUY_ERROR_KEYS.countryRequired }).int().positive(BUY_ERROR_KEYS.countryRequired),
+    country: z
+      .number({ error: BUY_ERROR_KEYS.countryRequired })
+      .int()
+      .positive(BUY_ERROR_KEYS.countryRequired),
     ips: z.number({ error: BUY_ERROR_KEYS.ipsRequired }).int().positive(BUY_ERROR_KEYS.ipsRequired),
     socks: z.boolean(),
   })
@@ -139,12 +153,31 @@ export type UnlimPlanValues = z.input<typeof unlimPlanSchema>;
 
 /* ---------- catalogue DTOs (spec field names; money in dollars) ---------- */
 
-export type DynamicTariffDto = { id: number; title: string; price: number; traffic: number; per_gb: number; period_days: number };
-export type IspTariffDto = { id: number; title: string; ports: number; price: number; country_id: number };
+export type DynamicTariffDto = {
+  id: number;
+  title: string;
+  price: number;
+  traffic: number;
+  per_gb: number;
+  period_days: number;
+};
+export type IspTariffDto = {
+  id: number;
+  title: string;
+  ports: number;
+  price: number;
+  country_id: number;
+};
 export type IspCountryDto = { id: number; label: string; iso2: string; count: number };
 /** GET /isp/periods: object keyed by days. */
 export type IspPeriodsDto = Record<string, { days: number; label_key: string }>;
-export type UnlimTariffDto = { id: number; title: string; price: number; duration_days: number; speed_limit: number };
+export type UnlimTariffDto = {
+  id: number;
+  title: string;
+  price: number;
+  duration_days: number;
+  speed_limit: number;
+};
 
 export type PackageListItem = {
   id: number;

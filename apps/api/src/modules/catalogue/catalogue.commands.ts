@@ -3,7 +3,8 @@ import { CATALOGUE_FILE, loadCatalogue, readCatalogueFile } from './catalogue.lo
 
 export const catalogueCommands: Record<string, Command> = {
   'catalogue:load': {
-    usage: 'catalogue:load [file]   (upsert tariffs, ISP countries and locations; the server also does it at start)',
+    usage:
+      'catalogue:load [file]   (upsert tariffs, ISP countries and locations; the server also does it at start)',
     run: async (db, args) => {
       const file = args[0] ?? CATALOGUE_FILE;
       const result = await loadCatalogue(db, readCatalogueFile(file));

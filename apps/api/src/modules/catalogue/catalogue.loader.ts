@@ -16,7 +16,12 @@ const key = z.string().regex(/^[a-z0-9-]+$/);
 const price = z.number().positive();
 const speed = z.string().regex(/^\s*\d+(\.\d+)?\s*(GB|Mbps|MB|KB)?\s*$/i);
 
-const trafficTariff = z.object({ key, title: z.string().min(1), price, traffic_gb: z.number().int().positive() });
+const trafficTariff = z.object({
+  key,
+  title: z.string().min(1),
+  price,
+  traffic_gb: z.number().int().positive(),
+});
 
 export const catalogueFileSchema = z.object({
   dynamic: z.array(trafficTariff),
@@ -52,9 +57,13 @@ export const catalogueFileSchema = z.object({
           iso2: z.string().length(2),
           capacity: z.number().int().min(0),
           ip_pool: z.array(z.string()),
-          tariffs: z.array(z.object({ key, title: z.string().min(1), ports: z.number().int().positive(), price })),
+          tariffs: z.array(
+            z.object({ key, title: z.string().min(1), ports: z.number().int().positive(), price }),
+          ),
         })
-        .refine((c) => c.capacity <= poolSize(c.ip_pool), { message: 'capacity exceeds the IP pool' }),
+        .refine((c) => c.capacity <= poolSize(c.ip_pool), {
+          message: 'capacity exceeds the IP pool',
+        }),
     ),
   }),
 });
@@ -71,7 +80,10 @@ export type CatalogueLoadResult = { tariffs: number; countries: number; location
  * count of IPs already sold, so a restart cannot re-sell them. A transaction-level advisory
  * lock keeps two starting replicas (or parallel test files) from interleaving.
  */
-export const loadCatalogue = async (db: DbRoot, catalogue: CatalogueFile = readCatalogueFile()): Promise<CatalogueLoadResult> =>
+export const loadCatalogue = async (
+  db: DbRoot,
+  catalogue: CatalogueFile = readCatalogueFile(),
+): Promise<CatalogueLoadResult> =>
   db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(4701143005)`.execute(tx);
 
@@ -162,13 +174,51 @@ export const loadCatalogue = async (db: DbRoot, catalogue: CatalogueFile = readC
       ports: number | null;
       country_id: number | null;
     };
-    const none = { traffic_gb: null, duration_days: null, speed_limit_mbps: null, ports: null, country_id: null };
+    const none = {
+      traffic_gb: null,
+      duration_days: null,
+      speed_limit_mbps: null,
+      ports: null,
+      country_id: null,
+    };
     const rows: Row[] = [
-      ...catalogue.dynamic.map((t) => ({ ...none, key: t.key, family: 'dynamic' as const, title: t.title, price_cents: toCents(t.price), traffic_gb: t.traffic_gb, duration_days: 30 })),
-      ...catalogue.premium.map((t) => ({ ...none, key: t.key, family: 'premium' as const, title: t.title, price_cents: toCents(t.price), traffic_gb: t.traffic_gb, duration_days: 30 })),
-      ...catalogue.unlim.tariffs.map((t) => ({ ...none, key: t.key, family: 'unlim' as const, title: t.title, price_cents: toCents(t.price), duration_days: t.duration_days, speed_limit_mbps: t.speed_limit })),
+      ...catalogue.dynamic.map((t) => ({
+        ...none,
+        key: t.key,
+        family: 'dynamic' as const,
+        title: t.title,
+        price_cents: toCents(t.price),
+        traffic_gb: t.traffic_gb,
+        duration_days: 30,
+      })),
+      ...catalogue.premium.map((t) => ({
+        ...none,
+        key: t.key,
+        family: 'premium' as const,
+        title: t.title,
+        price_cents: toCents(t.price),
+        traffic_gb: t.traffic_gb,
+        duration_days: 30,
+      })),
+      ...catalogue.unlim.tariffs.map((t) => ({
+        ...none,
+        key: t.key,
+        family: 'unlim' as const,
+        title: t.title,
+        price_cents: toCents(t.price),
+        duration_days: t.duration_days,
+        speed_limit_mbps: t.speed_limit,
+      })),
       ...catalogue.isp.countries.flatMap((c) =>
-        c.tariffs.map((t) => ({ ...none, key: t.key, family: 'isp' as const, title: t.title, price_cents: toCents(t.price), ports: t.ports, country_id: countryIds.get(c.key) ?? null })),
+        c.tariffs.map((t) => ({
+          ...none,
+          key: t.key,
+          family: 'isp' as const,
+          title: t.title,
+          price_cents: toCents(t.price),
+          ports: t.ports,
+          country_id: countryIds.get(c.key) ?? null,
+        })),
       ),
     ];
     for (const [sort, row] of rows.entries()) {

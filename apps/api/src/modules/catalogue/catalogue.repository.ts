@@ -13,7 +13,12 @@ export const findActiveTariffs = (db: Db, family: TariffFamily) =>
     .execute();
 
 export const findTariffById = (db: Db, id: number) =>
-  db.selectFrom('tariffs').selectAll().where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
+  db
+    .selectFrom('tariffs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
 
 export const findIspCountries = (db: Db) =>
   db
@@ -27,7 +32,14 @@ export const findIspCountries = (db: Db) =>
 export const findIspCountry = (db: Db, id: number) =>
   db
     .selectFrom('isp_countries')
-    .select(['id', 'key', 'label', 'iso2', 'ip_pool', sql<number>`capacity - allocated`.as('count')])
+    .select([
+      'id',
+      'key',
+      'label',
+      'iso2',
+      'ip_pool',
+      sql<number>`capacity - allocated`.as('count'),
+    ])
     .where('id', '=', id)
     .where('is_active', '=', true)
     .executeTakeFirst();
@@ -60,7 +72,9 @@ export const reserveIspStock = async (db: Db, countryId: number, count: number) 
     .where(sql<boolean>`capacity - allocated >= ${count}`)
     .returning(['allocated', 'ip_pool', 'label', 'iso2'])
     .executeTakeFirst();
-  return row ? { from: row.allocated - count, pool: row.ip_pool, label: row.label, iso2: row.iso2 } : null;
+  return row
+    ? { from: row.allocated - count, pool: row.ip_pool, label: row.label, iso2: row.iso2 }
+    : null;
 };
 
 export const findUnlimLocations = (db: Db) =>

@@ -13,7 +13,10 @@ import {
 const typeQuery = z.object({
   type: z.coerce
     .number({ error: VALIDATION_KEYS.required })
-    .refine((value): value is TariffType => (TARIFF_TYPES as readonly number[]).includes(value), VALIDATION_KEYS.invalidType),
+    .refine(
+      (value): value is TariffType => (TARIFF_TYPES as readonly number[]).includes(value),
+      VALIDATION_KEYS.invalidType,
+    ),
 });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -68,10 +68,17 @@ export const listTariffs = async (db: Db, type: TariffType) => {
 };
 
 export const listIspCountries = async (db: Db): Promise<IspCountryDto[]> =>
-  (await findIspCountries(db)).map((c) => ({ id: c.id, label: c.label, iso2: c.iso2, count: Math.max(0, c.count) }));
+  (await findIspCountries(db)).map((c) => ({
+    id: c.id,
+    label: c.label,
+    iso2: c.iso2,
+    count: Math.max(0, c.count),
+  }));
 
 export const ispPeriods = (): IspPeriodsDto =>
-  Object.fromEntries(ISP_PERIODS.map((days) => [String(days), { days, label_key: `periods.${days}` }]));
+  Object.fromEntries(
+    ISP_PERIODS.map((days) => [String(days), { days, label_key: `periods.${days}` }]),
+  );
 
 export const listIspTariffs = async (db: Db, countryId: number): Promise<IspTariffDto[]> => {
   const country = await findIspCountry(db, countryId);
@@ -79,6 +86,8 @@ export const listIspTariffs = async (db: Db, countryId: number): Promise<IspTari
   return (await findIspTariffsForCountry(db, countryId)).map(toIspTariffDto);
 };
 
-export const listUnlimTariffs = async (db: Db) => (await findActiveTariffs(db, 'unlim')).map(toUnlimTariffDto);
+export const listUnlimTariffs = async (db: Db) =>
+  (await findActiveTariffs(db, 'unlim')).map(toUnlimTariffDto);
 
-export const listUnlimLocations = async (db: Db) => (await findUnlimLocations(db)).map(toUnlimLocationDto);
+export const listUnlimLocations = async (db: Db) =>
+  (await findUnlimLocations(db)).map(toUnlimLocationDto);

@@ -35,7 +35,8 @@ export const createProvisioner = (
   /** The app's pg-boss (jobs plugin) when there is one; otherwise a private instance. */
   shared: PgBoss | null,
 ): Provisioner => {
-  const boss = shared ?? new PgBoss({ db: adapter(db), schema: 'pgboss', supervise: true, schedule: false });
+  const boss =
+    shared ?? new PgBoss({ db: adapter(db), schema: 'pgboss', supervise: true, schedule: false });
   if (!shared) boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   let starting: Promise<void> | null = null;
   let stopped = false;
@@ -58,7 +59,11 @@ export const createProvisioner = (
       return starting;
     },
     enqueue: async (tx, packageId) => {
-      await boss.send(PROVISION_QUEUE, { packageId }, { db: adapter(tx), retryLimit: 5, retryDelay: 2 });
+      await boss.send(
+        PROVISION_QUEUE,
+        { packageId },
+        { db: adapter(tx), retryLimit: 5, retryDelay: 2 },
+      );
     },
     stop: async () => {
       if (stopped || !starting) return;

@@ -18,7 +18,12 @@ export const findUserPackages = (db: Db, userId: number, limit = 200) =>
 
 /** Owner-scoped: another user's id reads as missing (404). */
 export const findUserPackage = (db: Db, userId: number, id: number) =>
-  db.selectFrom('packages').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  db
+    .selectFrom('packages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
 /** Provisioning done: pending -> active (idempotent for a re-delivered job). */
 export const activatePackage = (db: Db, id: number) =>

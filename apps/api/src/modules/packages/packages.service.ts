@@ -17,7 +17,9 @@ export const toPackageListItem = (p: PackageRow, now = Date.now()): PackageListI
     status: p.status,
     created_at: p.created_at.toISOString(),
     expired_at: p.expires_at ? p.expires_at.toISOString() : null,
-    days_left: p.expires_at ? Math.max(0, Math.ceil((p.expires_at.getTime() - now) / DAY_MS)) : null,
+    days_left: p.expires_at
+      ? Math.max(0, Math.ceil((p.expires_at.getTime() - now) / DAY_MS))
+      : null,
     package_key: p.package_key,
   };
 };

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types.ts';
 
 export const findPromoByCode = (db: Db, code: string) =>
-  db.selectFrom('promo_codes').selectAll().where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirst();
+  db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where(sql<string>`upper(code)`, '=', code.toUpperCase())
+    .executeTakeFirst();
 
 /**
  * The purchase reads the code FOR UPDATE: parallel buys with one code queue on its row, so the
@@ -26,9 +30,21 @@ export const countUserUsages = async (db: Db, promoId: number, userId: number) =
   return Number(row.n);
 };
 
-export const recordPromoUsage = async (db: Db, promoId: number, userId: number, packageId: number) => {
-  await db.insertInto('promo_usages').values({ promo_id: promoId, user_id: userId, package_id: packageId }).execute();
-  await db.updateTable('promo_codes').set({ uses: sql<number>`uses + 1` }).where('id', '=', promoId).execute();
+export const recordPromoUsage = async (
+  db: Db,
+  promoId: number,
+  userId: number,
+  packageId: number,
+) => {
+  await db
+    .insertInto('promo_usages')
+    .values({ promo_id: promoId, user_id: userId, package_id: packageId })
+    .execute();
+  await db
+    .updateTable('promo_codes')
+    .set({ uses: sql<number>`uses + 1` })
+    .where('id', '=', promoId)
+    .execute();
 };
 
 export type NewPromo = {

@@ -1,4 +1,10 @@
-import { applyPromoCents, toDollars, type Language, type PromoCheckResponse, type TariffFamily } from '@proxy/contract';
+import {
+  applyPromoCents,
+  toDollars,
+  type Language,
+  type PromoCheckResponse,
+  type TariffFamily,
+} from '@proxy/contract';
 import type { Db } from '../../db/types.ts';
 import type { Translator } from '../../i18n/translator.ts';
 import { countUserUsages, findPromoByCode } from './promo.repository.ts';
@@ -24,8 +30,7 @@ export type PromoRefusal =
   | 'promo_period';
 
 export type PromoOutcome =
-  | { ok: true; priceCents: number; promo: PromoRow }
-  | { ok: false; reason: PromoRefusal };
+  { ok: true; priceCents: number; promo: PromoRow } | { ok: false; reason: PromoRefusal };
 
 /** All rules of a code against one purchase; `userUses` is the user's earlier usages. */
 export const evaluatePromo = (
@@ -37,11 +42,14 @@ export const evaluatePromo = (
   if (!promo) return { ok: false, reason: 'promo_not_found' };
   if (promo.valid_from && promo.valid_from > now) return { ok: false, reason: 'promo_not_started' };
   if (promo.valid_to && promo.valid_to < now) return { ok: false, reason: 'promo_expired' };
-  if (promo.max_uses !== null && promo.uses >= promo.max_uses) return { ok: false, reason: 'promo_used_up' };
+  if (promo.max_uses !== null && promo.uses >= promo.max_uses)
+    return { ok: false, reason: 'promo_used_up' };
   if (promo.max_uses_per_user !== null && userUses >= promo.max_uses_per_user)
     return { ok: false, reason: 'promo_user_limit' };
-  if (promo.families && !promo.families.includes(target.family)) return { ok: false, reason: 'promo_not_applicable' };
-  if (promo.tariff_ids && !promo.tariff_ids.includes(target.tariffId)) return { ok: false, reason: 'promo_not_applicable' };
+  if (promo.families && !promo.families.includes(target.family))
+    return { ok: false, reason: 'promo_not_applicable' };
+  if (promo.tariff_ids && !promo.tariff_ids.includes(target.tariffId))
+    return { ok: false, reason: 'promo_not_applicable' };
   if (promo.periods && target.period !== null && !promo.periods.includes(target.period))
     return { ok: false, reason: 'promo_period' };
   const priceCents = applyPromoCents(
@@ -64,7 +72,8 @@ export const checkPromo = async (
   const promo = await findPromoByCode(db, code.trim());
   const userUses = promo ? await countUserUsages(db, promo.id, userId) : 0;
   const outcome = evaluatePromo(promo, target, userUses);
-  const perGb = (cents: number) => (target.trafficGb ? Math.round(cents / target.trafficGb) / 100 : null);
+  const perGb = (cents: number) =>
+    target.trafficGb ? Math.round(cents / target.trafficGb) / 100 : null;
   if (!outcome.ok)
     return {
       can_use: false,

@@ -5,7 +5,11 @@ import type { Db } from '../../db/types.ts';
  * key blocks on the unique index until the first commits (then sees the stored response) or
  * rolls back (then claims the key itself). Returns false when the key is already taken.
  */
-export const claimIdempotencyKey = async (db: Db, userId: number, key: string): Promise<boolean> => {
+export const claimIdempotencyKey = async (
+  db: Db,
+  userId: number,
+  key: string,
+): Promise<boolean> => {
   const row = await db
     .insertInto('purchase_idempotency_keys')
     .values({ user_id: userId, key })
@@ -23,7 +27,13 @@ export const findIdempotentResponse = (db: Db, userId: number, key: string) =>
     .where('key', '=', key)
     .executeTakeFirst();
 
-export const storeIdempotentResponse = (db: Db, userId: number, key: string, response: unknown, statusCode: number) =>
+export const storeIdempotentResponse = (
+  db: Db,
+  userId: number,
+  key: string,
+  response: unknown,
+  statusCode: number,
+) =>
   db
     .updateTable('purchase_idempotency_keys')
     .set({ response: JSON.stringify(response), status_code: statusCode })

@@ -24,23 +24,37 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) return null;
   if (typeof value !== 'string' || !KEY.test(value))
-    throw new AppError('VALIDATION_FAILED', { errors: { 'Idempotency-Key': ['validation.invalid_value'] } });
+    throw new AppError('VALIDATION_FAILED', {
+      errors: { 'Idempotency-Key': ['validation.invalid_value'] },
+    });
   return value;
 };
 
-const couponParams = z.object({ tariffId: z.coerce.number().int().positive().max(2_147_483_647), code: z.string().min(1).max(64) });
+const couponParams = z.object({
+  tariffId: z.coerce.number().int().positive().max(2_147_483_647),
+  code: z.string().min(1).max(64),
+});
 const couponQuery = z.object({ period: z.coerce.number().int().optional() });
 
 /** Purchases (POST /tariff/buy, /tariff/buy-unlim, /tariff/buy-isp) and the promo check. */
 export const purchasesRoutes: FastifyPluginCallback = (app, _options, done) => {
-  const provisioner = createProvisioner(app.db, app.log, app.hasDecorator('jobs') ? app.jobs : null);
+  const provisioner = createProvisioner(
+    app.db,
+    app.log,
+    app.hasDecorator('jobs') ? app.jobs : null,
+  );
   // With a real server, provision packages left pending by a previous run; tests start lazily.
   if (app.config.NODE_ENV !== 'test') app.addHook('onReady', () => provisioner.start());
   app.addHook('onClose', () => provisioner.stop());
 
   const guard = { preHandler: [authenticate, requireVerified] };
   const run = async (request: FastifyRequest, input: PurchaseRequest) => {
-    const ctx: PurchaseContext = { db: app.db, translator: app.translator, language: requestLanguage(request), provisioner };
+    const ctx: PurchaseContext = {
+      db: app.db,
+      translator: app.translator,
+      language: requestLanguage(request),
+      provisioner,
+    };
     return purchase(ctx, sessionOf(request).user, input, idempotencyKeyOf(request));
   };
 
@@ -55,7 +69,12 @@ export const purchasesRoutes: FastifyPluginCallback = (app, _options, done) => {
 
   app.post('/tariff/buy-unlim', guard, async (request, reply) => {
     const body = unlimBuySchema.parse(request.body);
-    const result = await run(request, { family: 'unlim', tariffId: body.tariff_id, locationId: body.location_id, promo: body.promo });
+    const result = await run(request, {
+      family: 'unlim',
+      tariffId: body.tariff_id,
+      locationId: body.location_id,
+      promo: body.promo,
+    });
     return reply.code(result.statusCode).send(result.body);
   });
 
@@ -85,17 +104,30 @@ export const purchasesRoutes: FastifyPluginCallback = (app, _options, done) => {
     let targetPeriod: number | null = tariff.duration_days;
     if (family === 'isp') {
       const days = period ?? 30;
-      if (!isIspPeriod(days)) throw new AppError('VALIDATION_FAILED', { errors: { period: ['validation.invalid_period'] } });
-      priceCents = ispPriceCents({ priceCents: tariff.price_cents, ports: tariff.ports ?? 1 }, days);
+      if (!isIspPeriod(days))
+        throw new AppError('VALIDATION_FAILED', {
+          errors: { period: ['validation.invalid_period'] },
+        });
+      priceCents = ispPriceCents(
+        { priceCents: tariff.price_cents, ports: tariff.ports ?? 1 },
+        days,
+      );
       targetPeriod = days;
     }
-    return checkPromo(app.db, app.translator, requestLanguage(request), sessionOf(request).user.id, params.data.code, {
-      family,
-      tariffId: tariff.id,
-      priceCents,
-      trafficGb: tariff.traffic_gb,
-      period: targetPeriod,
-    });
+    return checkPromo(
+      app.db,
+      app.translator,
+      requestLanguage(request),
+      sessionOf(request).user.id,
+      params.data.code,
+      {
+        family,
+        tariffId: tariff.id,
+        priceCents,
+        trafficGb: tariff.traffic_gb,
+        period: targetPeriod,
+      },
+    );
   });
   done();
 };

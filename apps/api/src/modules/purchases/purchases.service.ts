@@ -32,7 +32,11 @@ import { evaluatePromo } from '../promo/promo.service.ts';
 import { generatePackageCredentials } from '../packages/credentials.ts';
 import { insertPackage } from '../packages/packages.repository.ts';
 import type { Provisioner } from '../packages/packages.jobs.ts';
-import { claimIdempotencyKey, findIdempotentResponse, storeIdempotentResponse } from './purchases.repository.ts';
+import {
+  claimIdempotencyKey,
+  findIdempotentResponse,
+  storeIdempotentResponse,
+} from './purchases.repository.ts';
 
 const DAY_MS = 86_400_000;
 const GB = 1024 ** 3;
@@ -60,7 +64,8 @@ export type PurchaseContext = {
 
 export type PurchaseResult = { statusCode: number; body: BuyResponse };
 
-const invalid = (field: string, key: string) => new AppError('VALIDATION_FAILED', { errors: { [field]: [`validation.${key}`] } });
+const invalid = (field: string, key: string) =>
+  new AppError('VALIDATION_FAILED', { errors: { [field]: [`validation.${key}`] } });
 
 type Tx = Transaction<Database>;
 
@@ -89,7 +94,8 @@ export const purchase = async (
     return await ctx.db.transaction().execute(async (tx) => {
       if (idempotencyKey && !(await claimIdempotencyKey(tx, user.id, idempotencyKey))) {
         const stored = await findIdempotentResponse(tx, user.id, idempotencyKey);
-        if (stored?.response) return { statusCode: stored.status_code ?? 200, body: stored.response as BuyResponse };
+        if (stored?.response)
+          return { statusCode: stored.status_code ?? 200, body: stored.response as BuyResponse };
         throw new AppError('CONFLICT');
       }
 
@@ -102,9 +108,15 @@ export const purchase = async (
         const location = await findUnlimLocation(tx, request.locationId);
         if (!location) throw invalid('location_id', 'location_not_found');
         if (!isLocationAvailable(toUnlimLocationDto(location), tariff.speed_limit_mbps))
-          throw new AppError('LOCATION_UNAVAILABLE', { errors: { location_id: ['validation.location_unavailable'] } });
+          throw new AppError('LOCATION_UNAVAILABLE', {
+            errors: { location_id: ['validation.location_unavailable'] },
+          });
         periodDays = tariff.duration_days ?? DYNAMIC_PERIOD_DAYS;
-        extra = { location: location.name, location_id: location.id, speed_limit: tariff.speed_limit_mbps };
+        extra = {
+          location: location.name,
+          location_id: location.id,
+          speed_limit: tariff.speed_limit_mbps,
+        };
       }
 
       let ispCountry: Awaited<ReturnType<typeof findIspCountry>>;
@@ -114,7 +126,8 @@ export const purchase = async (
         if (!ispCountry) throw invalid('country_id', 'country_not_found');
         if (tariff.country_id !== ispCountry.id) throw invalid('tariff_id', 'tariff_not_found');
         const ports = tariff.ports ?? 0;
-        if (request.quantity !== undefined && request.quantity !== ports) throw invalid('quantity', 'quantity_mismatch');
+        if (request.quantity !== undefined && request.quantity !== ports)
+          throw invalid('quantity', 'quantity_mismatch');
         basePriceCents = ispPriceCents({ priceCents: tariff.price_cents, ports }, request.period);
         periodDays = request.period;
       }
@@ -135,7 +148,10 @@ export const purchase = async (
           },
           userUses,
         );
-        if (!outcome.ok) throw new AppError('PROMO_INVALID', { errors: { promo: [`validation.${outcome.reason}`] } });
+        if (!outcome.ok)
+          throw new AppError('PROMO_INVALID', {
+            errors: { promo: [`validation.${outcome.reason}`] },
+          });
         priceCents = outcome.priceCents;
         promoId = outcome.promo.id;
       }
@@ -143,7 +159,10 @@ export const purchase = async (
       if (request.family === 'isp') {
         const ports = tariff.ports ?? 0;
         const reserved = await reserveIspStock(tx, request.countryId, ports);
-        if (!reserved) throw new AppError('OUT_OF_STOCK', { errors: { country_id: ['validation.out_of_stock'] } });
+        if (!reserved)
+          throw new AppError('OUT_OF_STOCK', {
+            errors: { country_id: ['validation.out_of_stock'] },
+          });
         extra = {
           country: reserved.label,
           country_id: request.countryId,

@@ -19,23 +19,52 @@ const db = () => ctx.database.db;
 
 const customer = async (dollars = 0, verified = true) => {
   const user = await registerUser(ctx.app);
-  if (verified) await db().updateTable('users').set({ email_verified_at: sql<Date>`now()` }).where('id', '=', user.id).execute();
+  if (verified)
+    await db()
+      .updateTable('users')
+      .set({ email_verified_at: sql<Date>`now()` })
+      .where('id', '=', user.id)
+      .execute();
   if (dollars > 0)
-    await db().transaction().execute((tx) =>
-      postLedgerEntry(tx, { userId: user.id, account: 'main', type: 'payment', amountCents: Math.round(dollars * 100), refType: 'test' }),
-    );
+    await db()
+      .transaction()
+      .execute((tx) =>
+        postLedgerEntry(tx, {
+          userId: user.id,
+          account: 'main',
+          type: 'payment',
+          amountCents: Math.round(dollars * 100),
+          refType: 'test',
+        }),
+      );
   return user;
 };
 
-const tariffByKey = (key: string) => db().selectFrom('tariffs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-const countryByKey = (key: string) => db().selectFrom('isp_countries').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-const locationByKey = (key: string) => db().selectFrom('unlim_locations').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+const tariffByKey = (key: string) =>
+  db().selectFrom('tariffs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+const countryByKey = (key: string) =>
+  db().selectFrom('isp_countries').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+const locationByKey = (key: string) =>
+  db().selectFrom('unlim_locations').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
 const balance = async (id: number) => (await findBalance(db(), id, 'main')) ?? -1;
 const packageCount = async (userId: number) =>
-  Number((await db().selectFrom('packages').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom('packages')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const post = (token: string, url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { ...bearer(token), ...headers } });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...bearer(token), ...headers },
+  });
 
 let promoSeq = 0;
 const promo = async (args: string) => {
@@ -47,32 +76,52 @@ const promo = async (args: string) => {
 
 describe('catalogue reads', () => {
   it('lists each family in the spec field names', async () => {
-    const base = (await ctx.app.inject({ url: '/api/tariffs?type=1' })).json<{ data: { title: string; price: number; per_gb: number; traffic: number }[] }>();
+    const base = (await ctx.app.inject({ url: '/api/tariffs?type=1' })).json<{
+      data: { title: string; price: number; per_gb: number; traffic: number }[];
+    }>();
     expect(base.data[0]).toMatchObject({ title: 'Base 1 GB', price: 1, traffic: 1, per_gb: 1 });
     expect(base.data.find((t) => t.traffic === 5)).toMatchObject({ price: 4.75, per_gb: 0.95 });
-    const premium = (await ctx.app.inject({ url: '/api/tariffs?type=4' })).json<{ data: { price: number }[] }>();
+    const premium = (await ctx.app.inject({ url: '/api/tariffs?type=4' })).json<{
+      data: { price: number }[];
+    }>();
     expect(premium.data[0]?.price).toBe(1.75);
-    const unlim = (await ctx.app.inject({ url: '/api/tariffs?type=6' })).json<{ data: { price: number; duration_days: number; speed_limit: number }[] }>();
+    const unlim = (await ctx.app.inject({ url: '/api/tariffs?type=6' })).json<{
+      data: { price: number; duration_days: number; speed_limit: number }[];
+    }>();
     expect(Math.min(...unlim.data.map((t) => t.price))).toBe(265);
-    const isp = (await ctx.app.inject({ url: '/api/tariffs?type=5' })).json<{ data: { ports: number }[] }>();
+    const isp = (await ctx.app.inject({ url: '/api/tariffs?type=5' })).json<{
+      data: { ports: number }[];
+    }>();
     expect(isp.data.length).toBeGreaterThan(0);
     expect((await ctx.app.inject({ url: '/api/tariffs?type=2' })).statusCode).toBe(422);
   });
 
   it('ISP countries, periods and per-country tariffs below the free count', async () => {
-    const countries = (await ctx.app.inject({ url: '/api/isp/countries' })).json<{ data: { id: number; label: string; count: number }[] }>();
+    const countries = (await ctx.app.inject({ url: '/api/isp/countries' })).json<{
+      data: { id: number; label: string; count: number }[];
+    }>();
     const france = countries.data.find((c) => c.label === 'France');
     expect(france?.count).toBe(0);
-    const periods = (await ctx.app.inject({ url: '/api/isp/periods' })).json<Record<string, { days: number }>>();
+    const periods = (await ctx.app.inject({ url: '/api/isp/periods' })).json<
+      Record<string, { days: number }>
+    >();
     expect(Object.keys(periods)).toEqual(['1', '7', '30', '90']);
     const gb = countries.data.find((c) => c.label === 'United Kingdom')!;
-    const tariffs = (await ctx.app.inject({ url: `/api/isp/countries/${gb.id}/tariffs` })).json<{ data: { ports: number }[] }>();
+    const tariffs = (await ctx.app.inject({ url: `/api/isp/countries/${gb.id}/tariffs` })).json<{
+      data: { ports: number }[];
+    }>();
     expect(tariffs.data.map((t) => t.ports)).toEqual([1, 5, 10, 25, 50]); // 100 is not below 60
-    expect((await ctx.app.inject({ url: `/api/isp/countries/${france!.id}/tariffs` })).json<{ data: unknown[] }>().data).toEqual([]);
+    expect(
+      (await ctx.app.inject({ url: `/api/isp/countries/${france!.id}/tariffs` })).json<{
+        data: unknown[];
+      }>().data,
+    ).toEqual([]);
   });
 
   it('unlimited locations in the spec shape', async () => {
-    const locations = (await ctx.app.inject({ url: '/api/unlim/locations' })).json<{ data: Record<string, unknown>[] }>();
+    const locations = (await ctx.app.inject({ url: '/api/unlim/locations' })).json<{
+      data: Record<string, unknown>[];
+    }>();
     expect(locations.data[0]).toMatchObject({
       location: { name: 'Germany, Frankfurt' },
       status: { is_available: true, is_active: true },
@@ -90,21 +139,46 @@ describe('catalogue reads', () => {
 
 describe('purchase prices', () => {
   it('dynamic base and premium: catalogue price, client price ignored, package with credentials', async () => {
-    for (const [key, price] of [['base-5gb', 4.75], ['premium-1gb', 1.75]] as const) {
+    for (const [key, price] of [
+      ['base-5gb', 4.75],
+      ['premium-1gb', 1.75],
+    ] as const) {
       const user = await customer(10);
       const tariff = await tariffByKey(key);
-      const response = await post(user.token, '/api/tariff/buy', { tariff_id: tariff.id, price: 0.01 });
+      const response = await post(user.token, '/api/tariff/buy', {
+        tariff_id: tariff.id,
+        price: 0.01,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ success: true, price });
       expect(await balance(user.id)).toBe(1000 - Math.round(price * 100));
-      const list = (await ctx.app.inject({ url: '/api/packages', headers: bearer(user.token) })).json<{ data: { id: number; type: string; status: string; package_key: string }[] }>();
+      const list = (
+        await ctx.app.inject({ url: '/api/packages', headers: bearer(user.token) })
+      ).json<{ data: { id: number; type: string; status: string; package_key: string }[] }>();
       expect(list.data).toHaveLength(1);
-      expect(list.data[0]).toMatchObject({ type: key.startsWith('base') ? 'dynamic' : 'vip', tariff_name: tariff.title });
-      const detail = (await ctx.app.inject({ url: `/api/packages/${list.data[0]!.id}`, headers: bearer(user.token) })).json<{ data: { login: string; port_http: number; port_socks: number; tariff: unknown } }>();
+      expect(list.data[0]).toMatchObject({
+        type: key.startsWith('base') ? 'dynamic' : 'vip',
+        tariff_name: tariff.title,
+      });
+      const detail = (
+        await ctx.app.inject({
+          url: `/api/packages/${list.data[0]!.id}`,
+          headers: bearer(user.token),
+        })
+      ).json<{ data: { login: string; port_http: number; port_socks: number; tariff: unknown } }>();
       expect(detail.data.login).toMatch(/^[A-Za-z0-9]{20}$/);
       expect(detail.data).toMatchObject({ port_http: 8080, port_socks: 1080 });
-      const entry = await db().selectFrom('ledger_entries').selectAll().where('user_id', '=', user.id).where('type', 'like', 'buy_%').executeTakeFirstOrThrow();
-      expect(entry).toMatchObject({ type: key.startsWith('base') ? 'buy_dynamic' : 'buy_premium', ref_type: 'package', ref_id: String(list.data[0]!.id) });
+      const entry = await db()
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('type', 'like', 'buy_%')
+        .executeTakeFirstOrThrow();
+      expect(entry).toMatchObject({
+        type: key.startsWith('base') ? 'buy_dynamic' : 'buy_premium',
+        ref_type: 'package',
+        ref_id: String(list.data[0]!.id),
+      });
     }
   });
 
@@ -113,36 +187,75 @@ describe('purchase prices', () => {
     const tariff = await tariffByKey('isp-us-5');
     for (const period of [1, 7, 30, 90]) {
       const user = await customer(100);
-      const response = await post(user.token, '/api/tariff/buy-isp', { country_id: country.id, period, tariff_id: tariff.id, quantity: 5, ip: '', socks: true, promo: '' });
+      const response = await post(user.token, '/api/tariff/buy-isp', {
+        country_id: country.id,
+        period,
+        tariff_id: tariff.id,
+        quantity: 5,
+        ip: '',
+        socks: true,
+        promo: '',
+      });
       expect(response.statusCode).toBe(200);
       const expected = ispPriceCents({ priceCents: tariff.price_cents, ports: 5 }, period);
       expect(await balance(user.id)).toBe(10_000 - expected);
-      const pkg = await db().selectFrom('packages').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      const pkg = await db()
+        .selectFrom('packages')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(pkg.ips).toHaveLength(5);
       expect(pkg.ips[0]).toMatch(/^45\.134\.14[01]\.\d+$/);
-      expect(pkg).toMatchObject({ type: 'isp', period_days: period, socks: true, country: 'United States' });
+      expect(pkg).toMatchObject({
+        type: 'isp',
+        period_days: period,
+        socks: true,
+        country: 'United States',
+      });
     }
     const user = await customer(100);
-    const bad = await post(user.token, '/api/tariff/buy-isp', { country_id: country.id, period: 14, tariff_id: tariff.id });
+    const bad = await post(user.token, '/api/tariff/buy-isp', {
+      country_id: country.id,
+      period: 14,
+      tariff_id: tariff.id,
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json<{ errors: Record<string, string[]> }>().errors.period).toEqual(['Invalid period']);
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors.period).toEqual([
+      'Invalid period',
+    ]);
   });
 
   it('unlimited: price by tariff, refuses unavailable locations and speeds out of range', async () => {
     const tariff = await tariffByKey('unlim-1d-100mbps');
     const fast = await tariffByKey('unlim-1d-500mbps');
     const user = await customer(300);
-    for (const [location, t] of [['sg-singapore', tariff], ['gb-london', tariff], ['us-new-york', tariff], ['jp-tokyo', fast]] as const) {
+    for (const [location, t] of [
+      ['sg-singapore', tariff],
+      ['gb-london', tariff],
+      ['us-new-york', tariff],
+      ['jp-tokyo', fast],
+    ] as const) {
       const loc = await locationByKey(location);
-      const refused = await post(user.token, '/api/tariff/buy-unlim', { tariffID: t.id, locationID: loc.id, promoName: '' });
+      const refused = await post(user.token, '/api/tariff/buy-unlim', {
+        tariffID: t.id,
+        locationID: loc.id,
+        promoName: '',
+      });
       expect(refused.statusCode, location).toBe(422);
       expect(refused.json()).toMatchObject({ success: false, code: 'LOCATION_UNAVAILABLE' });
     }
     expect(await balance(user.id)).toBe(30_000);
-    const ok = await post(user.token, '/api/tariff/buy-unlim', { tariff_id: tariff.id, location_id: (await locationByKey('de-frankfurt')).id });
+    const ok = await post(user.token, '/api/tariff/buy-unlim', {
+      tariff_id: tariff.id,
+      location_id: (await locationByKey('de-frankfurt')).id,
+    });
     expect(ok.json()).toMatchObject({ success: true, price: 265 });
     expect(await balance(user.id)).toBe(3_500);
-    const pkg = await db().selectFrom('packages').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const pkg = await db()
+      .selectFrom('packages')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(pkg).toMatchObject({ type: 'unlim', speed_limit: 100, location: 'Germany, Frankfurt' });
   });
 
@@ -153,10 +266,20 @@ describe('purchase prices', () => {
     let status = 'pending';
     while (Date.now() < deadline && status !== 'active') {
       await new Promise((r) => setTimeout(r, 250));
-      status = (await db().selectFrom('packages').select('status').where('user_id', '=', user.id).executeTakeFirstOrThrow()).status;
+      status = (
+        await db()
+          .selectFrom('packages')
+          .select('status')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).status;
     }
     expect(status).toBe('active');
-    const notes = await db().selectFrom('notifications').select('type').where('user_id', '=', user.id).execute();
+    const notes = await db()
+      .selectFrom('notifications')
+      .select('type')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(notes.map((n) => n.type)).toContain('notifications.package_bought');
   });
 });
@@ -168,18 +291,42 @@ describe('promo codes', () => {
     const perGb = await promo('--per-gb 0.9 --families dynamic');
     const user = await customer(1000);
     const check = (tariffId: number, code: string, period?: number) =>
-      ctx.app.inject({ url: `/api/tariff/${tariffId}/check-coupon/${code}${period ? `?period=${period}` : ''}`, headers: bearer(user.token) }).then((r) => r.json<Record<string, unknown>>());
-    expect(await check(base5.id, pct.toLowerCase())).toEqual({ can_use: true, message: expect.any(String) as string, price: 4.28, per_gb: 0.86, percent: 10 });
+      ctx.app
+        .inject({
+          url: `/api/tariff/${tariffId}/check-coupon/${code}${period ? `?period=${period}` : ''}`,
+          headers: bearer(user.token),
+        })
+        .then((r) => r.json<Record<string, unknown>>());
+    expect(await check(base5.id, pct.toLowerCase())).toEqual({
+      can_use: true,
+      message: expect.any(String) as string,
+      price: 4.28,
+      per_gb: 0.86,
+      percent: 10,
+    });
     expect(await check(base5.id, perGb)).toMatchObject({ can_use: true, price: 4.5, per_gb: 0.9 });
     const isp = await tariffByKey('isp-de-10');
     const ispPrice = ispPriceCents({ priceCents: isp.price_cents, ports: 10 }, 7);
-    expect(await check(isp.id, pct, 7)).toMatchObject({ can_use: true, price: Math.round(ispPrice * 0.9) / 100 });
-    expect(await check(isp.id, perGb, 7)).toMatchObject({ can_use: false, price: ispPrice / 100, percent: null });
-    expect(await check(base5.id, 'NOPE')).toMatchObject({ can_use: false, message: 'Promo code not found.' });
+    expect(await check(isp.id, pct, 7)).toMatchObject({
+      can_use: true,
+      price: Math.round(ispPrice * 0.9) / 100,
+    });
+    expect(await check(isp.id, perGb, 7)).toMatchObject({
+      can_use: false,
+      price: ispPrice / 100,
+      percent: null,
+    });
+    expect(await check(base5.id, 'NOPE')).toMatchObject({
+      can_use: false,
+      message: 'Promo code not found.',
+    });
     const unlim = await tariffByKey('unlim-7d-200mbps');
     expect(await check(unlim.id, pct)).toMatchObject({ can_use: true, price: 1071 });
 
-    const bought = await post(user.token, '/api/tariff/buy', { tariff_id: base5.id, promo: ` ${pct} ` });
+    const bought = await post(user.token, '/api/tariff/buy', {
+      tariff_id: base5.id,
+      promo: ` ${pct} `,
+    });
     expect(bought.json()).toMatchObject({ success: true, price: 4.28 });
     expect(await balance(user.id)).toBe(100_000 - 428);
   });
@@ -197,8 +344,15 @@ describe('promo codes', () => {
     }
     const isp = await tariffByKey('isp-de-1');
     const country = await countryByKey('isp-de');
-    const wrongPeriod = await post(user.token, '/api/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: isp.id, promo: ispOnly });
-    expect(wrongPeriod.json<{ errors: Record<string, string[]> }>().errors.promo).toEqual(['This promo code does not apply to this period.']);
+    const wrongPeriod = await post(user.token, '/api/tariff/buy-isp', {
+      country_id: country.id,
+      period: 30,
+      tariff_id: isp.id,
+      promo: ispOnly,
+    });
+    expect(wrongPeriod.json<{ errors: Record<string, string[]> }>().errors.promo).toEqual([
+      'This promo code does not apply to this period.',
+    ]);
     expect(await balance(user.id)).toBe(10_000);
     expect((await countryByKey('isp-de')).allocated).toBe(country.allocated);
     expect(await packageCount(user.id)).toBe(0);
@@ -208,14 +362,24 @@ describe('promo codes', () => {
     const code = await promo('--percent 20 --max-uses 1');
     const base1 = await tariffByKey('base-1gb');
     const users = await Promise.all(Array.from({ length: 10 }, () => customer(5)));
-    const results = await Promise.all(users.map((u) => post(u.token, '/api/tariff/buy', { tariff_id: base1.id, promo: code })));
+    const results = await Promise.all(
+      users.map((u) => post(u.token, '/api/tariff/buy', { tariff_id: base1.id, promo: code })),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const row = await db().selectFrom('promo_codes').select('uses').where('code', '=', code).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('promo_codes')
+      .select('uses')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
     expect(row.uses).toBe(1);
 
     const once = await promo('--percent 20 --per-user 1');
     const user = await customer(10);
-    const parallel = await Promise.all([1, 2, 3].map(() => post(user.token, '/api/tariff/buy', { tariff_id: base1.id, promo: once })));
+    const parallel = await Promise.all(
+      [1, 2, 3].map(() =>
+        post(user.token, '/api/tariff/buy', { tariff_id: base1.id, promo: once }),
+      ),
+    );
     expect(parallel.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await balance(user.id)).toBe(1000 - 80);
   });
@@ -225,14 +389,23 @@ describe('concurrency, idempotency and refusals', () => {
   it('30 parallel buys with a balance for exactly 3: three packages, balance zero, ledger consistent', async () => {
     const base5 = await tariffByKey('base-5gb');
     const user = await customer(4.75 * 3);
-    const results = await Promise.all(Array.from({ length: 30 }, () => post(user.token, '/api/tariff/buy', { tariff_id: base5.id })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post(user.token, '/api/tariff/buy', { tariff_id: base5.id }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     const refused = results.find((r) => r.statusCode !== 200)!;
-    expect(refused.json()).toMatchObject({ code: 'BALANCE_SHORT', message: 'Not enough money on your balance: $4.75 more is needed.' });
+    expect(refused.json()).toMatchObject({
+      code: 'BALANCE_SHORT',
+      message: 'Not enough money on your balance: $4.75 more is needed.',
+    });
     expect(await balance(user.id)).toBe(0);
     expect(await packageCount(user.id)).toBe(3);
     expect(await checkLedger(db())).toEqual([]);
-    const report = await import('../ledger/ledger.commands.ts').then((m) => m.ledgerCommands['ledger:check']!.run(db(), []));
+    const report = await import('../ledger/ledger.commands.ts').then((m) =>
+      m.ledgerCommands['ledger:check']!.run(db(), []),
+    );
     expect(typeof report === 'string' ? report : report.output).toContain('ledger ok');
   });
 
@@ -241,22 +414,38 @@ describe('concurrency, idempotency and refusals', () => {
     const tariff = await tariffByKey('isp-nl-5');
     const free = country.capacity - country.allocated;
     const users = await Promise.all(Array.from({ length: 8 }, () => customer(200)));
-    const results = await Promise.all(users.map((u) => post(u.token, '/api/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: tariff.id })));
+    const results = await Promise.all(
+      users.map((u) =>
+        post(u.token, '/api/tariff/buy-isp', {
+          country_id: country.id,
+          period: 30,
+          tariff_id: tariff.id,
+        }),
+      ),
+    );
     const sold = results.filter((r) => r.statusCode === 200).length;
     expect(sold).toBe(Math.floor(free / 5));
     const after = await countryByKey('isp-nl');
     expect(after.capacity - after.allocated).toBe(free - sold * 5);
-    const ips = (await db().selectFrom('packages').select('ips').where('country_id', '=', country.id).execute()).flatMap((p) => p.ips);
+    const ips = (
+      await db().selectFrom('packages').select('ips').where('country_id', '=', country.id).execute()
+    ).flatMap((p) => p.ips);
     expect(new Set(ips).size).toBe(ips.length);
     const short = results.find((r) => r.statusCode !== 200)!;
-    expect(short.json()).toMatchObject({ code: 'OUT_OF_STOCK', errors: { country_id: ['Not enough free IPs in this country.'] } });
+    expect(short.json()).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      errors: { country_id: ['Not enough free IPs in this country.'] },
+    });
   });
 
   it('an Idempotency-Key retry returns the first result and buys once', async () => {
     const base1 = await tariffByKey('base-1gb');
     const user = await customer(10);
     const headers = { 'idempotency-key': `k-${user.id}` };
-    const [first, second] = await Promise.all([post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers), post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers)]);
+    const [first, second] = await Promise.all([
+      post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers),
+      post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers),
+    ]);
     const third = await post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers);
     expect(first.json()).toEqual(second.json());
     expect(third.json()).toEqual(first.json());
@@ -268,17 +457,36 @@ describe('concurrency, idempotency and refusals', () => {
     const base5 = await tariffByKey('base-5gb');
     const poor = await customer(1);
     const short = await post(poor.token, '/api/tariff/buy', { tariff_id: base5.id });
-    expect(short.json()).toMatchObject({ code: 'BALANCE_SHORT', message: expect.stringContaining('$3.75') as string });
+    expect(short.json()).toMatchObject({
+      code: 'BALANCE_SHORT',
+      message: expect.stringContaining('$3.75') as string,
+    });
     const unverified = await customer(10, false);
-    expect((await post(unverified.token, '/api/tariff/buy', { tariff_id: base5.id })).json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(
+      (await post(unverified.token, '/api/tariff/buy', { tariff_id: base5.id })).json(),
+    ).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
     const country = await countryByKey('isp-gb');
     const bigIsp = await tariffByKey('isp-gb-50');
-    const ispPoor = await post(poor.token, '/api/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: bigIsp.id, ip: '10.1.1.1' });
+    const ispPoor = await post(poor.token, '/api/tariff/buy-isp', {
+      country_id: country.id,
+      period: 30,
+      tariff_id: bigIsp.id,
+      ip: '10.1.1.1',
+    });
     expect(ispPoor.json()).toMatchObject({ code: 'BALANCE_SHORT' });
-    const badIp = await post(poor.token, '/api/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: bigIsp.id, ip: '999.1.1.1' });
+    const badIp = await post(poor.token, '/api/tariff/buy-isp', {
+      country_id: country.id,
+      period: 30,
+      tariff_id: bigIsp.id,
+      ip: '999.1.1.1',
+    });
     expect(badIp.statusCode).toBe(422);
     const fr = await countryByKey('isp-fr');
-    const noStock = await post(poor.token, '/api/tariff/buy-isp', { country_id: fr.id, period: 1, tariff_id: (await tariffByKey('isp-fr-1')).id });
+    const noStock = await post(poor.token, '/api/tariff/buy-isp', {
+      country_id: fr.id,
+      period: 1,
+      tariff_id: (await tariffByKey('isp-fr-1')).id,
+    });
     expect(noStock.json()).toMatchObject({ code: 'OUT_OF_STOCK' });
     const wrongFamily = await post(poor.token, '/api/tariff/buy', { tariff_id: bigIsp.id });
     expect(wrongFamily.statusCode).toBe(422);
@@ -292,18 +500,38 @@ describe('concurrency, idempotency and refusals', () => {
   it("another user's package id is 404", async () => {
     const owner = await customer(5);
     await post(owner.token, '/api/tariff/buy', { tariff_id: (await tariffByKey('base-1gb')).id });
-    const pkg = await db().selectFrom('packages').select('id').where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+    const pkg = await db()
+      .selectFrom('packages')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
     const stranger = await customer();
-    expect((await ctx.app.inject({ url: `/api/packages/${pkg.id}`, headers: bearer(stranger.token) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: '/api/packages', headers: bearer(stranger.token) })).json()).toEqual({ data: [] });
-    expect((await ctx.app.inject({ url: `/api/packages/${pkg.id}`, headers: bearer(owner.token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: `/api/packages/${pkg.id}`, headers: bearer(stranger.token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: '/api/packages', headers: bearer(stranger.token) })).json(),
+    ).toEqual({ data: [] });
+    expect(
+      (await ctx.app.inject({ url: `/api/packages/${pkg.id}`, headers: bearer(owner.token) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('balance:credit is an operator payment through the ledger', async () => {
     const user = await customer();
     const out = await balanceCommands['balance:credit']!.run(db(), [user.email, '12.5']);
     expect(out).toContain('balance $12.5');
-    const entry = await db().selectFrom('ledger_entries').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ type: 'payment', amount_cents: 1250, comment: 'manual credit by operator' });
+    const entry = await db()
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      type: 'payment',
+      amount_cents: 1250,
+      comment: 'manual credit by operator',
+    });
   });
 });

@@ -43,7 +43,7 @@ export const GlobalErrorScreen = ({
           t={t}
           i18nKey="app.error_text"
           components={{
-            link: <a href={SUPPORT_MESSENGER_URL} target="_blank" rel="noopener noreferrer" />,
+            support: <a href={SUPPORT_MESSENGER_URL} target="_blank" rel="noopener noreferrer" />,
           }}
         />
       </p>

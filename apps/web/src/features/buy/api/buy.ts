@@ -3,14 +3,21 @@ import type { BuyResponse } from '@proxy/contract';
 import { http } from '../../../shared/api/http-client';
 import type { BasketItem } from '../stores/basket-store';
 
-const PATHS = { dynamic: '/tariff/buy', premium: '/tariff/buy', unlim: '/tariff/buy-unlim', isp: '/tariff/buy-isp' } as const;
+const PATHS = {
+  dynamic: '/tariff/buy',
+  premium: '/tariff/buy',
+  unlim: '/tariff/buy-unlim',
+  isp: '/tariff/buy-isp',
+} as const;
 
 export type BuyInput = { item: BasketItem; promo: string | null; idempotencyKey: string };
 
 /** POST /tariff/buy | /tariff/buy-unlim | /tariff/buy-isp with the spec's payloads; the server prices it. */
 export const buyPackage = ({ item, promo, idempotencyKey }: BuyInput): Promise<BuyResponse> => {
   const body = { ...item.payload, promo: promo ?? '' };
-  return http.post<BuyResponse>(PATHS[item.flow], body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  return http.post<BuyResponse>(PATHS[item.flow], body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 };
 
 export const useBuyPackage = () => {

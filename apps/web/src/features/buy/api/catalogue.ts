@@ -16,7 +16,8 @@ const STALE_MS = 60_000;
 export const dynamicTariffsQueryOptions = (type: 1 | 4) =>
   queryOptions({
     queryKey: ['tariffs', type],
-    queryFn: ({ signal }) => http.get<List<DynamicTariffDto>>('/tariffs', { query: { type }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      http.get<List<DynamicTariffDto>>('/tariffs', { query: { type }, signal }).then((r) => r.data),
     staleTime: STALE_MS,
   });
 export const useDynamicTariffs = (type: 1 | 4) => useQuery(dynamicTariffsQueryOptions(type));
@@ -24,7 +25,8 @@ export const useDynamicTariffs = (type: 1 | 4) => useQuery(dynamicTariffsQueryOp
 export const unlimTariffsQueryOptions = () =>
   queryOptions({
     queryKey: ['unlim', 'tariffs'],
-    queryFn: ({ signal }) => http.get<List<UnlimTariffDto>>('/unlim/tariffs', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      http.get<List<UnlimTariffDto>>('/unlim/tariffs', { signal }).then((r) => r.data),
     staleTime: STALE_MS,
   });
 export const useUnlimTariffs = () => useQuery(unlimTariffsQueryOptions());
@@ -32,7 +34,8 @@ export const useUnlimTariffs = () => useQuery(unlimTariffsQueryOptions());
 export const unlimLocationsQueryOptions = () =>
   queryOptions({
     queryKey: ['unlim', 'locations'],
-    queryFn: ({ signal }) => http.get<List<UnlimLocation>>('/unlim/locations', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      http.get<List<UnlimLocation>>('/unlim/locations', { signal }).then((r) => r.data),
     staleTime: STALE_MS,
   });
 export const useUnlimLocations = () => useQuery(unlimLocationsQueryOptions());
@@ -40,7 +43,8 @@ export const useUnlimLocations = () => useQuery(unlimLocationsQueryOptions());
 export const ispCountriesQueryOptions = () =>
   queryOptions({
     queryKey: ['isp', 'countries'],
-    queryFn: ({ signal }) => http.get<List<IspCountryDto>>('/isp/countries', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      http.get<List<IspCountryDto>>('/isp/countries', { signal }).then((r) => r.data),
     staleTime: 10_000,
   });
 export const useIspCountries = () => useQuery(ispCountriesQueryOptions());
@@ -57,8 +61,11 @@ export const ispTariffsQueryOptions = (countryId: number | null) =>
   queryOptions({
     queryKey: ['isp', 'tariffs', countryId],
     queryFn: ({ signal }) =>
-      http.get<List<IspTariffDto>>(`/isp/countries/${countryId ?? 0}/tariffs`, { signal }).then((r) => r.data),
+      http
+        .get<List<IspTariffDto>>(`/isp/countries/${countryId ?? 0}/tariffs`, { signal })
+        .then((r) => r.data),
     enabled: countryId !== null,
     staleTime: 10_000,
   });
-export const useIspTariffs = (countryId: number | null) => useQuery(ispTariffsQueryOptions(countryId));
+export const useIspTariffs = (countryId: number | null) =>
+  useQuery(ispTariffsQueryOptions(countryId));

@@ -10,4 +10,5 @@ export const checkCoupon = ({ tariffId, code, period }: CheckCouponInput) =>
     query: period ? { period } : {},
   });
 
-export const useCheckCoupon = () => useMutation({ mutationFn: checkCoupon, meta: { skipGlobalError: true } });
+export const useCheckCoupon = () =>
+  useMutation({ mutationFn: checkCoupon, meta: { skipGlobalError: true } });

@@ -15,5 +15,10 @@ export const useAccount = () => {
     refetchOnWindowFocus: false,
   });
   const user = query.data?.user;
-  return { balance: user?.balance ?? 0, isRestricted: isRestrictedUser(user), isLoaded: Boolean(user), refetch: query.refetch };
+  return {
+    balance: user?.balance ?? 0,
+    isRestricted: isRestrictedUser(user),
+    isLoaded: Boolean(user),
+    refetch: query.refetch,
+  };
 };

@@ -5,10 +5,22 @@ import { Button } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
 import { useIsLargeScreen } from '../hooks/use-is-large-screen';
 
-type ErrorKey = 'dynamic_tariff.errors.select_tariff' | 'errors.speed_required' | 'errors.location_required' | 'errors.select_tariff';
+type ErrorKey =
+  | 'dynamic_tariff.errors.select_tariff'
+  | 'errors.speed_required'
+  | 'errors.location_required'
+  | 'errors.select_tariff';
 
 /** Below the large breakpoint the cart is its own page: this button leads there (or says what is missing). */
-export const CartLink = ({ isSelected, errorKey, onInvalid }: { isSelected: boolean; errorKey: ErrorKey; onInvalid?: () => void }) => {
+export const CartLink = ({
+  isSelected,
+  errorKey,
+  onInvalid,
+}: {
+  isSelected: boolean;
+  errorKey: ErrorKey;
+  onInvalid?: () => void;
+}) => {
   const { t } = useTranslation('buy');
   const isLarge = useIsLargeScreen();
   const navigate = useNavigate();

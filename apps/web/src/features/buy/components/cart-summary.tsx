@@ -109,7 +109,8 @@ export const CartSummary = () => {
       <PromoForm key={`${item.flow}-${item.tariff_id}-${item.period}`} item={item} />
       {!hidePrices && (
         <p className="buy-cart__total">
-          <span>{t('cart.total')}</span> <strong data-testid="cart-total">{formatMoney(total)}</strong>
+          <span>{t('cart.total')}</span>{' '}
+          <strong data-testid="cart-total">{formatMoney(total)}</strong>
         </p>
       )}
       {!hidePrices && account.isLoaded && (
@@ -120,10 +121,18 @@ export const CartSummary = () => {
       {!hidePrices && account.isLoaded && missing > 0 && (
         <div className="alert alert--warning" role="status">
           <span>{t('cart.missing', { missing: formatMoney(missing) })}</span>{' '}
-          <Link to={`${paths.cabinet.topUp}?amount=${missing}`}>{t('cart.top_up', { amount: formatMoney(missing) })}</Link>
+          <Link to={`${paths.cabinet.topUp}?amount=${missing}`}>
+            {t('cart.top_up', { amount: formatMoney(missing) })}
+          </Link>
         </div>
       )}
-      <Button type="button" className="btn--block" onClick={onBuy} isLoading={buy.isPending} disabled={buy.isPending}>
+      <Button
+        type="button"
+        className="btn--block"
+        onClick={onBuy}
+        isLoading={buy.isPending}
+        disabled={buy.isPending}
+      >
         {t('cart.buy')}
       </Button>
     </div>

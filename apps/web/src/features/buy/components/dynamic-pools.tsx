@@ -17,13 +17,23 @@ export const DynamicPools = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       <Link className="buy-back" to={`${paths.cabinet.buy}/select-type`}>
         ← {t('pools.back')}
       </Link>
-      <h2 id="buy-pools" className="section-title">{t('pools.title')}</h2>
+      <h2 id="buy-pools" className="section-title">
+        {t('pools.title')}
+      </h2>
       <div className="buy-cards">
         {POOLS.map((pool) => (
-          <Link key={pool.id} className="buy-card buy-card--link" to={`${paths.cabinet.buy}/dynamic-pools/${pool.id}`}>
+          <Link
+            key={pool.id}
+            className="buy-card buy-card--link"
+            to={`${paths.cabinet.buy}/dynamic-pools/${pool.id}`}
+          >
             <span className="buy-card__title">{t(`pools.${pool.id}`)}</span>
             <span className="buy-card__text">{t(`pools.${pool.id}_text`)}</span>
-            {!isPriceHidden && <span className="buy-card__price">{t('pools.from', { price: formatMoney(pool.price) })}</span>}
+            {!isPriceHidden && (
+              <span className="buy-card__price">
+                {t('pools.from', { price: formatMoney(pool.price) })}
+              </span>
+            )}
           </Link>
         ))}
       </div>

@@ -8,7 +8,13 @@ import { CardsSkeleton, FetchError } from './skeletons';
 import { CartLink } from './cart-link';
 
 /** Base (type 1) or Premium (type 4) tariff cards; choosing one stores it in the basket. */
-export const DynamicTariffs = ({ pool, isPriceHidden }: { pool: 'base' | 'premium'; isPriceHidden: boolean }) => {
+export const DynamicTariffs = ({
+  pool,
+  isPriceHidden,
+}: {
+  pool: 'base' | 'premium';
+  isPriceHidden: boolean;
+}) => {
   const { t } = useTranslation('buy');
   const flow = pool === 'base' ? 'dynamic' : 'premium';
   const query = useDynamicTariffs(pool === 'base' ? 1 : 4);
@@ -22,11 +28,18 @@ export const DynamicTariffs = ({ pool, isPriceHidden }: { pool: 'base' | 'premiu
       <Link className="buy-back" to={`${paths.cabinet.buy}/dynamic-pools`}>
         ← {t('dynamic_tariff.back')}
       </Link>
-      <h2 id="buy-dynamic" className="section-title">{t(pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium')}</h2>
+      <h2 id="buy-dynamic" className="section-title">
+        {t(pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium')}
+      </h2>
       {query.isPending && <CardsSkeleton />}
       {query.isError && <FetchError onRetry={() => void query.refetch()} />}
       {query.data && (
-        <ul className="buy-cards" aria-label={t(pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium')}>
+        <ul
+          className="buy-cards"
+          aria-label={t(
+            pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium',
+          )}
+        >
           {query.data.map((tariff) => {
             const isSelected = tariff.id === selectedId;
             return (
@@ -49,15 +62,21 @@ export const DynamicTariffs = ({ pool, isPriceHidden }: { pool: 'base' | 'premiu
                   }
                 >
                   <span className="buy-card__title">{tariff.title}</span>
-                  <span className="buy-card__text">{t('dynamic_tariff.traffic', { traffic: tariff.traffic })}</span>
+                  <span className="buy-card__text">
+                    {t('dynamic_tariff.traffic', { traffic: tariff.traffic })}
+                  </span>
                   {!isPriceHidden && (
                     <>
                       <span className="buy-card__price">{formatMoney(tariff.price)}</span>
-                      <span className="buy-card__text">{t('dynamic_tariff.per_gb', { price: formatMoney(tariff.per_gb) })}</span>
+                      <span className="buy-card__text">
+                        {t('dynamic_tariff.per_gb', { price: formatMoney(tariff.per_gb) })}
+                      </span>
                     </>
                   )}
                   <span className="buy-card__text">{t('dynamic_tariff.period')}</span>
-                  <span className="buy-card__action">{isSelected ? t('dynamic_tariff.chosen') : t('dynamic_tariff.choose')}</span>
+                  <span className="buy-card__action">
+                    {isSelected ? t('dynamic_tariff.chosen') : t('dynamic_tariff.choose')}
+                  </span>
                 </button>
               </li>
             );

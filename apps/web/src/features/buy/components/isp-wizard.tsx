@@ -1,7 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_ISP_PERIOD, ISP_PERIODS, ispIpError, ispPriceCents, ispWizardSchema, toCents, type IspAuthType } from '@proxy/contract';
+import {
+  DEFAULT_ISP_PERIOD,
+  ISP_PERIODS,
+  ispIpError,
+  ispPriceCents,
+  ispWizardSchema,
+  toCents,
+  type IspAuthType,
+} from '@proxy/contract';
 import { Input } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
 import { formatMoney } from '../../../shared/lib/format-money';
@@ -21,11 +29,19 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
   const isPurchased = useBasketStore((state) => state.isPurchased);
   const restored = item?.flow === 'isp' && !isPurchased ? item.payload : null;
 
-  const [authType, setAuthType] = useState<IspAuthType | undefined>(restored ? (restored.ip ? 'ip' : 'login') : undefined);
+  const [authType, setAuthType] = useState<IspAuthType | undefined>(
+    restored ? (restored.ip ? 'ip' : 'login') : undefined,
+  );
   const [ip, setIp] = useState(typeof restored?.ip === 'string' ? restored.ip : '');
-  const [period, setPeriod] = useState<number>(typeof restored?.period === 'number' ? restored.period : DEFAULT_ISP_PERIOD);
-  const [country, setCountry] = useState<number | null>(typeof restored?.country_id === 'number' ? restored.country_id : null);
-  const [tariffId, setTariffId] = useState<number | null>(typeof restored?.tariff_id === 'number' ? restored.tariff_id : null);
+  const [period, setPeriod] = useState<number>(
+    typeof restored?.period === 'number' ? restored.period : DEFAULT_ISP_PERIOD,
+  );
+  const [country, setCountry] = useState<number | null>(
+    typeof restored?.country_id === 'number' ? restored.country_id : null,
+  );
+  const [tariffId, setTariffId] = useState<number | null>(
+    typeof restored?.tariff_id === 'number' ? restored.tariff_id : null,
+  );
   const [socks, setSocks] = useState(restored?.socks === true);
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
@@ -54,7 +70,8 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
     const issue = validation.error.issues.find((i) => i.path[0] === field);
     return issue ? t(`errors.${issue.message}` as 'errors.ip_required') : undefined;
   };
-  const priceOf = (x: { price: number; ports: number }) => ispPriceCents({ priceCents: toCents(x.price), ports: x.ports }, period) / 100;
+  const priceOf = (x: { price: number; ports: number }) =>
+    ispPriceCents({ priceCents: toCents(x.price), ports: x.ports }, period) / 100;
 
   useEffect(() => {
     if (!validation.success || !tariff || !countryRow) {
@@ -95,14 +112,19 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       <Link className="buy-back" to={`${paths.cabinet.buy}/select-type`}>
         ← {t('pools.back')}
       </Link>
-      <h2 id="buy-isp" className="section-title">{t('isp.title')}</h2>
+      <h2 id="buy-isp" className="section-title">
+        {t('isp.title')}
+      </h2>
       {countries.isError && <FetchError onRetry={() => void countries.refetch()} />}
 
       <fieldset className="buy-fieldset">
         <legend>{t('isp.steps.auth')}</legend>
         <div className="buy-options">
           {(['login', 'ip'] as const).map((value) => (
-            <label key={value} className={`buy-option${authType === value ? ' buy-option--selected' : ''}`}>
+            <label
+              key={value}
+              className={`buy-option${authType === value ? ' buy-option--selected' : ''}`}
+            >
               <input
                 type="radio"
                 name="isp-auth"
@@ -139,8 +161,16 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
         ) : (
           <div className="buy-options">
             {ISP_PERIODS.map((days) => (
-              <label key={days} className={`buy-option${period === days ? ' buy-option--selected' : ''}`}>
-                <input type="radio" name="isp-period" checked={period === days} onChange={() => setPeriod(days)} />
+              <label
+                key={days}
+                className={`buy-option${period === days ? ' buy-option--selected' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="isp-period"
+                  checked={period === days}
+                  onChange={() => setPeriod(days)}
+                />
                 {t(`periods.${days}`)}
               </label>
             ))}
@@ -151,7 +181,9 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       <fieldset className="buy-fieldset">
         <legend>{t('isp.steps.country')}</legend>
         <div className="field">
-          <label className="field__label" htmlFor={ids.country}>{t('isp.steps.country')}</label>
+          <label className="field__label" htmlFor={ids.country}>
+            {t('isp.steps.country')}
+          </label>
           <select
             id={ids.country}
             className="field__input"
@@ -178,7 +210,9 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       <fieldset className="buy-fieldset">
         <legend>{t('isp.steps.ips')}</legend>
         <div className="field">
-          <label className="field__label" htmlFor={ids.ips}>{t('isp.steps.ips')}</label>
+          <label className="field__label" htmlFor={ids.ips}>
+            {t('isp.steps.ips')}
+          </label>
           <select
             id={ids.ips}
             className="field__input"
@@ -190,7 +224,9 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
               touch('ips');
             }}
           >
-            <option value="">{country === null ? t('isp.choose_country_first') : t('isp.ips_placeholder')}</option>
+            <option value="">
+              {country === null ? t('isp.choose_country_first') : t('isp.ips_placeholder')}
+            </option>
             {(tariffs.data ?? []).map((x) => (
               <option key={x.id} value={x.id}>
                 {x.title}
@@ -206,8 +242,16 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
         <legend>{t('isp.steps.protocol')}</legend>
         <div className="buy-options">
           {(['http', 'socks'] as const).map((value) => (
-            <label key={value} className={`buy-option${(value === 'socks') === socks ? ' buy-option--selected' : ''}`}>
-              <input type="radio" name="isp-protocol" checked={(value === 'socks') === socks} onChange={() => setSocks(value === 'socks')} />
+            <label
+              key={value}
+              className={`buy-option${(value === 'socks') === socks ? ' buy-option--selected' : ''}`}
+            >
+              <input
+                type="radio"
+                name="isp-protocol"
+                checked={(value === 'socks') === socks}
+                onChange={() => setSocks(value === 'socks')}
+              />
               {t(`isp.protocol.${value}`)}
             </label>
           ))}

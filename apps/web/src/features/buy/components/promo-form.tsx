@@ -22,12 +22,21 @@ export const PromoForm = ({ item }: { item: BasketItem }) => {
     const trimmed = code.trim();
     if (!trimmed) return;
     check.mutate(
-      { tariffId: item.tariff_id, code: trimmed, period: item.flow === 'isp' ? item.period : undefined },
+      {
+        tariffId: item.tariff_id,
+        code: trimmed,
+        period: item.flow === 'isp' ? item.period : undefined,
+      },
       {
         onSuccess: (result) => {
           if (result.can_use) {
             setError(undefined);
-            setPromo({ name: trimmed, price: result.price, percent: result.percent, per_gb: result.per_gb });
+            setPromo({
+              name: trimmed,
+              price: result.price,
+              percent: result.percent,
+              per_gb: result.per_gb,
+            });
           } else {
             setError(result.message || t('errors.buying'));
             setPromo(null);
@@ -50,7 +59,13 @@ export const PromoForm = ({ item }: { item: BasketItem }) => {
         error={error}
         autoComplete="off"
       />
-      <Button type="submit" variant="secondary" size="sm" isLoading={check.isPending} disabled={check.isPending}>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        isLoading={check.isPending}
+        disabled={check.isPending}
+      >
         {t('promo.apply')}
       </Button>
       {promo && (

@@ -6,7 +6,9 @@ export const SelectType = () => {
   const { t } = useTranslation('buy');
   return (
     <section className="buy-step" aria-labelledby="buy-select-type">
-      <h2 id="buy-select-type" className="section-title">{t('select_type.title')}</h2>
+      <h2 id="buy-select-type" className="section-title">
+        {t('select_type.title')}
+      </h2>
       <div className="buy-cards buy-cards--two">
         <Link className="buy-card buy-card--link" to={`${paths.cabinet.buy}/dynamic-pools`}>
           <span className="buy-card__title">{t('select_type.dynamic')}</span>

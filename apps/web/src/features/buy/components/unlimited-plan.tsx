@@ -23,17 +23,32 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
   const restored = item?.flow === 'unlim' && !isPurchased ? item : null;
 
   const [chosenPeriod, setPeriod] = useState<number | null>(restored?.period ?? null);
-  const [speed, setSpeed] = useState<number | null>(restored ? Number(restored.payload.speed ?? 0) || null : null);
+  const [speed, setSpeed] = useState<number | null>(
+    restored ? Number(restored.payload.speed ?? 0) || null : null,
+  );
   const [location, setLocation] = useState<Option | null>(
-    restored ? { label: String(restored.payload.location_name ?? ''), value: Number(restored.payload.location_id) } : null,
+    restored
+      ? {
+          label: String(restored.payload.location_name ?? ''),
+          value: Number(restored.payload.location_id),
+        }
+      : null,
   );
   const [isTried, setTried] = useState(false);
 
-  const periods = useMemo(() => [...new Set((tariffs.data ?? []).map((x) => x.duration_days))].sort((a, b) => a - b), [tariffs.data]);
+  const periods = useMemo(
+    () => [...new Set((tariffs.data ?? []).map((x) => x.duration_days))].sort((a, b) => a - b),
+    [tariffs.data],
+  );
   // Default period: 30 days when offered, else the shortest.
   const period = chosenPeriod ?? (periods.includes(30) ? 30 : (periods[0] ?? null));
   const speeds = useMemo(
-    () => [...new Set((tariffs.data ?? []).filter((x) => x.duration_days === period).map((x) => x.speed_limit))].sort((a, b) => a - b),
+    () =>
+      [
+        ...new Set(
+          (tariffs.data ?? []).filter((x) => x.duration_days === period).map((x) => x.speed_limit),
+        ),
+      ].sort((a, b) => a - b),
     [tariffs.data, period],
   );
   /** A new speed (or period) clears the location when it leaves the location's range (spec section 4). */
@@ -50,7 +65,12 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
       if (restored) setItem(null);
       return;
     }
-    if (restored && restored.tariff_id === tariff.id && restored.payload.location_id === location.value) return;
+    if (
+      restored &&
+      restored.tariff_id === tariff.id &&
+      restored.payload.location_id === location.value
+    )
+      return;
     setItem({
       flow: 'unlim',
       tariff_id: tariff.id,
@@ -63,11 +83,20 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
         { key: 'speed', value: String(tariff.speed_limit) },
         { key: 'location', value: location.label },
       ],
-      payload: { tariff_id: tariff.id, location_id: location.value, speed: tariff.speed_limit, location_name: location.label },
+      payload: {
+        tariff_id: tariff.id,
+        location_id: location.value,
+        speed: tariff.speed_limit,
+        location_name: location.label,
+      },
     });
   }, [tariff, location, period, speed, restored, setItem]);
 
-  const validation = unlimPlanSchema.safeParse({ period: period ?? undefined, speed: speed ?? undefined, location });
+  const validation = unlimPlanSchema.safeParse({
+    period: period ?? undefined,
+    speed: speed ?? undefined,
+    location,
+  });
   const errorOf = (field: 'speed' | 'location') => {
     if (!isTried || validation.success) return undefined;
     const issue = validation.error.issues.find((i) => i.path[0] === field);
@@ -79,7 +108,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
       <Link className="buy-back" to={`${paths.cabinet.buy}/dynamic-pools`}>
         ← {t('dynamic_tariff.back')}
       </Link>
-      <h2 id="buy-unlim" className="section-title">{t('unlimited.title')}</h2>
+      <h2 id="buy-unlim" className="section-title">
+        {t('unlimited.title')}
+      </h2>
       {(tariffs.isError || locations.isError) && (
         <FetchError onRetry={() => void Promise.all([tariffs.refetch(), locations.refetch()])} />
       )}
@@ -90,11 +121,25 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
         ) : (
           <div className="buy-options">
             {periods.map((days) => (
-              <label key={days} className={`buy-option${period === days ? ' buy-option--selected' : ''}`}>
-                <input type="radio" name="unlim-period" checked={period === days} onChange={() => {
+              <label
+                key={days}
+                className={`buy-option${period === days ? ' buy-option--selected' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="unlim-period"
+                  checked={period === days}
+                  onChange={() => {
                     setPeriod(days);
-                    if (speed !== null && !(tariffs.data ?? []).some((x) => x.duration_days === days && x.speed_limit === speed)) changeSpeed(null);
-                  }} />
+                    if (
+                      speed !== null &&
+                      !(tariffs.data ?? []).some(
+                        (x) => x.duration_days === days && x.speed_limit === speed,
+                      )
+                    )
+                      changeSpeed(null);
+                  }}
+                />
                 {t(`periods.${days}` as 'periods.30', { defaultValue: `${days}` })}
               </label>
             ))}
@@ -102,7 +147,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
         )}
       </fieldset>
       <div className="field">
-        <label className="field__label" htmlFor={ids.speed}>{t('unlimited.speed')}</label>
+        <label className="field__label" htmlFor={ids.speed}>
+          {t('unlimited.speed')}
+        </label>
         <select
           id={ids.speed}
           className="field__input"
@@ -120,7 +167,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
         {errorOf('speed') && <p className="form-error">{errorOf('speed')}</p>}
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={ids.location}>{t('unlimited.location')}</label>
+        <label className="field__label" htmlFor={ids.location}>
+          {t('unlimited.location')}
+        </label>
         <select
           id={ids.location}
           className="field__input"
@@ -132,7 +181,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
             setLocation(found ? { label: found.location.name, value: found.id } : null);
           }}
         >
-          <option value="">{speed === null ? t('unlimited.pick_speed_first') : t('unlimited.location_placeholder')}</option>
+          <option value="">
+            {speed === null ? t('unlimited.pick_speed_first') : t('unlimited.location_placeholder')}
+          </option>
           {(locations.data ?? []).map((l) => {
             const isAvailable = isLocationAvailable(l, speed);
             return (
@@ -145,9 +196,15 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
         </select>
         {errorOf('location') && <p className="form-error">{errorOf('location')}</p>}
       </div>
-      {period !== null && speed !== null && !tariff && tariffs.data && <p className="form-error">{t('unlimited.no_tariff')}</p>}
+      {period !== null && speed !== null && !tariff && tariffs.data && (
+        <p className="form-error">{t('unlimited.no_tariff')}</p>
+      )}
       {tariff && !isPriceHidden && <p className="buy-price">{formatMoney(tariff.price)}</p>}
-      <CartLink isSelected={Boolean(tariff && location)} errorKey="errors.location_required" onInvalid={() => setTried(true)} />
+      <CartLink
+        isSelected={Boolean(tariff && location)}
+        errorKey="errors.location_required"
+        onInvalid={() => setTried(true)}
+      />
     </section>
   );
 };

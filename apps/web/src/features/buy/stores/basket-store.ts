@@ -15,11 +15,19 @@ export type BasketItem = {
   total_price: number;
   period: number;
   /** Extra lines of the summary: i18n key of the cart namespace -> value. */
-  details: { key: 'location' | 'speed' | 'country' | 'ips' | 'auth' | 'protocol' | 'period'; value: string }[];
+  details: {
+    key: 'location' | 'speed' | 'country' | 'ips' | 'auth' | 'protocol' | 'period';
+    value: string;
+  }[];
   payload: Record<string, string | number | boolean | null>;
 };
 
-export type AppliedPromo = { name: string; price: number; percent: number | null; per_gb: number | null };
+export type AppliedPromo = {
+  name: string;
+  price: number;
+  percent: number | null;
+  per_gb: number | null;
+};
 
 type BasketState = {
   item: BasketItem | null;
@@ -38,7 +46,11 @@ type BasketState = {
 };
 
 const sameChoice = (a: BasketItem | null, b: BasketItem | null) =>
-  a !== null && b !== null && a.flow === b.flow && a.tariff_id === b.tariff_id && a.period === b.period;
+  a !== null &&
+  b !== null &&
+  a.flow === b.flow &&
+  a.tariff_id === b.tariff_id &&
+  a.period === b.period;
 
 export const BASKET_STORAGE_KEY = 'basket';
 
@@ -49,7 +61,11 @@ export const useBasketStore = create<BasketState>()(
       promo: null,
       isPurchased: false,
       setItem: (item) =>
-        set((state) => (state.isPurchased ? {} : { item, promo: sameChoice(state.item, item) ? state.promo : null })),
+        set((state) =>
+          state.isPurchased
+            ? {}
+            : { item, promo: sameChoice(state.item, item) ? state.promo : null },
+        ),
       setPromo: (promo) => set({ promo }),
       markPurchased: () => set({ isPurchased: true }),
       clear: () => set({ item: null, promo: null, isPurchased: false }),

@@ -5,7 +5,8 @@ import { http } from '../../../shared/api/http-client';
 export const packagesQueryOptions = () =>
   queryOptions({
     queryKey: ['packages'],
-    queryFn: ({ signal }) => http.get<PackagesListResponse>('/packages', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      http.get<PackagesListResponse>('/packages', { signal }).then((r) => r.data),
     meta: { skipGlobalError: true },
   });
 

@@ -25,7 +25,13 @@ const StatusLabel = ({ status }: { status: string }) => {
   );
 };
 
-const PackageRow = ({ item, format }: { item: PackageListItem; format: (value: string) => string }) => {
+const PackageRow = ({
+  item,
+  format,
+}: {
+  item: PackageListItem;
+  format: (value: string) => string;
+}) => {
   const { t } = useTranslation('packages');
   return (
     <tr>
@@ -36,7 +42,9 @@ const PackageRow = ({ item, format }: { item: PackageListItem; format: (value: s
         <StatusLabel status={item.status} />
       </td>
       <td data-label={t('columns.created')}>{format(item.created_at)}</td>
-      <td data-label={t('columns.expires')}>{item.expired_at ? format(item.expired_at) : t('never')}</td>
+      <td data-label={t('columns.expires')}>
+        {item.expired_at ? format(item.expired_at) : t('never')}
+      </td>
       <td data-label={t('columns.key')}>
         <code className="packages-key">{item.package_key}</code>
       </td>
@@ -48,15 +56,25 @@ const PackageRow = ({ item, format }: { item: PackageListItem; format: (value: s
 export const PackagesPage = ({ isBuyLinkHidden }: { isBuyLinkHidden: boolean }) => {
   const { t, i18n } = useTranslation('packages');
   const query = usePackages();
-  const formatter = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const formatter = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   const format = (value: string) => formatter.format(new Date(value));
-  const hasPending = query.data?.some((p) => p.status === 'pending' || p.status === 'processing') ?? false;
+  const hasPending =
+    query.data?.some((p) => p.status === 'pending' || p.status === 'processing') ?? false;
 
   return (
     <div className="packages-page">
       <div className="packages-page__head">
         <h1 className="page-title">{t('title')}</h1>
-        <Button type="button" variant="secondary" size="sm" onClick={() => void query.refetch()} isLoading={query.isFetching}>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => void query.refetch()}
+          isLoading={query.isFetching}
+        >
           {t('refresh')}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { REFERRAL_SORT_FIELDS, WITHDRAWAL_SORT_FIELDS } from '@proxy/contract';
 import { formatDollars } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
+import { translateDynamic } from '../../../shared/i18n/i18n';
 import { Button, Loader, Tabs, showAlert } from '../../../shared/ui';
 import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
 import {
@@ -35,10 +36,10 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
     if (overview.isError) showAlert.error(t('errors.referral'));
   }, [overview.isError, t]);
   useEffect(() => {
-    if (withdrawals.isError) showAlert.error(t('base:errors.fetch'));
+    if (withdrawals.isError) showAlert.error(translateDynamic('errors.fetch'));
   }, [withdrawals.isError, t]);
 
-  if (overview.isPending) return <Loader label={t('base:app.loading')} />;
+  if (overview.isPending) return <Loader label={translateDynamic('app.loading')} />;
   if (overview.isError || !overview.data)
     return (
       <div className="stack">
@@ -65,7 +66,7 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
       await navigator.clipboard.writeText(link);
       showAlert.success(t('copied'));
     } catch {
-      showAlert.error(t('base:errors.copy'));
+      showAlert.error(translateDynamic('errors.copy'));
     }
   };
 
