@@ -14,7 +14,8 @@ export const benchPayments = async (
     INSERT INTO payments (user_id, provider, provider_payment_id, merchant_id, system_name, type, amount_cents, status, created_at)
     SELECT ${userId}, 'sandbox', 'bench_' || g, 5, 'Visa / Mastercard', 5, 1000 + g, g % 3, now() - (g || ' minutes')::interval
       FROM generate_series(1, 10000) AS g`.execute(db);
-  await sql`ANALYZE payments`.execute(db);
+  // VACUUM sets the visibility map, as autovacuum would on a live system: the count is index-only.
+  await sql`VACUUM ANALYZE payments`.execute(db);
   const lines: string[] = ['', `GET /api/profile/payments, one user with 10,000 payments, ${durationS}s each`, '| query                          |    req/s | p99 ms  |', '|--------------------------------|----------|---------|'];
   for (const [label, query] of [
     ['default (created_at desc)', ''],
