@@ -1,4 +1,3 @@
-/* eslint import-x/no-cycle: "off" -- import-x cannot resolve the vite packages here (resolver crash); config files have no cycles */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -1,4 +1,3 @@
-/* eslint import-x/no-cycle: "off" -- import-x cannot resolve the vite packages here (resolver crash); config files have no cycles */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
