@@ -42,6 +42,15 @@ export const expectNoSeriousA11yViolations = async (page: Page) => {
   ).toEqual([]);
 };
 
+/** Logs in through the form and waits for the cabinet. */
+export const logIn = async (page: Page, user: TestUser) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/cabinet/);
+};
+
 export const VERIFY_LINK = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;
 
 type Api = {

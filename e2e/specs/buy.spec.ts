@@ -6,9 +6,9 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
+  logIn,
   newUser,
   test,
-  type TestUser,
 } from '../fixtures.ts';
 import { E2E_DATA_DIR } from '../playwright.config.ts';
 
@@ -22,14 +22,6 @@ const admin = async (...args: string[]) => {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   });
   return stdout;
-};
-
-const login = async (page: Page, user: TestUser) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/cabinet/);
 };
 
 const buyAndSeePackage = async (page: Page, tariff: string) => {
@@ -51,7 +43,7 @@ test.describe('buy flow', () => {
     await admin('balance:credit', user.email, '1000');
     const code = `E2E${Date.now().toString(36).toUpperCase()}`;
     await admin('promo:create', code, '--percent', '10');
-    await login(page, user);
+    await logIn(page, user);
 
     // Base with a promo: select-type -> dynamic-pools -> base cards -> cart beside.
     await page.goto('/cabinet/buy');
@@ -121,7 +113,7 @@ test.describe('buy flow', () => {
     await admin('balance:credit', user.email, '3');
     const code = `M${Date.now().toString(36).toUpperCase()}`;
     await admin('promo:create', code, '--percent', '50', '--families', 'isp');
-    await login(page, user);
+    await logIn(page, user);
 
     // No tariff chosen: the cart page sends back to /cabinet/buy.
     await page.goto('/cabinet/buy/cart');

@@ -1,4 +1,4 @@
-import { test, expect, newUser, findMailLink, expectNoSeriousA11yViolations, VERIFY_LINK, type TestUser } from '../fixtures.ts';
+import { test, expect, newUser, findMailLink, expectNoSeriousA11yViolations, logIn, VERIFY_LINK, type TestUser } from '../fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 // A valid TRC20 address (base58check).
@@ -11,14 +11,6 @@ const registerVerifiedWithRef = async (request: APIRequestContext, user: TestUse
   expect(res.status()).toBe(201);
   const link = await findMailLink(user.email, VERIFY_LINK);
   expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-};
-
-const logIn = async (page: Page, user: TestUser) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/cabinet/);
 };
 
 const startTopUp = async (page: Page, amount: string) => {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { runSql, withDatabase } from './pg-admin.ts';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -15,22 +15,6 @@ declare module 'vitest' {
     adminUrl: string;
   }
 }
-
-const withDatabase = (url: string, database: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-};
-
-const adminQuery = async (adminUrl: string, sql: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
 
 /**
  * A fresh database per run: a `cabinet_test_<random>` database on DATABASE_URL's server,
@@ -47,9 +31,11 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
     const name = `cabinet_test_${suffix}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    await runSql(adminUrl, `CREATE DATABASE ${name}`);
     databaseUrl = withDatabase(process.env.DATABASE_URL, name);
-    cleanup = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    cleanup = async () => {
+      await runSql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   } else {
     dir = path.join(REPO_ROOT, 'data', `test-pg-${suffix}`);
     embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ephemeral: true });

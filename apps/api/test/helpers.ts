@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config/env.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
@@ -14,15 +15,16 @@ export type TestContext = {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  /** Verification and reset mails sent by the pg-boss mail worker (asynchronous: see waitForMail). */
   mails: MailRequest[];
-  /** Notification mails sent by the pg-boss mail worker (asynchronous; poll for them). */
+  /** Notification mails sent by the same worker (asynchronous; poll for them). */
   notificationMails: MailRequest[];
   close: () => Promise<void>;
 };
 
 /**
- * A mailer that records what would be sent; deliver() records synchronously. Queued
- * notification mails go to `notificationMails`, so auth tests counting `mails` stay exact.
+ * A mailer that records what would be sent. Notification mails go to `notificationMails`, so
+ * auth tests counting the account mails in `mails` stay exact.
  */
 export const createCapturingMailer = (
   mails: MailRequest[],
@@ -38,11 +40,9 @@ export const createCapturingMailer = (
   close: () => undefined,
 });
 
-export const createTestApp = async (
-  overrides: Parameters<typeof loadConfig>[0] = {},
-  beforeReady?: (app: FastifyInstance) => void,
-): Promise<TestContext> => {
-  const config = loadConfig({
+/** The test configuration: the shared test database, a fresh DATA_DIR, its own pg-boss schema. */
+export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Config =>
+  loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: inject('databaseUrl'),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cabinet-api-test-')),
@@ -58,6 +58,12 @@ export const createTestApp = async (
     JOBS_POLL_SECONDS: '0.5',
     ...overrides,
   });
+
+export const createTestApp = async (
+  overrides: Parameters<typeof loadConfig>[0] = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestContext> => {
+  const config = testConfig(overrides);
   const database = createDatabase(config.DATABASE_URL ?? '', 5);
   const mails: MailRequest[] = [];
   const notificationMails: MailRequest[] = [];
@@ -80,6 +86,19 @@ export const createTestApp = async (
       await database.close();
     },
   };
+};
+
+/**
+ * The usual test-file setup: one app for the file, built before its tests and closed after.
+ * The returned context is filled in by `beforeAll`, so read it only inside tests and hooks.
+ */
+export const useTestApp = (...args: Parameters<typeof createTestApp>): TestContext => {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(...args));
+  });
+  afterAll(async () => ctx.close());
+  return ctx;
 };
 
 export const uniqueEmail = (prefix = 'user') =>
@@ -123,3 +142,56 @@ export const registerUser = async (
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Polls until `probe` returns a value (queued mail arrives within a few polling intervals). */
+export const waitFor = async <T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+/** The first account mail (from index `from` of `ctx.mails`) that matches, once the worker sent it. */
+export const waitForMail = (
+  ctx: TestContext,
+  predicate: (mail: MailRequest) => boolean,
+  from = 0,
+): Promise<MailRequest> => waitFor(() => ctx.mails.slice(from).find(predicate));
+
+/**
+ * Waits until this app's mail queue has nothing created, retrying or running, so every mail
+ * queued so far is in `ctx.mails` / `ctx.notificationMails` and counts are final.
+ */
+export const settleMail = async (ctx: TestContext, timeoutMs = 15_000) => {
+  const jobs = sql.table(`${ctx.config.JOBS_SCHEMA}.job`);
+  await waitFor(async () => {
+    const { rows } = await sql<{ pending: number }>`
+      select count(*)::int as pending from ${jobs}
+      where name = 'mail' and state in ('created', 'retry', 'active')`.execute(ctx.database.db);
+    return rows[0]?.pending === 0 ? true : undefined;
+  }, timeoutMs);
+};
+
+/** A registered user whose e-mail is verified (money endpoints require it). */
+export const verifiedUser = async (
+  ctx: TestContext,
+  fields: Record<string, unknown> = {},
+): Promise<Registered> => {
+  const user = await registerUser(ctx.app, fields);
+  await ctx.database.db
+    .updateTable('users')
+    .set({ email_verified_at: sql<Date>`now()` })
+    .where('id', '=', user.id)
+    .execute();
+  return user;
+};
+
+/** The status of GET /api/profile with this bearer token: 200 while the session lives, 401 once revoked. */
+export const profileStatus = async (ctx: TestContext, token: string) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).statusCode;

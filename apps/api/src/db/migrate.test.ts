@@ -2,45 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { runSql, withDatabase } from '../../test/pg-admin.ts';
 import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { readdirSync } from 'node:fs';
 
 const adminUrl = inject('adminUrl');
 const created: string[] = [];
 
-const withDatabase = (database: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
+const admin = (sql: string) => runSql(adminUrl, sql);
 
 const freshDatabase = async () => {
   const name = `cabinet_mig_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
   created.push(name);
-  return withDatabase(name);
-};
-
-const query = async <T extends pg.QueryResultRow>(url: string, sql: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
+  return withDatabase(adminUrl, name);
 };
 
 beforeAll(() => undefined);
@@ -56,7 +32,7 @@ describe('migrate', () => {
       .sort();
     const [a, b] = await Promise.all([migrate(url), migrate(url)]);
     expect([...(a?.applied ?? []), ...(b?.applied ?? [])].sort()).toEqual(files);
-    const rows = await query<{ name: string }>(
+    const rows = await runSql<{ name: string }>(
       url,
       'SELECT name FROM schema_migrations ORDER BY name',
     );
@@ -76,9 +52,9 @@ describe('migrate', () => {
     await expect(migrate(url, { dir })).rejects.toThrow(
       /Migration 0002_broken\.sql failed: .*no_such_table/,
     );
-    const applied = await query<{ name: string }>(url, 'SELECT name FROM schema_migrations');
+    const applied = await runSql<{ name: string }>(url, 'SELECT name FROM schema_migrations');
     expect(applied.map((r) => r.name)).toEqual(['0001_ok.sql']);
-    const tables = await query<{ exists: boolean }>(
+    const tables = await runSql<{ exists: boolean }>(
       url,
       "SELECT to_regclass('half_done') IS NOT NULL AS exists",
     );

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp, registerUser } from '../../test/helpers.ts';
 import { TEXTS } from '../../test/texts.ts';
 import { authenticate, requireVerified } from './auth.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({}, (app) => {
-    app.get('/api/test/money', { preHandler: [authenticate, requireVerified] }, () => ({
-      ok: true,
-    }));
-  });
+const ctx = useTestApp({}, (app) => {
+  app.get('/api/test/money', { preHandler: [authenticate, requireVerified] }, () => ({
+    ok: true,
+  }));
+  beforeAll(async () => {});
 });
-afterAll(async () => ctx.close());
 
 describe('requireVerified', () => {
   it('403 EMAIL_NOT_VERIFIED until the e-mail is verified, 401 without a token', async () => {

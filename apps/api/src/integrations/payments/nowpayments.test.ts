@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { balancesOf, verifiedUser } from '../../modules/payments/money-test-helpers.ts';
+import { bearer, createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
+import { balancesOf } from '../../modules/payments/money-test-helpers.ts';
 import { startStandIn } from './stand-in.ts';
 
 const API_KEY = 'NP-STANDIN-KEY';

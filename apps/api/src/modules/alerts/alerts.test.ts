@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp, registerUser } from '../../../test/helpers.ts';
 import { alertsCommands } from './alerts.commands.ts';
 
 type Alerts = { alerts: { id: number; description: string; is_active: boolean; type: string }[] };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 const run = async (name: string, args: string[]) => {
   const command = alertsCommands[name];

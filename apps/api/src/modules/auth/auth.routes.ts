@@ -22,7 +22,7 @@ import {
 } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginCallback = (app, _options, done) => {
-  const deps: AuthDeps = { db: app.db, config: app.config, mailer: app.mailer };
+  const deps: AuthDeps = { db: app.db, config: app.config };
   const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
     success: true as const,
     message: app.translator.t(requestLanguage(request), key),

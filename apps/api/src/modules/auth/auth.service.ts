@@ -1,10 +1,10 @@
-import { ACCESS_TOKEN_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, type Language } from '@proxy/contract';
+import { ACCESS_TOKEN_TTL_DAYS, type Language } from '@proxy/contract';
 import type { LoginInput, RegisterInput } from '@proxy/contract';
 import type { Config } from '../../config/env.ts';
 import type { Db, DbRoot, User } from '../../db/types.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateApiKey, generateCode, generateToken, sha256Hex } from '../../lib/crypto.ts';
+import { enqueueMail } from '../jobs/jobs.queue.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { hashPassword, verifyPassword } from '../users/password.ts';
@@ -19,18 +19,13 @@ import {
 import {
   consumeResetToken,
   insertAccessToken,
-  insertResetToken,
   invalidateResetTokens,
   revokeToken,
   revokeUserTokens,
 } from './auth.repository.ts';
-import {
-  createVerificationToken,
-  isVerificationTokenValid,
-  parseVerificationToken,
-} from './email-verification.ts';
+import { isVerificationTokenValid, parseVerificationToken } from './email-verification.ts';
 
-export type AuthDeps = { db: DbRoot; config: Config; mailer: Mailer };
+export type AuthDeps = { db: DbRoot; config: Config };
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> } extends infer U ? U : never;
 type RegisterData = Omit<Parsed<RegisterInput>, 'ref' | 'locale' | 'terms_checkbox'> & {
@@ -55,16 +50,12 @@ export const issueToken = async (db: Db, userId: number) => {
   return token;
 };
 
-const sendVerificationMail = (deps: AuthDeps, user: User) => {
-  const token = createVerificationToken(deps.config.APP_SECRET, user.id, user.email);
-  deps.mailer.deliver({
-    to: user.email,
-    name: user.name,
-    language: user.locale,
-    purpose: 'verify-email',
-    link: `${deps.config.APP_URL}/api/email/verify/confirm?token=${encodeURIComponent(token)}`,
-  });
-};
+/**
+ * Verification and reset mails go through the pg-boss `mail` queue (retries; the worker
+ * mints the link, see account-mail.ts). Enqueuing never throws, so mail never fails the request.
+ */
+const queueAccountMail = (db: Db, kind: 'verify-email' | 'reset-password', user: User) =>
+  enqueueMail(db, { kind, userId: user.id, email: user.email });
 
 export const register = async (deps: AuthDeps, input: RegisterData, language: Language) => {
   if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
@@ -87,6 +78,8 @@ export const register = async (deps: AuthDeps, input: RegisterData, language: La
       await notify(tx, created.id, NOTIFICATION_TYPES.welcome, [
         { label: 'email', value: created.email },
       ]);
+      // In the transaction: a registration that rolls back mails nothing.
+      await queueAccountMail(tx, 'verify-email', created);
       return { user: created, token: await issueToken(tx, created.id) };
     })
     .catch((error: unknown) => {
@@ -94,9 +87,6 @@ export const register = async (deps: AuthDeps, input: RegisterData, language: La
       if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
       throw error;
     });
-
-  // After commit: a mail failure must not undo or fail the registration.
-  sendVerificationMail(deps, user);
   return { success: true as const, token, user: toUserDto(user) };
 };
 
@@ -110,10 +100,13 @@ export const login = async (deps: AuthDeps, input: Parsed<LoginInput>) => {
 
 export const logout = (deps: AuthDeps, tokenId: number) => revokeToken(deps.db, tokenId);
 
-/** Same outcome whatever the e-mail: the caller answers one fixed message. */
+/**
+ * Same outcome whatever the e-mail: the caller answers one fixed message. An unknown or
+ * verified address queues nothing; a known one costs one insert more (no mail server wait).
+ */
 export const resendVerification = async (deps: AuthDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email);
-  if (user && !user.email_verified_at) sendVerificationMail(deps, user);
+  if (user && !user.email_verified_at) await queueAccountMail(deps.db, 'verify-email', user);
 };
 
 /** True when the link is valid; verifying an already verified address is still "true". */
@@ -133,19 +126,10 @@ export const confirmEmail = async (deps: AuthDeps, rawToken: string): Promise<bo
   return true;
 };
 
+/** Like resendVerification: one answer for every address; the worker stores the reset token. */
 export const forgotPassword = async (deps: AuthDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
-  const token = generateToken();
-  await insertResetToken(deps.db, user.id, sha256Hex(token), PASSWORD_RESET_TTL_MINUTES);
-  const query = new URLSearchParams({ token, email: user.email });
-  deps.mailer.deliver({
-    to: user.email,
-    name: user.name,
-    language: user.locale,
-    purpose: 'reset-password',
-    link: `${deps.config.APP_URL}/update-password?${query.toString()}`,
-  });
+  if (user) await queueAccountMail(deps.db, 'reset-password', user);
 };
 
 export const resetPassword = async (

@@ -1,21 +1,18 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PASSWORD,
   bearer,
-  createTestApp,
+  profileStatus,
+  useTestApp,
   registerUser,
   uniqueEmail,
-  type TestContext,
+  waitForMail,
 } from '../../../test/helpers.ts';
 import { TEXTS, textOf } from '../../../test/texts.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 const login = (email: string, password: string, language = 'en') =>
   ctx.app.inject({
@@ -81,9 +78,9 @@ describe('POST /register', () => {
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     // A verification mail goes to the user in their language.
-    const mail = ctx.mails.find((m) => m.to === email);
+    const mail = await waitForMail(ctx, (m) => m.to === email);
     expect(mail).toMatchObject({ purpose: 'verify-email', language: 'ru' });
-    expect(mail?.link).toMatch(/^http:\/\/cabinet\.test\/api\/email\/verify\/confirm\?token=/);
+    expect(mail.link).toMatch(/^http:\/\/cabinet\.test\/api\/email\/verify\/confirm\?token=/);
   });
 
   it('refuses a duplicate e-mail (case-insensitive) with 422 errors.email', async () => {
@@ -218,18 +215,12 @@ describe('tokens', () => {
       success: true,
       message: textOf('en', 'messages', 'logged_out'),
     });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) }))
-        .statusCode,
-    ).toBe(401);
+    expect(await profileStatus(ctx, token)).toBe(401);
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) }))
         .statusCode,
     ).toBe(401);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(other) }))
-        .statusCode,
-    ).toBe(200);
+    expect(await profileStatus(ctx, other)).toBe(200);
     const row = await ctx.database.db
       .selectFrom('access_tokens')
       .select('revoked_at')

@@ -1,15 +1,13 @@
 import type { ValidationKey } from '@proxy/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, bearer, type TestContext } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, registerUser, bearer } from '../../../test/helpers.ts';
 import { TEXTS } from '../../../test/texts.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let token: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
   token = (await registerUser(ctx.app)).token;
 });
-afterAll(async () => ctx.close());
 
 const valid = {
   name: 'Tester',

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp, registerUser } from '../../../test/helpers.ts';
 import { readFaqCatalogue, syncFaqCatalogue, type FaqCatalogue } from './faq.catalogue.ts';
 import { sanitizeFaqHtml } from './faq.sanitize.ts';
 
 type Item = { id: number; title: string; content: string; children?: Item[] };
 type Faq = { faq_categories: { id: number; title: string; faqs: Item[] }[] };
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let token: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
   token = (await registerUser(ctx.app)).token;
 });
-afterAll(async () => ctx.close());
 
 const getFaq = async (language = 'en') => {
   const response = await ctx.app.inject({

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
 import { createTranslator } from '../../i18n/translator.ts';
-import { createCapturingMailer, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createCapturingMailer, useTestApp } from '../../../test/helpers.ts';
 import { TEXTS } from '../../../test/texts.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ BODY_LIMIT_BYTES: '2048' });
 
 describe('GET /api/health', () => {
   it('ok when the database answers', async () => {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import type { MailRequest } from '../../integrations/mail/mailer.ts';
+import { buildAccountMail } from '../auth/account-mail.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { createNotificationMailRenderer } from '../notifications/notification-mail.ts';
 import {
@@ -7,6 +9,7 @@ import {
   MAIL_RETRY,
   bossDb,
   registerQueue,
+  type MailJob,
   type NotificationMailJob,
 } from './jobs.queue.ts';
 
@@ -23,7 +26,7 @@ const STOP_TIMEOUT_MS = 5_000;
 
 /**
  * pg-boss on the app's own database (through the app's Kysely pool, no second pool) in the
- * JOBS_SCHEMA schema. Starts the `mail` worker; app.close() stops pg-boss gracefully, so
+ * JOBS_SCHEMA schema. Starts the `mail` worker (notification, verification and reset mails); app.close() stops pg-boss gracefully, so
  * SIGTERM and the API tests end cleanly.
  */
 export const jobsPlugin = fp(
@@ -41,36 +44,43 @@ export const jobsPlugin = fp(
       await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...MAIL_RETRY });
     } catch (error) {
       // The app still serves (GET /health reports the database); notifications are stored
-      // without mail until the next start.
-      app.log.error({ err: error }, 'job queue not started: notification mails are off');
+      // and no mail is queued or sent until the next start.
+      app.log.error({ err: error }, 'job queue not started: mails are off');
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
       return;
     }
 
     const render = createNotificationMailRenderer(app.config.LOCALES_DIR);
-    await boss.work<NotificationMailJob>(
+    const buildNotificationMail = async (job: NotificationMailJob): Promise<MailRequest | null> => {
+      const user = await findUserById(app.db, job.userId);
+      if (!user) return null; // deleted since: nothing to send, no retry
+      const content = render(user.locale, {
+        name: user.name,
+        type: job.type,
+        data: job.data,
+        appUrl: app.config.APP_URL,
+      });
+      return {
+        to: user.email,
+        name: user.name,
+        language: user.locale,
+        purpose: 'notification',
+        link: `${app.config.APP_URL}/cabinet`,
+        type: job.type,
+        content,
+      };
+    };
+    await boss.work<MailJob>(
       MAIL_QUEUE,
       { pollingIntervalSeconds: app.config.JOBS_POLL_SECONDS, batchSize: 1 },
       async ([job]) => {
         if (!job) return;
-        const user = await findUserById(app.db, job.data.userId);
-        if (!user) return; // deleted since: nothing to send, no retry
-        const content = render(user.locale, {
-          name: user.name,
-          type: job.data.type,
-          data: job.data.data,
-          appUrl: app.config.APP_URL,
-        });
+        const mail =
+          job.data.kind === 'notification'
+            ? await buildNotificationMail(job.data)
+            : await buildAccountMail(app.db, app.config, job.data);
         // A throw fails the job; pg-boss retries it with backoff (MAIL_RETRY).
-        await app.mailer.send({
-          to: user.email,
-          name: user.name,
-          language: user.locale,
-          purpose: 'notification',
-          link: `${app.config.APP_URL}/cabinet`,
-          type: job.data.type,
-          content,
-        });
+        if (mail) await app.mailer.send(mail);
       },
     );
 

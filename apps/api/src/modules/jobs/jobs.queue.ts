@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db, NotificationLine } from '../../db/types.ts';
 
-/** The queue of notification mails (pg-boss). */
+/** The queue of every outgoing mail: notifications and the account mails (pg-boss). */
 export const MAIL_QUEUE = 'mail';
 
 /**
@@ -17,6 +17,19 @@ export type NotificationMailJob = {
   type: string;
   data: NotificationLine[];
 };
+
+/**
+ * A verification or password-reset mail. The job names the user and the address it was asked
+ * for, never a link: the worker mints the token when it sends, so no usable secret sits in the
+ * job tables (pg-boss keeps finished jobs for days).
+ */
+export type AccountMailJob = {
+  kind: 'verify-email' | 'reset-password';
+  userId: number;
+  email: string;
+};
+
+export type MailJob = NotificationMailJob | AccountMailJob;
 
 type Logger = { warn: (object: object, message: string) => void };
 
@@ -50,7 +63,7 @@ export const registerQueue = (boss: PgBoss, logger: Logger) => {
  * caused it commits. A failure to enqueue is logged and swallowed (inside a savepoint when in a
  * transaction): mail must never fail the request. Returns whether a job was queued.
  */
-export const enqueueMail = async (db: Db, job: NotificationMailJob): Promise<boolean> => {
+export const enqueueMail = async (db: Db, job: MailJob): Promise<boolean> => {
   const queue = active[active.length - 1];
   if (!queue) return false; // CLI or a process without workers: the database row is enough.
   const inTransaction = db.isTransaction;
@@ -61,7 +74,7 @@ export const enqueueMail = async (db: Db, job: NotificationMailJob): Promise<boo
     return id !== null;
   } catch (error) {
     if (inTransaction) await sql`ROLLBACK TO SAVEPOINT enqueue_mail`.execute(db);
-    queue.logger.warn({ err: error, type: job.type }, 'mail job not queued');
+    queue.logger.warn({ err: error, kind: job.kind }, 'mail job not queued');
     return false;
   }
 };

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { registerUser, useTestApp } from '../../../test/helpers.ts';
 import { findBalance } from './ledger.repository.ts';
 import { checkLedger, postLedgerEntry, postLedgerFailure } from './ledger.service.ts';
 import { ledgerCommands } from './ledger.commands.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const credit = (userId: number, amountCents: number) =>
   ctx.database.db.transaction().execute((tx) =>

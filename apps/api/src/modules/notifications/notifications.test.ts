@@ -1,13 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp, registerUser } from '../../../test/helpers.ts';
 import { TEXTS } from '../../../test/texts.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 type Page = {
   data: { id: string; type: string; created_at: string; read_at: string | null }[];

@@ -1,15 +1,7 @@
-import { sql } from 'kysely';
-import { bearer, registerUser, type Registered, type TestContext } from '../../../test/helpers.ts';
+import { bearer, type TestContext } from '../../../test/helpers.ts';
 import { signSandboxPayload } from '../../integrations/payments/sandbox.ts';
 import { sandboxSecretOf } from './payment-providers.ts';
 import { checkLedger } from '../ledger/ledger.service.ts';
-
-/** A registered user whose e-mail is verified (money endpoints require it). */
-export const verifiedUser = async (ctx: TestContext, fields: Record<string, unknown> = {}): Promise<Registered> => {
-  const user = await registerUser(ctx.app, fields);
-  await ctx.database.db.updateTable('users').set({ email_verified_at: sql`now()` }).where('id', '=', user.id).execute();
-  return user;
-};
 
 export const createTopUp = async (ctx: TestContext, token: string, payload: Record<string, unknown>) => {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(token), payload });

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { findPage, NEWEST_FIRST } from '../../db/paging.ts';
 import type { Database, Db } from '../../db/types.ts';
 
 export type NewPayment = {
@@ -118,17 +119,10 @@ export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
   let base = db.selectFrom('payments').where('user_id', '=', query.userId);
   if (query.merchantId !== undefined) base = base.where('merchant_id', '=', query.merchantId);
   if (query.status !== undefined) base = base.where('status', '=', query.status);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'created_at', 'status', 'merchant_id', 'amount_cents', 'currency', 'system_name', 'network'])
-      .orderBy(PAYMENT_SORT_COLUMNS[query.sort], query.direction)
-      // Ties (same status, same amount) keep a stable newest-first order across pages.
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return findPage(
+    base,
+    (q) => q.select(['id', 'created_at', 'status', 'merchant_id', 'amount_cents', 'currency', 'system_name', 'network']),
+    // Ties (same status, same amount) keep a stable newest-first order across pages.
+    { ...query, sortColumn: PAYMENT_SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST },
+  );
 };

@@ -4,7 +4,7 @@ import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts'
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from '../../integrations/payments/sandbox.ts';
-import { parseListQuery } from './list-query.ts';
+import { parseListQuery } from '../../lib/list-query.ts';
 import { createPaymentProviders, type PaymentProviders } from './payment-providers.ts';
 import { createPayment, handleWebhook, listNetworks, listPayments } from './payments.service.ts';
 import { findPaymentById } from './payments.repository.ts';

@@ -20,7 +20,7 @@ import {
 import { postLedgerEntry, postLedgerFailure } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { payReferralReward } from '../referral/referral-reward.ts';
-import { pageMeta, pickFilter, type ListQuery } from './list-query.ts';
+import { pageMeta, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 import { systemNameOf } from './payment-methods.ts';
 import {
   attachCheckout,

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '@proxy/contract';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { bearer, createTestApp, registerUser, useTestApp, verifiedUser } from '../../../test/helpers.ts';
 import {
   balancesOf,
   countEntries,
@@ -9,14 +9,9 @@ import {
   ledgerMismatchesOf,
   sandboxBody,
   sandboxPayment,
-  verifiedUser,
 } from './money-test-helpers.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const paymentRow = (id: string) =>
   ctx.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -323,6 +318,11 @@ describe('GET /profile/payments', () => {
     expect(first.data.map((p) => p.amount)).toEqual([120, 110, 100, 90, 80, 70, 60, 50, 40, 30]);
     const second = (await get('?page=2')).json<Page>();
     expect(second.data.map((p) => p.amount)).toEqual([20, 10]);
+    // The total is right whether the page tells it (short last page) or a count runs (past the end, full page).
+    expect(second.meta).toEqual({ total: 12, page: 2, per_page: 10 });
+    expect((await get('?page=3')).json<Page>()).toEqual({ data: [], meta: { total: 12, page: 3, per_page: 10 } });
+    expect((await get('?per_page=20')).json<Page>().meta.total).toBe(12);
+    expect((await get('?filters[merchant]=5&filters[status]=0&per_page=10')).json<Page>().data).toHaveLength(10);
     const byAmount = (await get('?sort=amount&direction=asc&per_page=20')).json<Page>();
     expect(byAmount.data.map((p) => p.amount)).toEqual(amounts);
     const success = (await get('?filters[status]=1')).json<Page>();

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PASSWORD,
   bearer,
-  createTestApp,
+  profileStatus,
   registerUser,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { TEXTS, textOf } from '../../../test/texts.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 const update = (token: string, payload: Record<string, unknown>, language = 'en') =>
   ctx.app.inject({
@@ -130,14 +126,8 @@ describe('POST /profile', () => {
       password_confirmation: 'password-new-1',
     });
     expect(ok.statusCode).toBe(200);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(other) }))
-        .statusCode,
-    ).toBe(401);
+    expect(await profileStatus(ctx, token)).toBe(200);
+    expect(await profileStatus(ctx, other)).toBe(401);
     const relogin = await ctx.app.inject({
       method: 'POST',
       url: '/api/userlogin',

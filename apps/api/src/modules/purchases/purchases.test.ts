@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ispPriceCents } from '@proxy/contract';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { bearer, registerUser, useTestApp, verifiedUser } from '../../../test/helpers.ts';
 import { postLedgerEntry, checkLedger } from '../ledger/ledger.service.ts';
 import { findBalance } from '../ledger/ledger.repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { promoCommands } from '../promo/promo.commands.ts';
 import { balanceCommands } from './balance.commands.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await loadCatalogue(ctx.database.db);
 });
-afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
 const customer = async (dollars = 0, verified = true) => {
-  const user = await registerUser(ctx.app);
-  if (verified)
-    await db()
-      .updateTable('users')
-      .set({ email_verified_at: sql<Date>`now()` })
-      .where('id', '=', user.id)
-      .execute();
+  const user = verified ? await verifiedUser(ctx) : await registerUser(ctx.app);
   if (dollars > 0)
     await db()
       .transaction()

@@ -8,7 +8,7 @@ import {
 import type { DbRoot, User } from '../../db/types.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { pageMeta, type ListQuery } from '../payments/list-query.ts';
+import { pageMeta, type ListQuery } from '../../lib/list-query.ts';
 import { findReferralsPage, findReferralTotals } from './referral.repository.ts';
 
 export const TRANSFER_TYPE = 'withdrawal_from_referral_to_main_balance';

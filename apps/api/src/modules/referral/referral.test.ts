@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, registerUser, useTestApp, verifiedUser } from '../../../test/helpers.ts';
 import {
   balancesOf,
   deliverSandbox,
   ledgerMismatchesOf,
   sandboxBody,
   sandboxPayment,
-  verifiedUser,
 } from '../payments/money-test-helpers.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { withdrawalsCommands } from '../withdrawals/withdrawals.commands.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 // A valid TRC20 address (base58check) and the same with one character changed.
 const ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

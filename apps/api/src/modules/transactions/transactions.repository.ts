@@ -1,3 +1,4 @@
+import { findPage, NEWEST_FIRST } from '../../db/paging.ts';
 import type { Db } from '../../db/types.ts';
 
 const SORT_COLUMNS = { created_at: 'created_at', type: 'type', amount: 'amount_cents' } as const;
@@ -19,16 +20,9 @@ export const findTransactionsPage = async (db: Db, query: TransactionsPageQuery)
     .where('user_id', '=', query.userId)
     .where('type', 'not in', [...query.hiddenTypes]);
   if (query.type !== undefined) base = base.where('type', '=', query.type);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'comment', 'created_at', 'type', 'amount_cents', 'account', 'balance_after_cents'])
-      .orderBy(SORT_COLUMNS[query.sort], query.direction)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return findPage(
+    base,
+    (q) => q.select(['id', 'comment', 'created_at', 'type', 'amount_cents', 'account', 'balance_after_cents']),
+    { ...query, sortColumn: SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST },
+  );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { TRANSACTION_SORT_FIELDS } from '@proxy/contract';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
-import { parseListQuery } from '../payments/list-query.ts';
+import { parseListQuery } from '../../lib/list-query.ts';
 import { listTransactions } from './transactions.service.ts';
 
 export const transactionsRoutes: FastifyPluginCallback = (app, _options, done) => {

@@ -1,7 +1,7 @@
 import type { TRANSACTION_SORT_FIELDS } from '@proxy/contract';
 import { HIDDEN_TRANSACTION_TYPES, LEDGER_ENTRY_TYPES } from '@proxy/contract';
 import type { Db } from '../../db/types.ts';
-import { pageMeta, pickFilter, type ListQuery } from '../payments/list-query.ts';
+import { pageMeta, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 import { findTransactionsPage } from './transactions.repository.ts';
 
 /** Every type a user may filter by: the spec's kinds and their `_error` variants, minus hidden. */

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { findPage, NEWEST_FIRST } from '../../db/paging.ts';
 import type { Database, Db } from '../../db/types.ts';
 
 export type WithdrawalStatus = 'waiting' | 'completed' | 'rejected';
@@ -25,18 +26,7 @@ export const findWithdrawalsPage = async (
 ) => {
   let base = db.selectFrom('withdrawals').where('user_id', '=', query.userId);
   if (query.status !== undefined) base = base.where('status', '=', query.status);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(SORT_COLUMNS[query.sort], query.direction)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return findPage(base, (q) => q.selectAll(), { ...query, sortColumn: SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST });
 };
 
 export const listWithdrawalsByStatus = (db: Db, status: WithdrawalStatus | undefined) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { WITHDRAWAL_SORT_FIELDS } from '@proxy/contract';
 import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { parseListQuery } from '../payments/list-query.ts';
+import { parseListQuery } from '../../lib/list-query.ts';
 import { listWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsRoutes: FastifyPluginCallback = (app, _options, done) => {

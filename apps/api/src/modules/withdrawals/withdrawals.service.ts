@@ -9,7 +9,7 @@ import {
 import type { DbRoot, User } from '../../db/types.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
-import { pageMeta, pickFilter, type ListQuery } from '../payments/list-query.ts';
+import { pageMeta, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 import { rethrowInsufficient } from '../referral/referral.service.ts';
 import { closeWithdrawal, findWithdrawalsPage, insertWithdrawal } from './withdrawals.repository.ts';
 

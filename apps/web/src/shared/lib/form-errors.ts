@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ApiError } from '../api/api-error';
+import { isApiError, type ApiError } from '../api/api-error';
 import { i18n, translateDynamic } from '../i18n/i18n';
+import { showAlert } from '../ui/alert-store';
 
 /** Client messages are contract i18n keys (`validation.<key>`); server messages arrive translated. */
 export const translateFieldError = (message: string | undefined): string | undefined => {
@@ -26,4 +27,29 @@ export const applyServerFieldErrors = <T extends FieldValues>(
 export const describeWithFieldErrors = (error: ApiError): string => {
   const lines = Object.values(error.fieldErrors).flat();
   return [error.message, ...lines].filter(Boolean).join('\n');
+};
+
+export type FormErrorReport = {
+  /** i18n key shown when no response came back (network, 5xx without body). */
+  fallbackKey: string;
+  /** The alert text of an API error; the server message by default. */
+  describe?: (error: ApiError) => string;
+};
+
+/**
+ * The one submit-failure path of the forms: server field errors onto the fields, then one alert
+ * (the server text, or the fallback key when there was no usable response).
+ */
+export const reportFormError = <T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  { fallbackKey, describe = (apiError) => apiError.message }: FormErrorReport,
+): void => {
+  if (!isApiError(error) || error.isTransport) {
+    showAlert.error(translateDynamic(fallbackKey));
+    return;
+  }
+  applyServerFieldErrors(error, setError, fields);
+  showAlert.error(describe(error));
 };

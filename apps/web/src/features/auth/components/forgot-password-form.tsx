@@ -3,13 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EmailOnlyInput } from '@proxy/contract';
-import { isApiError } from '../../../shared/api/api-error';
 import { paths } from '../../../shared/config/paths';
-import { applyServerFieldErrors, translateFieldError } from '../../../shared/lib/form-errors';
+import { reportFormError } from '../../../shared/lib/form-errors';
 import { lazyZodResolver } from '../../../shared/lib/lazy-zod-resolver';
-import { Button, Input, showAlert } from '../../../shared/ui';
+import { Button, FormInput } from '../../../shared/ui';
 import { useForgotPassword } from '../api/forgot-password';
-import { translateDynamic } from '../../../shared/i18n/i18n';
 
 /** Form -> sent confirmation (with the e-mail) -> back to the form through "Resend". */
 const resolver = lazyZodResolver<EmailOnlyInput>(() =>
@@ -20,25 +18,14 @@ export const ForgotPasswordForm = () => {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const forgot = useForgotPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<EmailOnlyInput>({ resolver: resolver, defaultValues: { email: '' } });
+  const form = useForm<EmailOnlyInput>({ resolver: resolver, defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       await forgot.mutateAsync(values);
       setSentTo(values.email);
     } catch (error) {
-      if (isApiError(error)) applyServerFieldErrors(error, setError, ['email']);
-      showAlert.error(
-        isApiError(error) && !error.isTransport
-          ? error.message
-          : translateDynamic('errors.password_reset'),
-      );
+      reportFormError(error, form.setError, ['email'], { fallbackKey: 'errors.password_reset' });
     }
   });
 
@@ -66,15 +53,15 @@ export const ForgotPasswordForm = () => {
             <p className="text-muted">{t('forgot.subtitle')}</p>
           </div>
           <form className="stack" noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
-            <Input
+            <FormInput
+              form={form}
+              name="email"
               label={t('email')}
               type="email"
               autoComplete="email"
-              defaultValue={getValues('email')}
-              error={translateFieldError(errors.email?.message)}
-              {...register('email')}
+              defaultValue={form.getValues('email')}
             />
-            <Button type="submit" isBlock isLoading={isSubmitting}>
+            <Button type="submit" isBlock isLoading={form.formState.isSubmitting}>
               {t('forgot.submit')}
             </Button>
           </form>

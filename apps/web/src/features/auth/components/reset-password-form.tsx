@@ -2,17 +2,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ResetPasswordFormInput } from '@proxy/contract';
-import { isApiError } from '../../../shared/api/api-error';
 import { paths } from '../../../shared/config/paths';
-import { translateDynamic } from '../../../shared/i18n/i18n';
-import {
-  applyServerFieldErrors,
-  describeWithFieldErrors,
-  translateFieldError,
-} from '../../../shared/lib/form-errors';
+import { describeWithFieldErrors, reportFormError } from '../../../shared/lib/form-errors';
 import { lazyZodResolver } from '../../../shared/lib/lazy-zod-resolver';
-import { Button, Input, showAlert } from '../../../shared/ui';
+import { Button, NewPasswordFields, showAlert } from '../../../shared/ui';
 import { useResetPassword } from '../api/reset-password';
+import { AuthCard } from './auth-card';
 
 const resolver = lazyZodResolver<ResetPasswordFormInput>(() =>
   import('../../../shared/validation/auth-schemas').then((m) => m.resetPasswordFormSchema),
@@ -22,59 +17,40 @@ export const ResetPasswordForm = ({ email, token }: { email: string; token: stri
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordFormInput>({
+  const form = useForm<ResetPasswordFormInput>({
     resolver: resolver,
     defaultValues: { password: '', password_confirmation: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       const response = await reset.mutateAsync({ ...values, email, token });
       showAlert.success(response.message || t('reset.success'));
       await navigate(paths.login, { replace: true });
     } catch (error) {
-      if (isApiError(error) && !error.isTransport) {
-        applyServerFieldErrors(error, setError, ['password', 'password_confirmation']);
-        showAlert.error(describeWithFieldErrors(error));
-      } else {
-        showAlert.error(translateDynamic('errors.password_reset'));
-      }
+      reportFormError(error, form.setError, ['password', 'password_confirmation'], {
+        fallbackKey: 'errors.password_reset',
+        describe: describeWithFieldErrors,
+      });
     }
   });
 
   return (
-    <div className="auth-card">
-      <div className="auth-card__head">
-        <h1 className="auth-card__title">{t('reset.title')}</h1>
-        <p className="text-muted">{t('reset.subtitle', { email })}</p>
-      </div>
+    <AuthCard
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle', { email })}
+      footer={<Link to={paths.login}>{t('reset.back')}</Link>}
+    >
       <form className="stack" noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
-        <Input
-          label={t('reset.password')}
-          type="password"
-          autoComplete="new-password"
-          error={translateFieldError(errors.password?.message)}
-          {...register('password')}
+        <NewPasswordFields
+          form={form}
+          passwordLabel={t('reset.password')}
+          confirmationLabel={t('confirm_password')}
         />
-        <Input
-          label={t('confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          error={translateFieldError(errors.password_confirmation?.message)}
-          {...register('password_confirmation')}
-        />
-        <Button type="submit" isBlock isLoading={isSubmitting}>
+        <Button type="submit" isBlock isLoading={form.formState.isSubmitting}>
           {t('reset.submit')}
         </Button>
       </form>
-      <p className="auth-card__footer">
-        <Link to={paths.login}>{t('reset.back')}</Link>
-      </p>
-    </div>
+    </AuthCard>
   );
 };

@@ -1,13 +1,13 @@
-import { isApiError } from '../../../shared/api/api-error';
-import { describeWithFieldErrors } from '../../../shared/lib/form-errors';
-import { translateDynamic } from '../../../shared/i18n/i18n';
-import { showAlert } from '../../../shared/ui/alert-store';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { describeWithFieldErrors, reportFormError } from '../../../shared/lib/form-errors';
 
-/** Auth failures: no response -> generic server error; otherwise message + field errors by line. */
-export const reportAuthError = (error: unknown): void => {
-  if (!isApiError(error) || error.isTransport) {
-    showAlert.error(translateDynamic('auth:server_error'));
-    return;
-  }
-  showAlert.error(describeWithFieldErrors(error));
-};
+/** Auth failures: fields marked; no response -> generic server error; else message + field errors by line. */
+export const reportAuthError = <T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): void =>
+  reportFormError(error, setError, fields, {
+    fallbackKey: 'auth:server_error',
+    describe: describeWithFieldErrors,
+  });

@@ -1,4 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { ZodType, z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +11,7 @@ import {
   ispPriceCents,
   ispWizardSchema,
   toCents,
-  type IspAuthType,
+  type IspWizardValues,
 } from '@proxy/contract';
 import { Input } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
@@ -18,7 +21,18 @@ import { useBasketStore } from '../stores/basket-store';
 import { FetchError, PeriodsSkeleton } from './skeletons';
 import { CartLink } from './cart-link';
 
-type Field = 'authType' | 'ip' | 'country' | 'ips';
+type Field = 'authType' | 'country' | 'ips';
+/** The wizard's fields start empty; the contract schema says which must be filled. */
+type IspWizardFields = Partial<IspWizardValues> & Pick<IspWizardValues, 'period' | 'socks'>;
+type IspWizardChoice = z.output<typeof ispWizardSchema>;
+const resolver = zodResolver<
+  IspWizardFields,
+  unknown,
+  IspWizardChoice,
+  ZodType<IspWizardChoice, IspWizardFields>
+>(ispWizardSchema);
+/** Radios and selects are written with setValue: marked touched and checked at once, as a blur would. */
+const CHOICE = { shouldTouch: true, shouldDirty: true, shouldValidate: true } as const;
 
 /** The five ISP steps: authentication type, period (default 30), country, IP count, protocol. */
 export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
@@ -29,52 +43,53 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
   const isPurchased = useBasketStore((state) => state.isPurchased);
   const restored = item?.flow === 'isp' && !isPurchased ? item.payload : null;
 
-  const [authType, setAuthType] = useState<IspAuthType | undefined>(
-    restored ? (restored.ip ? 'ip' : 'login') : undefined,
-  );
-  const [ip, setIp] = useState(typeof restored?.ip === 'string' ? restored.ip : '');
-  const [period, setPeriod] = useState<number>(
-    typeof restored?.period === 'number' ? restored.period : DEFAULT_ISP_PERIOD,
-  );
-  const [country, setCountry] = useState<number | null>(
-    typeof restored?.country_id === 'number' ? restored.country_id : null,
-  );
-  const [tariffId, setTariffId] = useState<number | null>(
-    typeof restored?.tariff_id === 'number' ? restored.tariff_id : null,
-  );
-  const [socks, setSocks] = useState(restored?.socks === true);
-  const [touched, setTouched] = useState<Set<Field>>(new Set());
-  const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
+  // `ips` holds the chosen IP-count tariff id (the spec's step 4).
+  const form = useForm<IspWizardFields, unknown, IspWizardChoice>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      authType: restored ? (restored.ip ? 'ip' : 'login') : undefined,
+      ip: typeof restored?.ip === 'string' ? restored.ip : '',
+      period: typeof restored?.period === 'number' ? restored.period : DEFAULT_ISP_PERIOD,
+      country: typeof restored?.country_id === 'number' ? restored.country_id : undefined,
+      ips: typeof restored?.tariff_id === 'number' ? restored.tariff_id : undefined,
+      socks: restored?.socks === true,
+    },
+  });
+  const [authType, ip = '', period, country, tariffId, socks] = useWatch({
+    control: form.control,
+    name: ['authType', 'ip', 'period', 'country', 'ips', 'socks'],
+  });
+  const { errors, isSubmitted } = form.formState;
 
   const countries = useIspCountries();
-  const tariffs = useIspTariffs(country);
+  const tariffs = useIspTariffs(country ?? null);
   const tariff = tariffs.data?.find((x) => x.id === tariffId);
   const countryRow = countries.data?.find((c) => c.id === country);
 
-  const validation = ispWizardSchema.safeParse({
+  // Live check for the basket: the chosen tariff must also be among the loaded options.
+  const isComplete = ispWizardSchema.safeParse({
     authType,
     ip,
     period,
-    country: country ?? undefined,
-    ips: tariff ? tariff.id : undefined,
+    country,
+    ips: tariff?.id,
     socks,
-  });
+  }).success;
   const errorOf = (field: Field) => {
-    if (!touched.has(field)) return undefined;
-    // The IP rule is checked on its own: zod runs object refinements only once every field parses.
-    if (field === 'ip') {
-      const ipError = ispIpError(authType, ip);
-      return ipError ? t(`errors.${ipError}`) : undefined;
-    }
-    if (validation.success) return undefined;
-    const issue = validation.error.issues.find((i) => i.path[0] === field);
-    return issue ? t(`errors.${issue.message}` as 'errors.ip_required') : undefined;
+    const key = errors[field]?.message;
+    return key ? t(`errors.${key}` as 'errors.ip_required') : undefined;
   };
+  // The IP rule is shown on its own: zod runs object refinements only once every field parses.
+  const ipErrorKey =
+    form.getFieldState('ip', form.formState).isTouched || isSubmitted
+      ? ispIpError(authType, ip)
+      : null;
   const priceOf = (x: { price: number; ports: number }) =>
     ispPriceCents({ priceCents: toCents(x.price), ports: x.ports }, period) / 100;
 
   useEffect(() => {
-    if (!validation.success || !tariff || !countryRow) {
+    if (!isComplete || !tariff || !countryRow) {
       if (restored) setItem(null);
       return;
     }
@@ -105,7 +120,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       payload,
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed from the choices listed
-  }, [validation.success, tariff, countryRow, period, authType, ip, socks]);
+  }, [isComplete, tariff, countryRow, period, authType, ip, socks]);
 
   return (
     <section className="buy-step" aria-labelledby="buy-isp">
@@ -130,10 +145,9 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
                 name="isp-auth"
                 checked={authType === value}
                 onChange={() => {
-                  setAuthType(value);
-                  touch('authType');
+                  form.setValue('authType', value, CHOICE);
                   // Leaving IP authentication clears the IP text (spec section 4).
-                  if (value !== 'ip') setIp('');
+                  if (value !== 'ip') form.setValue('ip', '');
                 }}
               />
               {t(`isp.auth.${value}`)}
@@ -144,12 +158,10 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
         {authType === 'ip' && (
           <Input
             label={t('isp.auth.ip_label')}
-            value={ip}
             inputMode="decimal"
             autoComplete="off"
-            onChange={(event) => setIp(event.target.value)}
-            onBlur={() => touch('ip')}
-            error={errorOf('ip')}
+            error={ipErrorKey ? t(`errors.${ipErrorKey}`) : undefined}
+            {...form.register('ip')}
           />
         )}
       </fieldset>
@@ -169,7 +181,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
                   type="radio"
                   name="isp-period"
                   checked={period === days}
-                  onChange={() => setPeriod(days)}
+                  onChange={() => form.setValue('period', days, CHOICE)}
                 />
                 {t(`periods.${days}`)}
               </label>
@@ -190,10 +202,12 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
             value={country ?? ''}
             aria-invalid={errorOf('country') ? true : undefined}
             onChange={(event) => {
-              setCountry(event.target.value ? Number(event.target.value) : null);
+              const next = event.target.value ? Number(event.target.value) : undefined;
+              form.setValue('country', next, CHOICE);
               // A new country reloads the IP options and clears the IP choice.
-              setTariffId(null);
-              touch('country');
+              form.setValue('ips', undefined, {
+                shouldValidate: form.getFieldState('ips').isTouched || isSubmitted,
+              });
             }}
           >
             <option value="">{t('isp.country_placeholder')}</option>
@@ -217,15 +231,18 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
             id={ids.ips}
             className="field__input"
             value={tariffId ?? ''}
-            disabled={country === null}
+            disabled={country === undefined}
             aria-invalid={errorOf('ips') ? true : undefined}
-            onChange={(event) => {
-              setTariffId(event.target.value ? Number(event.target.value) : null);
-              touch('ips');
-            }}
+            onChange={(event) =>
+              form.setValue(
+                'ips',
+                event.target.value ? Number(event.target.value) : undefined,
+                CHOICE,
+              )
+            }
           >
             <option value="">
-              {country === null ? t('isp.choose_country_first') : t('isp.ips_placeholder')}
+              {country === undefined ? t('isp.choose_country_first') : t('isp.ips_placeholder')}
             </option>
             {(tariffs.data ?? []).map((x) => (
               <option key={x.id} value={x.id}>
@@ -250,7 +267,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
                 type="radio"
                 name="isp-protocol"
                 checked={(value === 'socks') === socks}
-                onChange={() => setSocks(value === 'socks')}
+                onChange={() => form.setValue('socks', value === 'socks', CHOICE)}
               />
               {t(`isp.protocol.${value}`)}
             </label>
@@ -259,9 +276,10 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       </fieldset>
       {tariff && !isPriceHidden && <p className="buy-price">{formatMoney(priceOf(tariff))}</p>}
       <CartLink
-        isSelected={validation.success}
+        isSelected={isComplete}
         errorKey="errors.select_tariff"
-        onInvalid={() => setTouched(new Set<Field>(['authType', 'ip', 'country', 'ips']))}
+        // A submit without a target: marks the form submitted and shows every field error.
+        onInvalid={() => void form.handleSubmit(() => undefined)()}
       />
     </section>
   );

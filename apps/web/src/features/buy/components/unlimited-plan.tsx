@@ -1,4 +1,7 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ZodType, z } from 'zod';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { findUnlimTariff, isLocationAvailable, unlimPlanSchema } from '@proxy/contract';
@@ -10,6 +13,15 @@ import { FetchError, PeriodsSkeleton } from './skeletons';
 import { CartLink } from './cart-link';
 
 type Option = { label: string; value: number };
+/** The plan's fields start empty; the contract schema says which must be filled. */
+type UnlimPlanFields = { period?: number; speed?: number; location: Option | null };
+type UnlimPlanChoice = z.output<typeof unlimPlanSchema>;
+const resolver = zodResolver<
+  UnlimPlanFields,
+  unknown,
+  UnlimPlanChoice,
+  ZodType<UnlimPlanChoice, UnlimPlanFields>
+>(unlimPlanSchema);
 
 /** Period -> speed -> location; the tariff is matched by duration_days and speed_limit. */
 export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
@@ -22,19 +34,27 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
   const isPurchased = useBasketStore((state) => state.isPurchased);
   const restored = item?.flow === 'unlim' && !isPurchased ? item : null;
 
-  const [chosenPeriod, setPeriod] = useState<number | null>(restored?.period ?? null);
-  const [speed, setSpeed] = useState<number | null>(
-    restored ? Number(restored.payload.speed ?? 0) || null : null,
-  );
-  const [location, setLocation] = useState<Option | null>(
-    restored
-      ? {
-          label: String(restored.payload.location_name ?? ''),
-          value: Number(restored.payload.location_id),
-        }
-      : null,
-  );
-  const [isTried, setTried] = useState(false);
+  const form = useForm<UnlimPlanFields, unknown, UnlimPlanChoice>({
+    resolver,
+    defaultValues: {
+      period: restored?.period,
+      speed: restored ? Number(restored.payload.speed ?? 0) || undefined : undefined,
+      location: restored
+        ? {
+            label: String(restored.payload.location_name ?? ''),
+            value: Number(restored.payload.location_id),
+          }
+        : null,
+    },
+  });
+  const [chosenPeriod, chosenSpeed, location] = useWatch({
+    control: form.control,
+    name: ['period', 'speed', 'location'],
+  });
+  const speed = chosenSpeed ?? null;
+  const { errors, isSubmitted } = form.formState;
+  // Once the cart was asked for, every change re-checks its field (errors show after that only).
+  const choice = { shouldDirty: true, shouldValidate: isSubmitted };
 
   const periods = useMemo(
     () => [...new Set((tariffs.data ?? []).map((x) => x.duration_days))].sort((a, b) => a - b),
@@ -53,9 +73,10 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
   );
   /** A new speed (or period) clears the location when it leaves the location's range (spec section 4). */
   const changeSpeed = (next: number | null) => {
-    setSpeed(next);
+    form.setValue('speed', next ?? undefined, choice);
     const current = location ? locations.data?.find((l) => l.id === location.value) : undefined;
-    if (location && (!current || !isLocationAvailable(current, next))) setLocation(null);
+    if (location && (!current || !isLocationAvailable(current, next)))
+      form.setValue('location', null, choice);
   };
 
   const tariff = tariffs.data ? findUnlimTariff(tariffs.data, period, speed) : undefined;
@@ -92,15 +113,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
     });
   }, [tariff, location, period, speed, restored, setItem]);
 
-  const validation = unlimPlanSchema.safeParse({
-    period: period ?? undefined,
-    speed: speed ?? undefined,
-    location,
-  });
   const errorOf = (field: 'speed' | 'location') => {
-    if (!isTried || validation.success) return undefined;
-    const issue = validation.error.issues.find((i) => i.path[0] === field);
-    return issue ? t(`errors.${issue.message}` as 'errors.speed_required') : undefined;
+    const key = errors[field]?.message;
+    return key ? t(`errors.${key}` as 'errors.speed_required') : undefined;
   };
 
   return (
@@ -130,7 +145,7 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
                   name="unlim-period"
                   checked={period === days}
                   onChange={() => {
-                    setPeriod(days);
+                    form.setValue('period', days, choice);
                     if (
                       speed !== null &&
                       !(tariffs.data ?? []).some(
@@ -178,7 +193,11 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
           aria-invalid={errorOf('location') ? true : undefined}
           onChange={(event) => {
             const found = locations.data?.find((l) => l.id === Number(event.target.value));
-            setLocation(found ? { label: found.location.name, value: found.id } : null);
+            form.setValue(
+              'location',
+              found ? { label: found.location.name, value: found.id } : null,
+              choice,
+            );
           }}
         >
           <option value="">
@@ -203,7 +222,8 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
       <CartLink
         isSelected={Boolean(tariff && location)}
         errorKey="errors.location_required"
-        onInvalid={() => setTried(true)}
+        // A submit without a target: marks the form submitted and shows the field errors.
+        onInvalid={() => void form.handleSubmit(() => undefined)()}
       />
     </section>
   );

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FAQ_SEARCH_MIN_LENGTH, SEARCH_DEBOUNCE_MS } from '@proxy/contract';
 import { PUBLIC_FAQ_URLS, siteDomain } from '../../../shared/config';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useTabParam } from '../../../shared/lib/use-tab-param';
 import { Alert, Button, Input, Loader, Tabs } from '../../../shared/ui';
 import { useFaq } from '../api/get-faq';
 import { parseTabIndex, searchFaq } from '../utils/search-faq';
@@ -15,7 +15,6 @@ export const FaqPage = () => {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const query = useFaq(language);
-  const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const isSearching = debounced.length >= FAQ_SEARCH_MIN_LENGTH;
@@ -26,7 +25,7 @@ export const FaqPage = () => {
     () => (isSearching ? searchFaq(categories, debounced) : []),
     [categories, debounced, isSearching],
   );
-  const tab = parseTabIndex(searchParams.get('tab'), categories.length);
+  const [tab, setTab] = useTabParam((value) => parseTabIndex(value, categories.length));
 
   const title = <h1 className="page-title">{t('faq.title')}</h1>;
   if (query.isPending)
@@ -90,15 +89,7 @@ export const FaqPage = () => {
         <Tabs
           label={t('faq.categories')}
           selectedIndex={tab}
-          onChange={(index) =>
-            setSearchParams(
-              (params) => {
-                params.set('tab', String(index));
-                return params;
-              },
-              { replace: true },
-            )
-          }
+          onChange={setTab}
           items={categories.map((category) => ({
             id: String(category.id),
             label: category.title,

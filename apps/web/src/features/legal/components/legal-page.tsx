@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { siteDomain } from '../../../shared/config';
 import { sanitizeDocumentHtml } from '../../../shared/lib/sanitize-html';
+import { useTabParam } from '../../../shared/lib/use-tab-param';
 import { Tabs } from '../../../shared/ui';
 import '../legal.css';
 
@@ -22,8 +22,7 @@ export const parseLegalTab = (value: string | null): number => {
 
 export const LegalPage = () => {
   const { t, i18n } = useTranslation('legal');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = parseLegalTab(searchParams.get('tab'));
+  const [tab, setTab] = useTabParam(parseLegalTab);
   const domain = siteDomain();
   return (
     <div className="legal-page">
@@ -39,15 +38,7 @@ export const LegalPage = () => {
       <Tabs
         label={t('title')}
         selectedIndex={tab}
-        onChange={(index) =>
-          setSearchParams(
-            (params) => {
-              params.set('tab', String(index));
-              return params;
-            },
-            { replace: true },
-          )
-        }
+        onChange={setTab}
         items={LEGAL_DOCUMENTS.map((document) => ({
           id: document,
           label: t(`tabs.${document}`),

@@ -8,10 +8,8 @@ import {
   type ProfileInfoFormInput,
   type UserDto,
 } from '@proxy/contract';
-import { isApiError } from '../../../shared/api/api-error';
-import { translateDynamic } from '../../../shared/i18n/i18n';
-import { applyServerFieldErrors, translateFieldError } from '../../../shared/lib/form-errors';
-import { Button, Input, showAlert } from '../../../shared/ui';
+import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
+import { Button, FormInput, Input, showAlert } from '../../../shared/ui';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Keeps only the values that differ from the saved user. */
@@ -30,34 +28,23 @@ export const changedProfileInfo = (
 export const ProfileInfoForm = ({ user }: { user: UserDto }) => {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileInfoFormInput>({
+  const form = useForm<ProfileInfoFormInput>({
     resolver: zodResolver(profileInfoFormSchema),
     values: { name: user.name, telegram: user.telegram ?? '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     const payload = buildProfileUpdatePayload(changedProfileInfo(values, user));
     if (Object.keys(payload).length === 0) {
-      setError('root', { type: 'client', message: VALIDATION_KEYS.emptyInputs });
+      form.setError('root', { type: 'client', message: VALIDATION_KEYS.emptyInputs });
       return;
     }
     try {
       const response = await update.mutateAsync(payload);
-      reset({ name: response.user.name, telegram: response.user.telegram ?? '' });
+      form.reset({ name: response.user.name, telegram: response.user.telegram ?? '' });
       showAlert.success(response.message || t('info.saved'));
     } catch (error) {
-      if (isApiError(error) && !error.isTransport) {
-        applyServerFieldErrors(error, setError, ['name', 'telegram']);
-        showAlert.error(error.message);
-      } else {
-        showAlert.error(translateDynamic('errors.save'));
-      }
+      reportFormError(error, form.setError, ['name', 'telegram'], { fallbackKey: 'errors.save' });
     }
   });
 
@@ -67,27 +54,22 @@ export const ProfileInfoForm = ({ user }: { user: UserDto }) => {
         {t('info.title')}
       </h2>
       <form className="form-grid" noValidate onSubmit={onSubmit}>
-        <Input
-          label={t('info.name')}
-          autoComplete="name"
-          error={translateFieldError(errors.name?.message)}
-          {...register('name')}
-        />
+        <FormInput form={form} name="name" label={t('info.name')} autoComplete="name" />
         <Input label={t('info.email')} type="email" value={user.email} readOnly name="email" />
-        <Input
+        <FormInput
+          form={form}
+          name="telegram"
           label={t('info.telegram')}
           hint={t('info.telegram_hint')}
           autoComplete="off"
-          error={translateFieldError(errors.telegram?.message)}
-          {...register('telegram')}
         />
-        {errors.root?.message && (
+        {form.formState.errors.root?.message && (
           <p className="form-error" role="alert">
-            {translateFieldError(errors.root.message)}
+            {translateFieldError(form.formState.errors.root.message)}
           </p>
         )}
         <div className="form-actions">
-          <Button type="submit" isLoading={isSubmitting}>
+          <Button type="submit" isLoading={form.formState.isSubmitting}>
             {t('info.submit')}
           </Button>
         </div>

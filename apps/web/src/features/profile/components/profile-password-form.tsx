@@ -6,38 +6,27 @@ import {
   profilePasswordFormSchema,
   type ProfilePasswordFormInput,
 } from '@proxy/contract';
-import { isApiError } from '../../../shared/api/api-error';
-import { translateDynamic } from '../../../shared/i18n/i18n';
-import { applyServerFieldErrors, translateFieldError } from '../../../shared/lib/form-errors';
-import { Button, Input, showAlert } from '../../../shared/ui';
+import { reportFormError } from '../../../shared/lib/form-errors';
+import { Button, NewPasswordFields, showAlert } from '../../../shared/ui';
 import { useUpdateProfile } from '../api/update-profile';
 
 export const ProfilePasswordForm = () => {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfilePasswordFormInput>({
+  const form = useForm<ProfilePasswordFormInput>({
     resolver: zodResolver(profilePasswordFormSchema),
     defaultValues: { password: '', password_confirmation: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync(buildProfileUpdatePayload(values));
-      reset();
+      form.reset();
       showAlert.success(t('password.saved'));
     } catch (error) {
-      if (isApiError(error) && !error.isTransport) {
-        applyServerFieldErrors(error, setError, ['password', 'password_confirmation']);
-        showAlert.error(error.message);
-      } else {
-        showAlert.error(translateDynamic('errors.save'));
-      }
+      reportFormError(error, form.setError, ['password', 'password_confirmation'], {
+        fallbackKey: 'errors.save',
+      });
     }
   });
 
@@ -47,22 +36,13 @@ export const ProfilePasswordForm = () => {
         {t('password.title')}
       </h2>
       <form className="form-grid" noValidate onSubmit={onSubmit}>
-        <Input
-          label={t('password.password')}
-          type="password"
-          autoComplete="new-password"
-          error={translateFieldError(errors.password?.message)}
-          {...register('password')}
-        />
-        <Input
-          label={t('password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          error={translateFieldError(errors.password_confirmation?.message)}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          form={form}
+          passwordLabel={t('password.password')}
+          confirmationLabel={t('password.confirm')}
         />
         <div className="form-actions">
-          <Button type="submit" isLoading={isSubmitting}>
+          <Button type="submit" isLoading={form.formState.isSubmitting}>
             {t('password.submit')}
           </Button>
         </div>

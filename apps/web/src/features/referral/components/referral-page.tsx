@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { REFERRAL_SORT_FIELDS, WITHDRAWAL_SORT_FIELDS } from '@proxy/contract';
 import { formatDollars } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { Button, Loader, Tabs, showAlert } from '../../../shared/ui';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { Button, Loader, StatusLabel, Tabs, showAlert, useErrorAlert } from '../../../shared/ui';
 import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
 import {
   useReferralOverview,
@@ -15,9 +16,6 @@ import {
 } from '../api/referral-api';
 import { AmountModal } from './amount-modal';
 import './referral.css';
-
-const formatDate = (iso: string | null, language: string) =>
-  iso ? new Date(iso).toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }) : '—';
 
 export type ReferralPageProps = { onProfileRefresh: () => void };
 
@@ -32,12 +30,8 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
   const withdrawals = useWithdrawals(withdrawTable.state);
   const [modal, setModal] = useState<'transfer' | 'withdraw' | null>(null);
 
-  useEffect(() => {
-    if (overview.isError) showAlert.error(t('errors.referral'));
-  }, [overview.isError, t]);
-  useEffect(() => {
-    if (withdrawals.isError) showAlert.error(translateDynamic('errors.fetch'));
-  }, [withdrawals.isError, t]);
+  useErrorAlert(overview.isError, t('errors.referral'));
+  useErrorAlert(withdrawals.isError, translateDynamic('errors.fetch'));
 
   if (overview.isPending) return <Loader label={translateDynamic('app.loading')} />;
   if (overview.isError || !overview.data)
@@ -72,23 +66,56 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
 
   const referralColumns: TableColumn<ReferralRow>[] = [
     { key: 'referral_id', header: t('columns.referral'), render: (r) => `#${r.referral_id}` },
-    { key: 'amount', header: t('columns.amount'), sortField: 'amount', isNumeric: true, render: (r) => formatDollars(r.amount) },
-    { key: 'created_at', header: t('columns.registered'), sortField: 'created_at', render: (r) => formatDate(r.created_at, i18n.language) },
-    { key: 'paid_at', header: t('columns.paid'), sortField: 'paid_at', render: (r) => formatDate(r.paid_at, i18n.language) },
+    {
+      key: 'amount',
+      header: t('columns.amount'),
+      sortField: 'amount',
+      isNumeric: true,
+      render: (r) => formatDollars(r.amount),
+    },
+    {
+      key: 'created_at',
+      header: t('columns.registered'),
+      sortField: 'created_at',
+      render: (r) => formatDateTime(r.created_at, i18n.language),
+    },
+    {
+      key: 'paid_at',
+      header: t('columns.paid'),
+      sortField: 'paid_at',
+      render: (r) => formatDateTime(r.paid_at, i18n.language),
+    },
   ];
   const withdrawColumns: TableColumn<WithdrawalRow>[] = [
     { key: 'id', header: t('columns.id'), render: (r) => `#${r.id}` },
-    { key: 'created_at', header: t('columns.date'), sortField: 'created_at', render: (r) => formatDate(r.created_at, i18n.language) },
-    { key: 'amount', header: t('columns.amount'), sortField: 'amount', isNumeric: true, render: (r) => formatDollars(r.amount) },
-    { key: 'address', header: t('columns.address'), render: (r) => <code className="referral__address">{r.address}</code> },
+    {
+      key: 'created_at',
+      header: t('columns.date'),
+      sortField: 'created_at',
+      render: (r) => formatDateTime(r.created_at, i18n.language),
+    },
+    {
+      key: 'amount',
+      header: t('columns.amount'),
+      sortField: 'amount',
+      isNumeric: true,
+      render: (r) => formatDollars(r.amount),
+    },
+    {
+      key: 'address',
+      header: t('columns.address'),
+      render: (r) => <code className="referral__address">{r.address}</code>,
+    },
     {
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
       render: (r) => (
-        <span className={`status-label status-label--${r.status === 'waiting' ? 'info' : r.status === 'rejected' ? 'danger' : 'success'}`}>
+        <StatusLabel
+          tone={r.status === 'waiting' ? 'info' : r.status === 'rejected' ? 'danger' : 'success'}
+        >
           {t(`status.${r.status}`)}
-        </span>
+        </StatusLabel>
       ),
     },
   ];
@@ -145,17 +172,12 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
             label: t('tabs.referrals'),
             content: (
               <Table<ReferralRow>
+                {...referralTable.bind}
                 caption={t('referrals_caption')}
                 columns={referralColumns}
                 rows={data.referrals.data}
                 rowKey={(r) => r.referral_id}
                 total={data.referrals.meta.total}
-                page={referralTable.state.page}
-                perPage={referralTable.state.perPage}
-                onPageChange={referralTable.setPage}
-                onPerPageChange={referralTable.setPerPage}
-                sort={{ field: referralTable.state.sort, direction: referralTable.state.direction }}
-                onSortChange={(f) => referralTable.toggleSort(f as (typeof REFERRAL_SORT_FIELDS)[number])}
                 isLoading={overview.isFetching}
               />
             ),
@@ -165,17 +187,12 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
             label: t('tabs.withdrawals'),
             content: (
               <Table<WithdrawalRow>
+                {...withdrawTable.bind}
                 caption={t('withdrawals_caption')}
                 columns={withdrawColumns}
                 rows={withdrawals.data?.orders.data ?? []}
                 rowKey={(r) => r.id}
                 total={withdrawals.data?.orders.meta.total ?? 0}
-                page={withdrawTable.state.page}
-                perPage={withdrawTable.state.perPage}
-                onPageChange={withdrawTable.setPage}
-                onPerPageChange={withdrawTable.setPerPage}
-                sort={{ field: withdrawTable.state.sort, direction: withdrawTable.state.direction }}
-                onSortChange={(f) => withdrawTable.toggleSort(f as (typeof WITHDRAWAL_SORT_FIELDS)[number])}
                 isLoading={withdrawals.isFetching}
               />
             ),

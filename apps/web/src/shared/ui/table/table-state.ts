@@ -20,14 +20,20 @@ export type TableAction<F extends string> =
  * ascending, same ascending -> descending, else ascending); changing the page size or a filter
  * goes back to page 1.
  */
-export const reduceTableState = <F extends string>(state: TableState<F>, action: TableAction<F>): TableState<F> => {
+export const reduceTableState = <F extends string>(
+  state: TableState<F>,
+  action: TableAction<F>,
+): TableState<F> => {
   switch (action.kind) {
     case 'page':
       return { ...state, page: Math.max(1, action.page) };
     case 'perPage':
       return { ...state, perPage: action.perPage, page: 1 };
     case 'sort':
-      return { ...state, ...nextSort({ sort: state.sort, direction: state.direction }, action.field) };
+      return {
+        ...state,
+        ...nextSort({ sort: state.sort, direction: state.direction }, action.field),
+      };
     case 'filter': {
       const filters = { ...state.filters };
       if (action.value === null || action.value === '') delete filters[action.name];
@@ -48,14 +54,31 @@ export const initialTableState = <F extends string>(sort: F): TableState<F> => (
 /** Server-driven table state: pass `state` to the list query and the handlers to <Table>. */
 export const useTableState = <F extends string>(defaultSort: F) => {
   const [state, setState] = useState<TableState<F>>(() => initialTableState(defaultSort));
-  const dispatch = useCallback((action: TableAction<F>) => setState((s) => reduceTableState(s, action)), []);
-  return {
-    state,
-    setPage: useCallback((page: number) => dispatch({ kind: 'page', page }), [dispatch]),
-    setPerPage: useCallback((perPage: number) => dispatch({ kind: 'perPage', perPage }), [dispatch]),
-    toggleSort: useCallback((field: F) => dispatch({ kind: 'sort', field }), [dispatch]),
-    setFilter: useCallback((name: string, value: string | null) => dispatch({ kind: 'filter', name, value }), [dispatch]),
+  const dispatch = useCallback(
+    (action: TableAction<F>) => setState((s) => reduceTableState(s, action)),
+    [],
+  );
+  const setPage = useCallback((page: number) => dispatch({ kind: 'page', page }), [dispatch]);
+  const setPerPage = useCallback(
+    (perPage: number) => dispatch({ kind: 'perPage', perPage }),
+    [dispatch],
+  );
+  const toggleSort = useCallback((field: F) => dispatch({ kind: 'sort', field }), [dispatch]);
+  const setFilter = useCallback(
+    (name: string, value: string | null) => dispatch({ kind: 'filter', name, value }),
+    [dispatch],
+  );
+  /** Paging and sorting props for <Table>: spread them (`<Table {...table.bind} />`). */
+  const bind = {
+    page: state.page,
+    perPage: state.perPage,
+    onPageChange: setPage,
+    onPerPageChange: setPerPage,
+    sort: { field: state.sort, direction: state.direction },
+    // The table only offers the `sortField`s of its columns, which are of F.
+    onSortChange: (field: string) => toggleSort(field as F),
   };
+  return { state, bind, setPage, setPerPage, toggleSort, setFilter };
 };
 
 /** The query of a list call: page, per_page, sort, direction, filters[...] (bracket form). */

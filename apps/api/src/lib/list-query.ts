@@ -1,5 +1,6 @@
+/** The offset-list query every cabinet table shares (page, per_page, sort, direction, filters[...]). */
 import { listQuerySchema } from '@proxy/contract';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from './app-error.ts';
 
 const FILTER_KEY = /^filters\[(\w{1,40})\]$/;
 
@@ -34,7 +35,10 @@ export const parseListQuery = <const S extends readonly [string, ...string[]]>(
   sortFields: S,
   query: unknown,
 ): ListQuery<S[number]> => {
-  const parsed = listQuerySchema(sortFields).parse(query ?? {}) as Omit<ListQuery<S[number]>, 'filters'>;
+  const parsed = listQuerySchema(sortFields).parse(query ?? {}) as Omit<
+    ListQuery<S[number]>,
+    'filters'
+  >;
   return { ...parsed, filters: readFilters(query) };
 };
 
@@ -48,7 +52,9 @@ export const pickFilter = <T extends string | number>(
   if (raw === undefined) return undefined;
   const match = allowed.find((value) => String(value) === raw);
   if (match === undefined)
-    throw new AppError('VALIDATION_FAILED', { errors: { [`filters.${name}`]: ['validation.invalid_value'] } });
+    throw new AppError('VALIDATION_FAILED', {
+      errors: { [`filters.${name}`]: ['validation.invalid_value'] },
+    });
   return match;
 };
 

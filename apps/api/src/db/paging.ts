@@ -1,0 +1,42 @@
+import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
+
+export type PageOrder<DB, TB extends keyof DB> = {
+  sortColumn: StringReference<DB, TB>;
+  direction: 'asc' | 'desc';
+  /** Applied after the sort column, so ties keep one stable order across pages. */
+  tieBreakers: readonly { column: StringReference<DB, TB>; direction: 'asc' | 'desc' }[];
+  page: number;
+  perPage: number;
+};
+
+/** Newest first, then the id: what every money list uses to break ties. */
+export const NEWEST_FIRST = [
+  { column: 'created_at', direction: 'desc' },
+  { column: 'id', direction: 'desc' },
+] as const;
+
+/**
+ * One offset page of `base` and how many rows it has in all. `base` is the repository's
+ * scoped, filtered query (the owner condition stays in each repository); `columns` picks what
+ * a row returns. The count runs on `base` alone (no columns, no order), and only when the page
+ * cannot tell: a page with fewer rows than `perPage` is the last one, so the total is
+ * offset + rows. Most users fit on one page, and their lists then cost one query, not two.
+ */
+export const findPage = async <DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  columns: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  order: PageOrder<DB, TB>,
+): Promise<{ rows: O[]; total: number }> => {
+  let query = columns(base).orderBy(order.sortColumn, order.direction);
+  for (const tie of order.tieBreakers)
+    if (tie.column !== order.sortColumn) query = query.orderBy(tie.column, tie.direction);
+  const offset = (order.page - 1) * order.perPage;
+  const rows = await query.limit(order.perPage).offset(offset).execute();
+  if (rows.length < order.perPage && (rows.length > 0 || offset === 0))
+    return { rows, total: offset + rows.length };
+  const count = await base
+    .select(sql<string>`count(*)`.as('total'))
+    .$castTo<{ total: string }>()
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.total) };
+};

@@ -1,0 +1,77 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import i18next from 'i18next';
+import buy from '../../../../public/locales/en/buy.json';
+import { formErrorTexts, stubMatchMedia } from '../../../test/dom';
+import { useBasketStore } from '../stores/basket-store';
+import { UnlimitedPlan } from './unlimited-plan';
+
+const TARIFFS = [
+  { id: 1, title: 'Unlim 100, 30 days', price: 50, duration_days: 30, speed_limit: 100 },
+  { id: 2, title: 'Unlim 500, 30 days', price: 90, duration_days: 30, speed_limit: 500 },
+  { id: 3, title: 'Unlim 100, 7 days', price: 20, duration_days: 7, speed_limit: 100 },
+];
+const location = (id: number, name: string, max: string) => ({
+  id,
+  iso2: 'DE',
+  location: { name },
+  status: { is_available: true, is_active: true },
+  servers: { available: 3 },
+  network: { speeds: { min: '50 Mbps', max, available: max } },
+});
+const LOCATIONS = [location(1, 'Frankfurt', '1 Gb'), location(2, 'Paris', '200 Mbps')];
+const loaded = <T,>(data: T) => ({ data, isPending: false, isError: false, refetch: vi.fn() });
+
+vi.mock('../api/catalogue', () => ({
+  useUnlimTariffs: () => loaded(TARIFFS),
+  useUnlimLocations: () => loaded(LOCATIONS),
+}));
+
+const renderPlan = () =>
+  render(
+    <MemoryRouter>
+      <UnlimitedPlan isPriceHidden={false} />
+    </MemoryRouter>,
+  );
+
+beforeAll(() => {
+  i18next.addResourceBundle('en', 'buy', buy);
+});
+beforeEach(() => {
+  stubMatchMedia(false);
+  useBasketStore.setState({ item: null, isPurchased: false });
+});
+
+describe('UnlimitedPlan (spec 001 wizard rules)', () => {
+  it('defaults to 30 days and shows the missing choices only once the cart is asked for', async () => {
+    const user = userEvent.setup();
+    const { container } = renderPlan();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '30 days' }).checked).toBe(true);
+    expect(formErrorTexts(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Go to cart' }));
+    expect(formErrorTexts(container)).toEqual(['Choose a speed', 'Choose a location']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Speed' }), '100');
+    expect(formErrorTexts(container)).toEqual(['Choose a location']);
+  });
+
+  it('clears the location when the speed leaves its range; a full choice fills the basket', async () => {
+    const user = userEvent.setup();
+    renderPlan();
+    const speed = screen.getByRole('combobox', { name: 'Speed' });
+    const place = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Server location' });
+    await user.selectOptions(speed, '100');
+    await user.selectOptions(place, '2');
+    expect(useBasketStore.getState().item?.payload).toMatchObject({ tariff_id: 1, location_id: 2 });
+    // Paris stops at 200 Mbps: 500 clears it.
+    await user.selectOptions(speed, '500');
+    expect(place.value).toBe('');
+    expect(useBasketStore.getState().item).toBeNull();
+    // Frankfurt goes to 1 Gbps: it stays through a speed change.
+    await user.selectOptions(place, '1');
+    await user.selectOptions(speed, '100');
+    expect(place.value).toBe('1');
+    expect(useBasketStore.getState().item?.payload).toMatchObject({ tariff_id: 1, location_id: 1 });
+  });
+});

@@ -1,0 +1,52 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { translateFieldError } from '../lib/form-errors';
+import { Input, type InputProps } from './input';
+
+/** The parts of a react-hook-form instance a bound field needs. */
+export type FormBinding<T extends FieldValues> = Pick<
+  UseFormReturn<T>,
+  'register' | 'getFieldState' | 'formState'
+>;
+
+export type FormInputProps<T extends FieldValues> = Omit<InputProps, 'name' | 'error' | 'form'> & {
+  form: FormBinding<T>;
+  name: Path<T>;
+};
+
+/** An <Input> registered on a form, showing its field error (contract keys translated). */
+export const FormInput = <T extends FieldValues>({ form, name, ...props }: FormInputProps<T>) => {
+  const { error } = form.getFieldState(name, form.formState);
+  return <Input {...props} error={translateFieldError(error?.message)} {...form.register(name)} />;
+};
+
+type NewPasswordValues = { password: string; password_confirmation: string };
+
+export type NewPasswordFieldsProps<T extends NewPasswordValues> = {
+  form: FormBinding<T>;
+  passwordLabel: string;
+  confirmationLabel: string;
+};
+
+/** "Password" + "Confirm password" of the register, reset and profile forms. */
+export const NewPasswordFields = <T extends NewPasswordValues>({
+  form,
+  passwordLabel,
+  confirmationLabel,
+}: NewPasswordFieldsProps<T>) => (
+  <>
+    <FormInput
+      form={form}
+      name={'password' as Path<T>}
+      label={passwordLabel}
+      type="password"
+      autoComplete="new-password"
+    />
+    <FormInput
+      form={form}
+      name={'password_confirmation' as Path<T>}
+      label={confirmationLabel}
+      type="password"
+      autoComplete="new-password"
+    />
+  </>
+);
