@@ -23,7 +23,9 @@ const main = async () => {
   // we replace them so in-flight requests drain before the database stops.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
 
-  const database = createDatabase(source.url);
+  const database = createDatabase(source.url, 10, (error) =>
+    logger.warn({ err: error }, 'postgres closed an idle connection; it will be replaced'),
+  );
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,

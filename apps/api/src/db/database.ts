@@ -20,11 +20,30 @@ const types = {
 
 export type DatabaseHandle = { db: Kysely<Database>; pool: pg.Pool; close: () => Promise<void> };
 
-export const createPool = (connectionString: string, max = 10): pg.Pool =>
-  new pg.Pool({ connectionString, max, types, application_name: 'proxy-cabinet-api' });
+/**
+ * An idle client can be killed by the server (restart, failover, admin termination). pg
+ * emits that on the pool; without a listener Node treats it as unhandled and exits the
+ * process. The broken client is already discarded and the next query gets a fresh one,
+ * so the error is only reported.
+ */
+export const createPool = (
+  connectionString: string,
+  max = 10,
+  onIdleError: (error: Error) => void = (error) => {
+    process.stderr.write(`postgres: idle client error: ${error.message}\n`);
+  },
+): pg.Pool => {
+  const pool = new pg.Pool({ connectionString, max, types, application_name: 'proxy-cabinet-api' });
+  pool.on('error', onIdleError);
+  return pool;
+};
 
-export const createDatabase = (connectionString: string, max = 10): DatabaseHandle => {
-  const pool = createPool(connectionString, max);
+export const createDatabase = (
+  connectionString: string,
+  max = 10,
+  onIdleError?: (error: Error) => void,
+): DatabaseHandle => {
+  const pool = createPool(connectionString, max, onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's destroy() ends the pool it was given.
   return { db, pool, close: () => db.destroy() };
