@@ -4,7 +4,7 @@
 //   2. the Lighthouse mobile performance score of /login and /cabinet/profile
 //      (median of 3 runs each, target >= 95), using Debian's Chromium.
 import { spawn, execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -75,12 +75,17 @@ try {
     body: JSON.stringify({ name: 'bencher', email, password, password_confirmation: password, terms_checkbox: true }),
   });
   const { token } = await reg.json();
-  await new Promise((r) => setTimeout(r, 500));
+  // Mail goes out through the job queue: poll the mail folder for the verification link.
   const mailDir = join(dataDir, 'mail');
-  const mail = readdirSync(mailDir)
-    .map((f) => decodeQuotedPrintable(readFileSync(join(mailDir, f), 'utf8')))
-    .find((m) => m.includes(email));
-  const link = mail?.match(/http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/)?.[0]?.replace(/&amp;/g, '&');
+  let link;
+  for (let i = 0; i < 60 && !link; i += 1) {
+    await new Promise((r) => setTimeout(r, 250));
+    const files = existsSync(mailDir) ? readdirSync(mailDir) : [];
+    const mail = files
+      .map((f) => decodeQuotedPrintable(readFileSync(join(mailDir, f), 'utf8')))
+      .find((m) => m.includes(email));
+    link = mail?.match(/http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/)?.[0]?.replace(/&amp;/g, '&');
+  }
   if (!link) throw new Error('verification mail not found');
   await fetch(link, { redirect: 'manual' });
 
