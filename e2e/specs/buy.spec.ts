@@ -3,13 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  logIn,
-  newUser,
-  test,
-} from '../fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
 import { E2E_DATA_DIR } from '../playwright.config.ts';
 
 const run = promisify(execFile);
@@ -150,6 +144,135 @@ test.describe('buy flow', () => {
     await applyPromo(page, code);
     await expect(page.getByTestId('cart-total')).toHaveText('$0.94');
     await buyAndSeePackage(page, '1 IP');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('mobile: one package of each family through the cart page, with and without a promo', async ({
+    page,
+    api,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await api.registerVerified(newUser());
+    await admin('balance:credit', user.email, '1000');
+    const code = `MA${Date.now().toString(36).toUpperCase()}`;
+    await admin('promo:create', code, '--percent', '20', '--families', 'dynamic,isp');
+    await logIn(page, user);
+    const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    const goToCart = async () => {
+      await page.getByRole('button', { name: 'Go to cart' }).click();
+      await expect(page).toHaveURL(/\/cabinet\/buy\/cart$/);
+      await expect(breadcrumbs).toBeVisible();
+      await expect(breadcrumbs.getByText('Cart')).toHaveAttribute('aria-current', 'page');
+      // Below the large breakpoint there is no order summary beside the selection.
+      await expect(page.getByRole('complementary', { name: 'Order summary' })).toHaveCount(0);
+    };
+
+    // Base with a promo: select-type -> dynamic-pools -> base cards -> cart page.
+    await page.goto('/cabinet/buy');
+    await expect(page).toHaveURL(/\/cabinet\/buy\/select-type$/);
+    await expect(page.getByRole('button', { name: 'Go to cart' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: /Dynamic \(residential\)/ }).click();
+    await expect(page.getByText('from $265')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: /^Base/ }).click();
+    await page.getByRole('button', { name: /Base 5 GB/ }).click();
+    await expect(page.getByRole('button', { name: /Base 5 GB/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await goToCart();
+    await expect(page.getByText('Dynamic residential, Base')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('$4.75');
+    await applyPromo(page, code);
+    await expect(page.getByTestId('cart-total')).toHaveText('$3.8');
+    await expect(page.getByText(`Promo ${code}`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await buyAndSeePackage(page, 'Base 5 GB');
+
+    // Premium without a promo (the code is for Base and ISP only); the breadcrumbs lead back
+    // to the selection, which keeps the chosen card.
+    await page.goto('/cabinet/buy/dynamic-pools');
+    await page.getByRole('link', { name: /^Premium/ }).click();
+    await expect(page).toHaveURL(/\/cabinet\/buy\/dynamic-pools\/premium$/);
+    const premium = page.getByRole('button', { name: /Premium 1 GB/ });
+    await expect(premium).toHaveAttribute('aria-pressed', 'false');
+    await premium.click();
+    await goToCart();
+    await breadcrumbs.getByRole('link', { name: 'Buy proxy' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/buy\/select-type$/);
+    await page.getByRole('link', { name: /Dynamic \(residential\)/ }).click();
+    await page.getByRole('link', { name: /^Premium/ }).click();
+    await expect(premium).toHaveAttribute('aria-pressed', 'true');
+    await goToCart();
+    await expect(page.getByText('Dynamic residential, Premium')).toBeVisible();
+    await page.getByLabel('Promo code').fill(code);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('This promo code does not apply to this tariff.')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('$1.75');
+    await expectNoSeriousA11yViolations(page);
+    await buyAndSeePackage(page, 'Premium 1 GB');
+
+    // Unlimited without a promo: the cart button names the missing fields first.
+    await page.goto('/cabinet/buy/dynamic-pools');
+    await page.getByRole('link', { name: /^Unlimited/ }).click();
+    await expect(page).toHaveURL(/\/cabinet\/buy\/dynamic-pools\/unlimited$/);
+    await page.getByRole('radio', { name: '1 day' }).check();
+    await page.getByRole('button', { name: 'Go to cart' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/buy\/dynamic-pools\/unlimited$/);
+    await expect(page.getByText('Choose a speed', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const location = page.getByRole('combobox', { name: 'Server location' });
+    await expect(location).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '500 Mbps' });
+    await expect(location.locator('option', { hasText: 'Japan, Tokyo' })).toBeDisabled();
+    await location.selectOption({ label: 'Germany, Frankfurt' });
+    await goToCart();
+    await expect(page.getByText('Unlimited residential')).toBeVisible();
+    await expect(page.getByText('Germany, Frankfurt')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('$520');
+    await expectNoSeriousA11yViolations(page);
+    await buyAndSeePackage(page, 'Unlimited 500 Mbps, 1 day');
+
+    // ISP with a promo: the five steps, IP authentication validated.
+    await page.goto('/cabinet/buy/select-type');
+    await page.getByRole('link', { name: /^ISP/ }).click();
+    await expect(page).toHaveURL(/\/cabinet\/buy\/isp$/);
+    await page.getByRole('button', { name: 'Go to cart' }).click();
+    await expect(page.getByText('Choose the authentication type')).toBeVisible();
+    await expect(
+      page.getByRole('paragraph').filter({ hasText: /^Choose a country$/ }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('radio', { name: 'IP address' }).check();
+    const ip = page.getByLabel('Your IP address');
+    await ip.fill('300.1.1.1');
+    await ip.blur();
+    await expect(page.getByText('Enter a valid IP address')).toBeVisible();
+    await ip.fill('203.0.113.7');
+    await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
+    await page.getByRole('combobox', { name: '3. Country' }).selectOption({ index: 1 });
+    const ips = page.getByRole('combobox', { name: '4. Number of IPs' });
+    await expect(ips.locator('option', { hasText: /^5 IPs/ })).toHaveCount(1);
+    await ips.selectOption({ index: 2 });
+    await page.getByRole('radio', { name: 'SOCKS5' }).check();
+    await expectNoSeriousA11yViolations(page);
+    await goToCart();
+    await expect(page.getByText('SOCKS5')).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('$12');
+    await applyPromo(page, code);
+    await expect(page.getByTestId('cart-total')).toHaveText('$9.6');
+    await expectNoSeriousA11yViolations(page);
+    await buyAndSeePackage(page, '5 IPs');
+
+    // All four packages on /cabinet/packages: one row each (the narrow table shows no header
+    // row, every cell carries its column label instead).
+    await expect(page.getByRole('row')).toHaveCount(4);
+    for (const tariff of ['Base 5 GB', 'Premium 1 GB', 'Unlimited 500 Mbps, 1 day', '5 IPs'])
+      await expect(page.getByRole('cell', { name: tariff }).first()).toBeVisible();
+    // The server charged the promo prices: 1000 - 3.8 - 1.75 - 520 - 9.6.
+    await expect(page.getByTestId('balance')).toHaveText('$464.85');
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -107,6 +107,25 @@ describe('rate limits', () => {
     ).toBe(200);
   });
 
+  it('per account on every auth route: the same e-mail from fresh IPs is 429 on the (max+1)th request', async () => {
+    ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '100', RATE_LIMIT_ACCOUNT_MAX: '2' });
+    const app = ctx.app;
+    let ip = 0;
+    const send = (url: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url, payload, remoteAddress: `10.0.3.${(ip += 1)}` });
+    for (const route of AUTH_ROUTES) {
+      const email = uniqueEmail('account');
+      for (let i = 0; i < 2; i += 1)
+        expect((await send(route.url, route.payload(email))).statusCode, route.url).not.toBe(429);
+      const limited = await send(route.url, route.payload(email.toUpperCase()));
+      expect(limited.statusCode, route.url).toBe(429);
+      expect(limited.json<{ code: string }>().code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address on the same route is not affected.
+      expect((await send(route.url, route.payload(uniqueEmail('free')))).statusCode).not.toBe(429);
+    }
+  });
+
   it('the window resets', async () => {
     ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '1', RATE_LIMIT_WINDOW_MS: '1000' });
     const send = () =>

@@ -5,6 +5,19 @@ import { PAYMENT_METHODS } from './payments.constants.ts';
 const issues = (input: unknown) =>
   topUpSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
 
+describe('payment methods', () => {
+  it('match the bounds table of spec 001 section 9 exactly', () => {
+    const SPEC =
+      '3: 5-10000; 5: 10-10000; 6: 20-25000; 7: 6-2352; 7.1: 13-1000; 7.2: 6-1600; 7.3: 15-1000; ' +
+      '7.4: 15-1000; 7.5: 10-1000; 7.6: 2.3-430; 7.7: 7.5-483; 7.8: 7.5-483';
+    expect(PAYMENT_METHODS.map((m) => `${m.id}: ${m.minCents / 100}-${m.maxCents / 100}`).join('; ')).toBe(SPEC);
+    expect(PAYMENT_METHODS.filter((m) => m.hasNetworks).map((m) => m.id)).toEqual(['3']);
+    expect(PAYMENT_METHODS.filter((m) => m.paymentSystem !== null).map((m) => [m.type, m.paymentSystem])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [7, n]),
+    );
+  });
+});
+
 describe('top-up schema', () => {
   it('accepts every method at its exact bounds and refuses a cent outside', () => {
     for (const m of PAYMENT_METHODS) {

@@ -21,6 +21,21 @@ describe('session store', () => {
     expect(localStorage.getItem(TOKEN_SYNC_STORAGE_KEY)).toBe('abc');
   });
 
+  it('writes the cookie for 30 days, SameSite=Lax, path / (spec section 9)', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    const written: string[] = [];
+    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      written.push(value);
+      descriptor?.set?.call(document, value);
+    });
+    useSessionStore.getState().setToken('abc');
+    spy.mockRestore();
+    const cookie = written.find((value) => value.startsWith(`${ACCESS_TOKEN_COOKIE}=abc`));
+    expect(cookie).toContain('; path=/');
+    expect(cookie).toContain('; SameSite=Lax');
+    expect(cookie).toContain(`; max-age=${30 * 86_400}`);
+  });
+
   it('removes both copies when cleared', () => {
     useSessionStore.getState().setToken('abc');
     useSessionStore.getState().clearToken();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { amountFromQuery, readPaymentData, savePaymentData, TOP_UP_COOKIE } from './payment-cookie';
 
 afterEach(() => {
@@ -9,6 +9,19 @@ describe('topUpPaymentData cookie', () => {
   it('round-trips the payment data', () => {
     savePaymentData({ amount: '25', type: 3, payment_system: null, network: 'BTC' });
     expect(readPaymentData()).toEqual({ amount: '25', type: 3, payment_system: null, network: 'BTC' });
+  });
+  it('lives for 2 hours (spec), on path /', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    const written: string[] = [];
+    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      written.push(value);
+      descriptor?.set?.call(document, value);
+    });
+    savePaymentData({ amount: '25', type: 5, payment_system: null, network: 'USD' });
+    spy.mockRestore();
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^topUpPaymentData=[^;]+; path=\/;/);
+    expect(written[0]).toContain('; max-age=7200');
   });
   it('ignores a missing or broken cookie', () => {
     expect(readPaymentData()).toBeNull();

@@ -1,4 +1,8 @@
-import { DEFAULT_PAYMENT_NETWORK } from '@proxy/contract';
+import {
+  DEFAULT_PAYMENT_NETWORK,
+  TOP_UP_PAYMENT_COOKIE,
+  TOP_UP_PAYMENT_COOKIE_TTL_HOURS,
+} from '@proxy/contract';
 import { readCookie, writeCookie } from '../../../shared/lib/cookies';
 
 /** The payload of POST /payment/create, kept for the result page's Retry (spec: 2 hours). */
@@ -9,8 +13,8 @@ export type TopUpPaymentData = {
   network: string;
 };
 
-export const TOP_UP_COOKIE = 'topUpPaymentData';
-const LIFETIME_DAYS = 2 / 24;
+export const TOP_UP_COOKIE = TOP_UP_PAYMENT_COOKIE;
+const LIFETIME_DAYS = TOP_UP_PAYMENT_COOKIE_TTL_HOURS / 24;
 
 export const savePaymentData = (data: TopUpPaymentData) =>
   writeCookie(TOP_UP_COOKIE, JSON.stringify(data), {
