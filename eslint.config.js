@@ -6,7 +6,16 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs', 'e2e/test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/*.js',
+      '**/*.mjs',
+      'e2e/test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -28,12 +37,21 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       'import-x/no-cycle': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read the environment only in config/env.ts.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read the environment only in config/env.ts.',
+        },
       ],
     },
   },
@@ -44,7 +62,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['apps/api/src/config/env.ts', 'apps/api/bench/**', 'e2e/**', '**/*.test.ts', '**/vitest.config.ts', 'apps/api/test/**', 'apps/web/vite.config.ts'],
+    files: [
+      'apps/api/src/config/env.ts',
+      'apps/api/bench/**',
+      'e2e/**',
+      '**/*.test.ts',
+      '**/vitest.config.ts',
+      'apps/api/test/**',
+      'apps/web/vite.config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -14,15 +14,24 @@ export const newUser = (): TestUser => {
 
 /** Decodes a quoted-printable body, as mail clients do. */
 const decodeQuotedPrintable = (text: string): string =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** Waits for the newest .eml sent to `email` whose text matches `pattern`, returns the first match. */
-export const findMailLink = async (email: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> => {
+export const findMailLink = async (
+  email: string,
+  pattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> => {
   const dir = join(E2E_DATA_DIR, 'mail');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(dir).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml')).sort().reverse()) {
+    for (const file of files
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse()) {
       const raw = decodeQuotedPrintable(await readFile(join(dir, file), 'utf8'));
       if (!raw.toLowerCase().includes(`to: ${email}`.toLowerCase())) continue;
       const match = raw.match(pattern);
@@ -36,7 +45,9 @@ export const findMailLink = async (email: string, pattern: RegExp, timeoutMs = 1
 /** Fails on any serious or critical axe-core violation of the current page. */
 export const expectNoSeriousA11yViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);

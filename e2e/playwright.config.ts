@@ -37,9 +37,7 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/api/src/server.ts`,
     cwd: repoRoot,

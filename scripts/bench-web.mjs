@@ -4,7 +4,15 @@
 //   2. the Lighthouse mobile performance score of /login and /cabinet/profile
 //      (median of 3 runs each, target >= 95), using Debian's Chromium.
 import { spawn, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  chmodSync,
+} from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -49,7 +57,9 @@ const median = (values) => {
 };
 
 const decodeQuotedPrintable = (text) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 
 console.log('Building the SPA ...');
 execSync('npm run build', { cwd: root, stdio: 'inherit' });
@@ -59,7 +69,15 @@ const dataDir = mkdtempSync(join(root, 'data', 'bench-web-'));
 chmodSync(dataDir, 0o777);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: base,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -72,7 +90,13 @@ try {
   const reg = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bencher', email, password, password_confirmation: password, terms_checkbox: true }),
+    body: JSON.stringify({
+      name: 'bencher',
+      email,
+      password,
+      password_confirmation: password,
+      terms_checkbox: true,
+    }),
   });
   const { token } = await reg.json();
   // Mail goes out through the job queue: poll the mail folder for the verification link.
@@ -84,7 +108,9 @@ try {
     const mail = files
       .map((f) => decodeQuotedPrintable(readFileSync(join(mailDir, f), 'utf8')))
       .find((m) => m.includes(email));
-    link = mail?.match(/http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/)?.[0]?.replace(/&amp;/g, '&');
+    link = mail
+      ?.match(/http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/)?.[0]
+      ?.replace(/&amp;/g, '&');
   }
   if (!link) throw new Error('verification mail not found');
   await fetch(link, { redirect: 'manual' });
@@ -136,7 +162,9 @@ try {
         values.push(Math.round((result?.lhr.categories.performance.score ?? 0) * 100));
       }
       scores[path] = { runs: values, median: median(values) };
-      console.log(`Lighthouse mobile performance ${path}: median ${median(values)} (runs ${values.join(', ')})`);
+      console.log(
+        `Lighthouse mobile performance ${path}: median ${median(values)} (runs ${values.join(', ')})`,
+      );
     }
     await cdp.close();
     const summary = { loginJsGzipKb: Number((total / 1024).toFixed(1)), lighthouse: scores };

@@ -1,4 +1,11 @@
-import { test, expect, newUser, findMailLink, expectNoSeriousA11yViolations, VERIFY_LINK } from '../fixtures.ts';
+import {
+  test,
+  expect,
+  newUser,
+  findMailLink,
+  expectNoSeriousA11yViolations,
+  VERIFY_LINK,
+} from '../fixtures.ts';
 
 test.describe('account journey', () => {
   test('register, verify e-mail from the mail file, log in, edit the profile', async ({ page }) => {
@@ -73,7 +80,9 @@ test.describe('account journey', () => {
 
     await expect
       .poll(async () => {
-        const res = await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${user.token}` } });
+        const res = await page.request.get('/api/profile', {
+          headers: { Authorization: `Bearer ${user.token}` },
+        });
         return ((await res.json()) as { user: { locale: string } }).user.locale;
       })
       .toBe('ru');

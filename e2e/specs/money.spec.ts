@@ -1,4 +1,13 @@
-import { test, expect, newUser, findMailLink, expectNoSeriousA11yViolations, logIn, VERIFY_LINK, type TestUser } from '../fixtures.ts';
+import {
+  test,
+  expect,
+  newUser,
+  findMailLink,
+  expectNoSeriousA11yViolations,
+  logIn,
+  VERIFY_LINK,
+  type TestUser,
+} from '../fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 // A valid TRC20 address (base58check).
@@ -30,7 +39,9 @@ test.describe('money journey', () => {
   }) => {
     test.setTimeout(120_000);
     const inviter = await api.registerVerified(newUser());
-    const profile = await request.get('/api/profile', { headers: { authorization: `Bearer ${inviter.token}` } });
+    const profile = await request.get('/api/profile', {
+      headers: { authorization: `Bearer ${inviter.token}` },
+    });
     const refLink = ((await profile.json()) as { user: { ref_link: string } }).user.ref_link;
     const invited = newUser();
     await registerVerifiedWithRef(request, invited, refLink);
@@ -53,7 +64,10 @@ test.describe('money journey', () => {
     await expect(page).toHaveURL(/\/cabinet\/payment\?result=success$/);
     await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
     await expect(page.getByTestId('payment-balance')).toHaveText('$1500');
-    await expect(page.locator('#main').getByRole('link', { name: 'Buy proxy' })).toHaveAttribute('href', '/cabinet/buy');
+    await expect(page.locator('#main').getByRole('link', { name: 'Buy proxy' })).toHaveAttribute(
+      'href',
+      '/cabinet/buy',
+    );
     await expectNoSeriousA11yViolations(page);
 
     // A failed payment, then Retry re-submits the cookie data and opens a new checkout.
@@ -87,7 +101,9 @@ test.describe('money journey', () => {
     await logIn(page, inviter);
     await page.goto('/cabinet/referral');
     await expect(page.getByTestId('referral-balance')).toHaveText('$150');
-    await expect(page.getByLabel('Your referral link')).toHaveValue(new RegExp(`/register\\?ref=${refLink}$`));
+    await expect(page.getByLabel('Your referral link')).toHaveValue(
+      new RegExp(`/register\\?ref=${refLink}$`),
+    );
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Transfer to balance' }).click();

@@ -16,7 +16,12 @@ export const benchPayments = async (
       FROM generate_series(1, 10000) AS g`.execute(db);
   // VACUUM sets the visibility map, as autovacuum would on a live system: the count is index-only.
   await sql`VACUUM ANALYZE payments`.execute(db);
-  const lines: string[] = ['', `GET /api/profile/payments, one user with 10,000 payments, ${durationS}s each`, '| query                          |    req/s | p99 ms  |', '|--------------------------------|----------|---------|'];
+  const lines: string[] = [
+    '',
+    `GET /api/profile/payments, one user with 10,000 payments, ${durationS}s each`,
+    '| query                          |    req/s | p99 ms  |',
+    '|--------------------------------|----------|---------|',
+  ];
   for (const [label, query] of [
     ['default (created_at desc)', ''],
     ['page 50, sort amount asc', '?page=50&sort=amount&direction=asc'],
@@ -28,8 +33,11 @@ export const benchPayments = async (
       duration: durationS,
       headers: { authorization: `Bearer ${tokenOf(userId)}` },
     });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`payments ${label}: ${result.non2xx} non-2xx`);
-    lines.push(`| ${label.padEnd(30)} | ${result.requests.average.toFixed(0).padStart(8)} | ${result.latency.p99.toFixed(1).padStart(7)} |`);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`payments ${label}: ${result.non2xx} non-2xx`);
+    lines.push(
+      `| ${label.padEnd(30)} | ${result.requests.average.toFixed(0).padStart(8)} | ${result.latency.p99.toFixed(1).padStart(7)} |`,
+    );
   }
   return lines;
 };

@@ -31,17 +31,15 @@ export const benchPurchases = async (
     .executeTakeFirstOrThrow();
   const ids = Array.from({ length: CUSTOMERS }, (_, i) => i + 1);
   for (const userId of ids)
-    await db
-      .transaction()
-      .execute((tx) =>
-        postLedgerEntry(tx, {
-          userId,
-          account: 'main',
-          type: 'payment',
-          amountCents: 10_000_000,
-          refType: 'bench',
-        }),
-      );
+    await db.transaction().execute((tx) =>
+      postLedgerEntry(tx, {
+        userId,
+        account: 'main',
+        type: 'payment',
+        amountCents: 10_000_000,
+        refType: 'bench',
+      }),
+    );
 
   let bought = 0;
   let failed = 0;

@@ -130,9 +130,19 @@ const main = async () => {
     const appResult = await run(appUrl, token);
     assertClean('app', appResult);
     // Issue 5: catalogue reads and purchase throughput on the same running app.
-    const purchaseLines = await benchPurchases(handle.db, `http://127.0.0.1:${appPort}`, (id) => `benchtoken${String(id).padStart(12, '0')}`, DURATION_S);
+    const purchaseLines = await benchPurchases(
+      handle.db,
+      `http://127.0.0.1:${appPort}`,
+      (id) => `benchtoken${String(id).padStart(12, '0')}`,
+      DURATION_S,
+    );
     // Issue 4: the payments list of a user with 10k payments.
-    const paymentLines = await benchPayments(handle.db, `http://127.0.0.1:${appPort}`, (id) => `benchtoken${String(id).padStart(12, '0')}`, DURATION_S);
+    const paymentLines = await benchPayments(
+      handle.db,
+      `http://127.0.0.1:${appPort}`,
+      (id) => `benchtoken${String(id).padStart(12, '0')}`,
+      DURATION_S,
+    );
     await app.close();
     await handle.close();
 

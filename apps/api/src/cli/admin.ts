@@ -49,7 +49,8 @@ const main = async (argv: string[]): Promise<number> => {
   try {
     await migrate(source.url);
     const result = await command.run(database.db, args);
-    const { output, exitCode } = typeof result === 'string' ? { output: result, exitCode: 0 } : result;
+    const { output, exitCode } =
+      typeof result === 'string' ? { output: result, exitCode: 0 } : result;
     process.stdout.write(`${output}\n`);
     return exitCode;
   } catch (error) {

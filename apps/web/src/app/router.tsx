@@ -143,29 +143,104 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'buy',
-                    lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyLayoutRoute, ['buy']),
+                    lazy: lazyRoute(
+                      () => import('./routes/buy'),
+                      (m) => m.BuyLayoutRoute,
+                      ['buy'],
+                    ),
                     children: [
                       { index: true, element: <Navigate to="select-type" replace /> },
-                      { path: 'select-type', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuySelectTypeRoute, ['buy']) },
-                      { path: 'dynamic-pools', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyPoolsRoute, ['buy']) },
-                      { path: 'dynamic-pools/base', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyBaseRoute, ['buy']) },
-                      { path: 'dynamic-pools/premium', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyPremiumRoute, ['buy']) },
-                      { path: 'dynamic-pools/unlimited', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyUnlimitedRoute, ['buy']) },
-                      { path: 'isp', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyIspRoute, ['buy']) },
-                      { path: 'cart', lazy: lazyRoute(() => import('./routes/buy'), (m) => m.BuyCartRoute, ['buy']) },
+                      {
+                        path: 'select-type',
+                        lazy: lazyRoute(
+                          () => import('./routes/buy'),
+                          (m) => m.BuySelectTypeRoute,
+                          ['buy'],
+                        ),
+                      },
+                      {
+                        path: 'dynamic-pools',
+                        lazy: lazyRoute(
+                          () => import('./routes/buy'),
+                          (m) => m.BuyPoolsRoute,
+                          ['buy'],
+                        ),
+                      },
+                      {
+                        path: 'dynamic-pools/base',
+                        lazy: lazyRoute(
+                          () => import('./routes/buy'),
+                          (m) => m.BuyBaseRoute,
+                          ['buy'],
+                        ),
+                      },
+                      {
+                        path: 'dynamic-pools/premium',
+                        lazy: lazyRoute(
+                          () => import('./routes/buy'),
+                          (m) => m.BuyPremiumRoute,
+                          ['buy'],
+                        ),
+                      },
+                      {
+                        path: 'dynamic-pools/unlimited',
+                        lazy: lazyRoute(
+                          () => import('./routes/buy'),
+                          (m) => m.BuyUnlimitedRoute,
+                          ['buy'],
+                        ),
+                      },
+                      {
+                        path: 'isp',
+                        lazy: lazyRoute(
+                          () => import('./routes/buy'),
+                          (m) => m.BuyIspRoute,
+                          ['buy'],
+                        ),
+                      },
+                      {
+                        path: 'cart',
+                        lazy: lazyRoute(
+                          () => import('./routes/buy'),
+                          (m) => m.BuyCartRoute,
+                          ['buy'],
+                        ),
+                      },
                     ],
                   },
-                  { path: 'top-up', lazy: lazyRoute(() => import('./routes/top-up'), (m) => m.TopUpRoute, ['top-up']) },
+                  {
+                    path: 'top-up',
+                    lazy: lazyRoute(
+                      () => import('./routes/top-up'),
+                      (m) => m.TopUpRoute,
+                      ['top-up'],
+                    ),
+                  },
                   {
                     path: 'transactions',
-                    lazy: lazyRoute(() => import('./routes/transactions'), (m) => m.TransactionsRoute, ['transactions', 'profile']),
+                    lazy: lazyRoute(
+                      () => import('./routes/transactions'),
+                      (m) => m.TransactionsRoute,
+                      ['transactions', 'profile'],
+                    ),
                   },
-                  { path: 'referral', lazy: lazyRoute(() => import('./routes/referral'), (m) => m.ReferralRoute, ['referral']) },
+                  {
+                    path: 'referral',
+                    lazy: lazyRoute(
+                      () => import('./routes/referral'),
+                      (m) => m.ReferralRoute,
+                      ['referral'],
+                    ),
+                  },
                 ],
               },
               {
                 path: 'payment',
-                lazy: lazyRoute(() => import('./routes/payment-result'), (m) => m.PaymentResultRoute, ['top-up']),
+                lazy: lazyRoute(
+                  () => import('./routes/payment-result'),
+                  (m) => m.PaymentResultRoute,
+                  ['top-up'],
+                ),
               },
               {
                 path: 'faq',
@@ -184,7 +259,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'packages',
-                lazy: lazyRoute(() => import('./routes/packages'), (m) => m.PackagesRoute, ['packages']),
+                lazy: lazyRoute(
+                  () => import('./routes/packages'),
+                  (m) => m.PackagesRoute,
+                  ['packages'],
+                ),
               },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', lazy: notFound },

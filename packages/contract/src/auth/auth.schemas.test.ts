@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { registerSchema, loginSchema, resetPasswordSchema } from './auth.schemas.ts';
 import { buildProfileUpdatePayload, profileUpdateSchema } from '../profile/profile.schemas.ts';
 
-const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const messagesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('registerSchema', () => {
   const valid = {
@@ -36,7 +38,11 @@ describe('registerSchema', () => {
   });
 
   it('requires a password of at least 8 characters and a matching confirmation', () => {
-    const result = registerSchema.safeParse({ ...valid, password: 'short', password_confirmation: 'x' });
+    const result = registerSchema.safeParse({
+      ...valid,
+      password: 'short',
+      password_confirmation: 'x',
+    });
     const issues = result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
     expect(issues).toContain('password:password_length');
   });
@@ -70,16 +76,29 @@ describe('profile update', () => {
   });
 
   it('checks the telegram handle', () => {
-    expect(messagesOf(profileUpdateSchema.safeParse({ telegram: 'nobody' }))).toEqual({ telegram: 'telegram' });
+    expect(messagesOf(profileUpdateSchema.safeParse({ telegram: 'nobody' }))).toEqual({
+      telegram: 'telegram',
+    });
     expect(profileUpdateSchema.safeParse({ telegram: '@proxy_fan' }).success).toBe(true);
   });
 
   it('sends the password only when both are present and equal', () => {
-    expect(buildProfileUpdatePayload({ name: 'Bob', password: 'abcdefgh', password_confirmation: 'abcdefgx' })).toEqual({
+    expect(
+      buildProfileUpdatePayload({
+        name: 'Bob',
+        password: 'abcdefgh',
+        password_confirmation: 'abcdefgx',
+      }),
+    ).toEqual({
       name: 'Bob',
     });
     expect(
-      buildProfileUpdatePayload({ name: null, telegram: undefined, password: 'abcdefgh', password_confirmation: 'abcdefgh' }),
+      buildProfileUpdatePayload({
+        name: null,
+        telegram: undefined,
+        password: 'abcdefgh',
+        password_confirmation: 'abcdefgh',
+      }),
     ).toEqual({ password: 'abcdefgh', password_confirmation: 'abcdefgh' });
   });
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS, confirmationMatches, emailField, nicknameField, passwordField } from '../common/validation.ts';
+import {
+  VALIDATION_KEYS,
+  confirmationMatches,
+  emailField,
+  nicknameField,
+  passwordField,
+} from '../common/validation.ts';
 import { LANGUAGES } from '../app/app.constants.ts';
 import type { UserDto } from '../profile/profile.schemas.ts';
 
@@ -13,7 +19,6 @@ const passwordShape = {
   password: passwordField,
   password_confirmation: z.string({ error: VALIDATION_KEYS.required }),
 };
-
 
 export const registerSchema = z
   .object({
@@ -47,7 +52,9 @@ export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
 /** POST /update-password: a signed-in user changes the password knowing the current one. */
 export const updatePasswordSchema = z
   .object({
-    current_password: z.string({ error: VALIDATION_KEYS.required }).min(1, VALIDATION_KEYS.required),
+    current_password: z
+      .string({ error: VALIDATION_KEYS.required })
+      .min(1, VALIDATION_KEYS.required),
     ...passwordShape,
   })
   .refine(...confirmationMatches);

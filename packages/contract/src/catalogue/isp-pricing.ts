@@ -32,11 +32,17 @@ export class InvalidPeriodError extends Error {
 }
 
 /** Price in cents of one ISP tariff for a period; throws InvalidPeriodError otherwise. */
-export const ispPriceCents = (tariff: { priceCents: number; ports: number }, period: number): number => {
+export const ispPriceCents = (
+  tariff: { priceCents: number; ports: number },
+  period: number,
+): number => {
   if (!isIspPeriod(period)) throw new InvalidPeriodError();
   if (period === 30) return tariff.priceCents;
   if (period === 90) return Math.round(tariff.priceCents * ISP_90_DAY_MULTIPLIER);
   const rule = ISP_PERIOD_RULES[period];
-  const perIp = Math.max(rule.minPerIpCents, Math.round((tariff.priceCents * rule.perIpMultiplier) / tariff.ports));
+  const perIp = Math.max(
+    rule.minPerIpCents,
+    Math.round((tariff.priceCents * rule.perIpMultiplier) / tariff.ports),
+  );
   return perIp * tariff.ports;
 };

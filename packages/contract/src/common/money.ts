@@ -5,7 +5,8 @@
 export type Cents = number;
 
 /** Dollars -> cents, rounding half away from zero to the nearest cent. */
-export const toCents = (dollars: number): Cents => Math.round(Math.abs(dollars) * 100 + 1e-9) * Math.sign(dollars);
+export const toCents = (dollars: number): Cents =>
+  Math.round(Math.abs(dollars) * 100 + 1e-9) * Math.sign(dollars);
 
 export const toDollars = (cents: Cents): number => cents / 100;
 
@@ -17,4 +18,5 @@ export const formatDollars = (dollars: number): string => {
 };
 
 /** True when a dollar amount has at most two decimals (no fractions of a cent). */
-export const hasAtMostTwoDecimals = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+export const hasAtMostTwoDecimals = (value: number): boolean =>
+  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;

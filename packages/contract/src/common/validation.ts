@@ -42,7 +42,10 @@ export const passwordField = z
   .min(1, VALIDATION_KEYS.required)
   .max(128, VALIDATION_KEYS.tooLong)
   .refine((value) => !CYRILLIC.test(value), VALIDATION_KEYS.cyrillic)
-  .refine((value) => value.length === 0 || value.length >= PASSWORD_MIN_LENGTH, VALIDATION_KEYS.passwordLength);
+  .refine(
+    (value) => value.length === 0 || value.length >= PASSWORD_MIN_LENGTH,
+    VALIDATION_KEYS.passwordLength,
+  );
 
 export const nicknameField = requiredString(64).refine(
   (value) => value.length >= 3,
@@ -51,7 +54,8 @@ export const nicknameField = requiredString(64).refine(
 
 /** The "confirmation equals password" rule, reported on password_confirmation. */
 export const confirmationMatches = [
-  (data: { password: string; password_confirmation: string }) => data.password === data.password_confirmation,
+  (data: { password: string; password_confirmation: string }) =>
+    data.password === data.password_confirmation,
   { message: VALIDATION_KEYS.passwordConfirm, path: ['password_confirmation'] },
 ] as [
   (data: { password: string; password_confirmation: string }) => boolean,

@@ -43,11 +43,23 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
 export const PAYMENT_METHOD_TYPES = [3, 5, 6, 7] as const;
 export const CRYPTO_METHOD_TYPE = 3;
 
-export const findPaymentMethod = (type: number, paymentSystem?: number | null): PaymentMethod | undefined =>
+export const findPaymentMethod = (
+  type: number,
+  paymentSystem?: number | null,
+): PaymentMethod | undefined =>
   PAYMENT_METHODS.find((m) => m.type === type && m.paymentSystem === (paymentSystem ?? null));
 
 /** Crypto networks offered for method 3 (GET /payment/networks). */
-export const CRYPTO_NETWORKS = ['USDT-TRC20', 'USDT-ERC20', 'USDT-BEP20', 'BTC', 'ETH', 'LTC', 'TRX', 'TON'] as const;
+export const CRYPTO_NETWORKS = [
+  'USDT-TRC20',
+  'USDT-ERC20',
+  'USDT-BEP20',
+  'BTC',
+  'ETH',
+  'LTC',
+  'TRX',
+  'TON',
+] as const;
 export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 export const DEFAULT_PAYMENT_NETWORK = 'USD';
 
@@ -59,5 +71,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS]
 export const MERCHANTS = { card: 1, crypto: 3, sandbox: 5 } as const;
 export type MerchantId = (typeof MERCHANTS)[keyof typeof MERCHANTS];
 
-export const PAYMENT_SORT_FIELDS = ['created_at', 'status', 'system_name', 'merchant_id', 'amount'] as const;
+export const PAYMENT_SORT_FIELDS = [
+  'created_at',
+  'status',
+  'system_name',
+  'merchant_id',
+  'amount',
+] as const;
 export const TRANSACTION_SORT_FIELDS = ['created_at', 'type', 'amount'] as const;

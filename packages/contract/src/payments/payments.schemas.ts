@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../common/validation.ts';
 import { hasAtMostTwoDecimals, toCents } from '../common/money.ts';
-import { CRYPTO_METHOD_TYPE, CRYPTO_NETWORKS, PAYMENT_METHOD_TYPES, findPaymentMethod } from './payments.constants.ts';
+import {
+  CRYPTO_METHOD_TYPE,
+  CRYPTO_NETWORKS,
+  PAYMENT_METHOD_TYPES,
+  findPaymentMethod,
+} from './payments.constants.ts';
 
 /** Keys in the `top-up` namespace. */
 export const TOP_UP_ERROR_KEYS = {
@@ -14,7 +19,10 @@ export const TOP_UP_ERROR_KEYS = {
 
 /** A dollar amount: a number or a numeric string; anything else reads "required field". */
 export const dollarAmountField = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim().replace(',', '.')) : value),
+  (value) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? Number(value.trim().replace(',', '.'))
+      : value,
   z
     .number({ error: VALIDATION_KEYS.required })
     .refine((n) => Number.isFinite(n), VALIDATION_KEYS.required)
@@ -30,24 +38,48 @@ export const topUpSchema = z
     amount: dollarAmountField,
     type: z.coerce
       .number({ error: TOP_UP_ERROR_KEYS.method })
-      .refine((t) => (PAYMENT_METHOD_TYPES as readonly number[]).includes(t), TOP_UP_ERROR_KEYS.method),
-    payment_system: z.coerce.number().int().min(1, TOP_UP_ERROR_KEYS.method).max(8, TOP_UP_ERROR_KEYS.method).nullish(),
+      .refine(
+        (t) => (PAYMENT_METHOD_TYPES as readonly number[]).includes(t),
+        TOP_UP_ERROR_KEYS.method,
+      ),
+    payment_system: z.coerce
+      .number()
+      .int()
+      .min(1, TOP_UP_ERROR_KEYS.method)
+      .max(8, TOP_UP_ERROR_KEYS.method)
+      .nullish(),
     network: z.string().nullish(),
   })
   .superRefine((data, ctx) => {
-    const method = findPaymentMethod(data.type, data.type === 7 ? (data.payment_system ?? null) : null);
+    const method = findPaymentMethod(
+      data.type,
+      data.type === 7 ? (data.payment_system ?? null) : null,
+    );
     if (!method) {
       ctx.addIssue({ code: 'custom', message: TOP_UP_ERROR_KEYS.method, path: ['type'] });
       return;
     }
-    if (data.type === CRYPTO_METHOD_TYPE && !(CRYPTO_NETWORKS as readonly string[]).includes(data.network ?? '')) {
+    if (
+      data.type === CRYPTO_METHOD_TYPE &&
+      !(CRYPTO_NETWORKS as readonly string[]).includes(data.network ?? '')
+    ) {
       ctx.addIssue({ code: 'custom', message: TOP_UP_ERROR_KEYS.network, path: ['network'] });
     }
     const cents = toCents(data.amount);
     if (cents < method.minCents) {
-      ctx.addIssue({ code: 'custom', message: TOP_UP_ERROR_KEYS.min, path: ['amount'], params: { amount: method.minCents / 100 } });
+      ctx.addIssue({
+        code: 'custom',
+        message: TOP_UP_ERROR_KEYS.min,
+        path: ['amount'],
+        params: { amount: method.minCents / 100 },
+      });
     } else if (cents > method.maxCents) {
-      ctx.addIssue({ code: 'custom', message: TOP_UP_ERROR_KEYS.max, path: ['amount'], params: { amount: method.maxCents / 100 } });
+      ctx.addIssue({
+        code: 'custom',
+        message: TOP_UP_ERROR_KEYS.max,
+        path: ['amount'],
+        params: { amount: method.maxCents / 100 },
+      });
     }
   })
   .transform((data) => ({

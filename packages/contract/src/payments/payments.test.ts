@@ -10,22 +10,32 @@ describe('payment methods', () => {
     const SPEC =
       '3: 5-10000; 5: 10-10000; 6: 20-25000; 7: 6-2352; 7.1: 13-1000; 7.2: 6-1600; 7.3: 15-1000; ' +
       '7.4: 15-1000; 7.5: 10-1000; 7.6: 2.3-430; 7.7: 7.5-483; 7.8: 7.5-483';
-    expect(PAYMENT_METHODS.map((m) => `${m.id}: ${m.minCents / 100}-${m.maxCents / 100}`).join('; ')).toBe(SPEC);
+    expect(
+      PAYMENT_METHODS.map((m) => `${m.id}: ${m.minCents / 100}-${m.maxCents / 100}`).join('; '),
+    ).toBe(SPEC);
     expect(PAYMENT_METHODS.filter((m) => m.hasNetworks).map((m) => m.id)).toEqual(['3']);
-    expect(PAYMENT_METHODS.filter((m) => m.paymentSystem !== null).map((m) => [m.type, m.paymentSystem])).toEqual(
-      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [7, n]),
-    );
+    expect(
+      PAYMENT_METHODS.filter((m) => m.paymentSystem !== null).map((m) => [m.type, m.paymentSystem]),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [7, n]));
   });
 });
 
 describe('top-up schema', () => {
   it('accepts every method at its exact bounds and refuses a cent outside', () => {
     for (const m of PAYMENT_METHODS) {
-      const base = { type: m.type, payment_system: m.paymentSystem, network: m.hasNetworks ? 'USDT-TRC20' : undefined };
+      const base = {
+        type: m.type,
+        payment_system: m.paymentSystem,
+        network: m.hasNetworks ? 'USDT-TRC20' : undefined,
+      };
       expect(issues({ ...base, amount: m.minCents / 100 })).toEqual([]);
       expect(issues({ ...base, amount: m.maxCents / 100 })).toEqual([]);
-      expect(issues({ ...base, amount: (m.minCents - 1) / 100 })).toEqual(['amount:top-up:errors.min_amount_payment']);
-      expect(issues({ ...base, amount: (m.maxCents + 1) / 100 })).toEqual(['amount:top-up:errors.max_amount_payment']);
+      expect(issues({ ...base, amount: (m.minCents - 1) / 100 })).toEqual([
+        'amount:top-up:errors.min_amount_payment',
+      ]);
+      expect(issues({ ...base, amount: (m.maxCents + 1) / 100 })).toEqual([
+        'amount:top-up:errors.max_amount_payment',
+      ]);
     }
   });
 
@@ -41,7 +51,9 @@ describe('top-up schema', () => {
 
   it('refuses unknown methods and sub-methods', () => {
     expect(issues({ type: 4, amount: 50 })).toContain('type:top-up:errors.method');
-    expect(issues({ type: 7, payment_system: 9, amount: 50 })).toContain('payment_system:top-up:errors.method');
+    expect(issues({ type: 7, payment_system: 9, amount: 50 })).toContain(
+      'payment_system:top-up:errors.method',
+    );
   });
 
   it('converts to cents', () => {

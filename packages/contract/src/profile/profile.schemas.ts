@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS, confirmationMatches, nicknameField, passwordField } from '../common/validation.ts';
+import {
+  VALIDATION_KEYS,
+  confirmationMatches,
+  nicknameField,
+  passwordField,
+} from '../common/validation.ts';
 import { LANGUAGES, type Language } from '../app/app.constants.ts';
 
 /** The user as the API returns it (snake_case, spec 000 section 3). */
@@ -51,7 +56,9 @@ export type ProfileInfoFormInput = z.input<typeof profileInfoFormSchema>;
 export const profilePasswordFormSchema = z
   .object({
     password: passwordField,
-    password_confirmation: z.string({ error: VALIDATION_KEYS.required }).min(1, VALIDATION_KEYS.required),
+    password_confirmation: z
+      .string({ error: VALIDATION_KEYS.required })
+      .min(1, VALIDATION_KEYS.required),
   })
   .refine(...confirmationMatches);
 export type ProfilePasswordFormInput = z.input<typeof profilePasswordFormSchema>;
@@ -70,9 +77,15 @@ export const profileUpdateSchema = z
   })
   .superRefine((data, ctx) => {
     if (data.password !== undefined && data.password !== data.password_confirmation) {
-      ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.passwordConfirm, path: ['password_confirmation'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: VALIDATION_KEYS.passwordConfirm,
+        path: ['password_confirmation'],
+      });
     }
-    const hasAny = [data.name, data.telegram, data.locale, data.password].some((v) => v !== undefined);
+    const hasAny = [data.name, data.telegram, data.locale, data.password].some(
+      (v) => v !== undefined,
+    );
     if (!hasAny) ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.emptyInputs, path: [] });
   });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
@@ -89,10 +102,15 @@ export const buildProfileUpdatePayload = (input: {
   password_confirmation?: string | null;
 }): ProfileUpdateInput => {
   const payload: ProfileUpdateInput = {};
-  if (input.name !== null && input.name !== undefined && input.name !== '') payload.name = input.name;
+  if (input.name !== null && input.name !== undefined && input.name !== '')
+    payload.name = input.name;
   if (input.telegram !== null && input.telegram !== undefined) payload.telegram = input.telegram;
   if (input.locale !== null && input.locale !== undefined) payload.locale = input.locale;
-  if (input.password && input.password_confirmation && input.password === input.password_confirmation) {
+  if (
+    input.password &&
+    input.password_confirmation &&
+    input.password === input.password_confirmation
+  ) {
     payload.password = input.password;
     payload.password_confirmation = input.password_confirmation;
   }

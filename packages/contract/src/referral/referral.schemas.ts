@@ -20,7 +20,11 @@ const amountWithin = (minDollars: number, balanceCents: number) =>
   dollarAmountField.superRefine((amount, ctx) => {
     const cents = toCents(amount);
     if (cents < minDollars * 100) {
-      ctx.addIssue({ code: 'custom', message: REFERRAL_ERROR_KEYS.amountLess, params: { min: minDollars } });
+      ctx.addIssue({
+        code: 'custom',
+        message: REFERRAL_ERROR_KEYS.amountLess,
+        params: { min: minDollars },
+      });
     } else if (cents > balanceCents) {
       ctx.addIssue({ code: 'custom', message: REFERRAL_ERROR_KEYS.amountMore });
     }

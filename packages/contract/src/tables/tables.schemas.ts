@@ -21,7 +21,10 @@ export const listQuerySchema = <const S extends readonly [string, ...string[]]>(
     direction: z.enum(SORT_DIRECTIONS).default('desc'),
   });
 
-export type PagedResponse<T> = { data: T[]; meta: { total: number; page: number; per_page: number } };
+export type PagedResponse<T> = {
+  data: T[];
+  meta: { total: number; page: number; per_page: number };
+};
 
 /** The next sort state when a column header is pressed (spec section 4 "Sorting"). */
 export const nextSort = <F extends string>(
@@ -40,13 +43,17 @@ export type PagerItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key
  */
 export const pagerItems = (current: number, totalPages: number): PagerItem[] => {
   if (totalPages <= 1) return [];
-  if (totalPages <= 6) return Array.from({ length: totalPages }, (_, i) => ({ kind: 'page', page: i + 1 }));
-  const pages = new Set([1, totalPages, current - 1, current, current + 1].filter((p) => p >= 1 && p <= totalPages));
+  if (totalPages <= 6)
+    return Array.from({ length: totalPages }, (_, i) => ({ kind: 'page', page: i + 1 }));
+  const pages = new Set(
+    [1, totalPages, current - 1, current, current + 1].filter((p) => p >= 1 && p <= totalPages),
+  );
   const sorted = [...pages].sort((a, b) => a - b);
   const items: PagerItem[] = [];
   sorted.forEach((page, index) => {
     const previous = sorted[index - 1];
-    if (previous !== undefined && page - previous > 1) items.push({ kind: 'ellipsis', key: `gap-${previous}` });
+    if (previous !== undefined && page - previous > 1)
+      items.push({ kind: 'ellipsis', key: `gap-${previous}` });
     items.push({ kind: 'page', page });
   });
   return items;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listQuerySchema, nextSort, pagerItems } from './tables.schemas.ts';
 
-const label = (items: ReturnType<typeof pagerItems>) => items.map((i) => (i.kind === 'page' ? i.page : '…')).join(' ');
+const label = (items: ReturnType<typeof pagerItems>) =>
+  items.map((i) => (i.kind === 'page' ? i.page : '…')).join(' ');
 
 describe('pager', () => {
   it('is hidden with a single page', () => expect(pagerItems(1, 1)).toEqual([]));
@@ -27,7 +28,12 @@ describe('sort cycle', () => {
 describe('list query', () => {
   const schema = listQuerySchema(['created_at', 'amount'] as const);
   it('defaults to page 1, 10 rows, created_at desc', () => {
-    expect(schema.parse({})).toEqual({ page: 1, per_page: 10, sort: 'created_at', direction: 'desc' });
+    expect(schema.parse({})).toEqual({
+      page: 1,
+      per_page: 10,
+      sort: 'created_at',
+      direction: 'desc',
+    });
   });
   it('refuses page sizes outside the options and unknown sort fields', () => {
     expect(schema.safeParse({ per_page: 15 }).success).toBe(false);

@@ -14,7 +14,8 @@ let invoices = 4522625843;
 beforeAll(async () => {
   // Answers like api.nowpayments.io: POST /v1/invoice with x-api-key, JSON invoice back.
   standIn = await startStandIn((request) => {
-    if (request.headers['x-api-key'] !== API_KEY) return { status: 403, body: { statusCode: 403, code: 'INVALID_API_KEY' } };
+    if (request.headers['x-api-key'] !== API_KEY)
+      return { status: 403, body: { statusCode: 403, code: 'INVALID_API_KEY' } };
     if (request.method === 'POST' && request.url === '/v1/invoice') {
       const body = JSON.parse(request.body) as Record<string, unknown>;
       invoices += 1;
@@ -35,7 +36,11 @@ beforeAll(async () => {
     }
     return { status: 404, body: {} };
   });
-  ctx = await createTestApp({ NOWPAYMENTS_API_KEY: API_KEY, NOWPAYMENTS_IPN_SECRET: IPN_SECRET, NOWPAYMENTS_BASE_URL: standIn.url });
+  ctx = await createTestApp({
+    NOWPAYMENTS_API_KEY: API_KEY,
+    NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
+    NOWPAYMENTS_BASE_URL: standIn.url,
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -44,7 +49,13 @@ afterAll(async () => {
 
 /** As their docs: HMAC-SHA512 of JSON.stringify(body with keys sorted), hex, in x-nowpayments-sig. */
 const sortedJson = (body: Record<string, unknown>): string =>
-  JSON.stringify(Object.fromEntries(Object.keys(body).sort().map((key) => [key, body[key]])));
+  JSON.stringify(
+    Object.fromEntries(
+      Object.keys(body)
+        .sort()
+        .map((key) => [key, body[key]]),
+    ),
+  );
 const sign = (body: Record<string, unknown>, secret = IPN_SECRET) =>
   createHmac('sha512', secret).update(sortedJson(body)).digest('hex');
 
@@ -84,7 +95,9 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
       payload: { amount: 25, type: 3, network: 'USDT-TRC20' },
     });
     expect(created.statusCode).toBe(200);
-    expect(created.json<{ url: string }>().url).toMatch(/^https:\/\/nowpayments\.test\/payment\/\?iid=\d+$/);
+    expect(created.json<{ url: string }>().url).toMatch(
+      /^https:\/\/nowpayments\.test\/payment\/\?iid=\d+$/,
+    );
     const sent = JSON.parse(standIn.requests.at(-1)!.body) as Record<string, unknown>;
     expect(sent).toMatchObject({
       price_amount: 25,
@@ -92,27 +105,51 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
       pay_currency: 'usdttrc20',
       ipn_callback_url: 'http://cabinet.test/api/payment/webhook/nowpayments',
     });
-    const payment = await ctx.database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    expect(payment).toMatchObject({ provider: 'nowpayments', merchant_id: 3, network: 'USDT-TRC20' });
+    const payment = await ctx.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({
+      provider: 'nowpayments',
+      merchant_id: 3,
+      network: 'USDT-TRC20',
+    });
     const invoiceId = payment.provider_payment_id!;
 
     const confirming = ipn(invoiceId, payment.id, 'confirming');
     expect((await deliver(confirming)).json()).toMatchObject({ outcome: 'ignored' });
     const finished = ipn(invoiceId, payment.id, 'finished');
     expect((await deliver(finished, sign(finished, 'wrong-secret'))).statusCode).toBe(401);
-    expect((await deliver({ ...finished, price_amount: 2500 }, sign(finished))).statusCode).toBe(401);
+    expect((await deliver({ ...finished, price_amount: 2500 }, sign(finished))).statusCode).toBe(
+      401,
+    );
     expect((await deliver(finished)).json()).toMatchObject({ outcome: 'credited' });
     expect((await deliver(finished)).json()).toMatchObject({ outcome: 'duplicate' });
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(2500);
     // Card methods still go to the sandbox when Stripe has no keys.
-    const card = await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(user.token), payload: { amount: 25, type: 5 } });
+    const card = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/create',
+      headers: bearer(user.token),
+      payload: { amount: 25, type: 5 },
+    });
     expect(card.json<{ url: string }>().url).toContain('/api/payment/sandbox/');
   });
 
   it('refuses a signed IPN whose price differs from the payment', async () => {
     const user = await verifiedUser(ctx);
-    await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(user.token), payload: { amount: 40, type: 3, network: 'BTC' } });
-    const payment = await ctx.database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/create',
+      headers: bearer(user.token),
+      payload: { amount: 40, type: 3, network: 'BTC' },
+    });
+    const payment = await ctx.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const cheap = ipn(payment.provider_payment_id!, payment.id, 'finished', 4);
     expect((await deliver(cheap)).statusCode).toBe(409);
     const expired = ipn(payment.provider_payment_id!, payment.id, 'expired', 40);

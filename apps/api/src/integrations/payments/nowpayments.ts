@@ -48,7 +48,9 @@ export const sortKeysDeep = (value: unknown): unknown => {
 };
 
 export const signNowPaymentsIpn = (secret: string, body: unknown): string =>
-  createHmac('sha512', secret).update(JSON.stringify(sortKeysDeep(body))).digest('hex');
+  createHmac('sha512', secret)
+    .update(JSON.stringify(sortKeysDeep(body)))
+    .digest('hex');
 
 /** Crypto payments through NOWPayments invoices (POST /v1/invoice; IPN signed HMAC-SHA512). */
 export const createNowPaymentsProvider = (
@@ -76,7 +78,10 @@ export const createNowPaymentsProvider = (
     });
     if (!response.ok) throw new Error(`NOWPayments invoice failed: HTTP ${response.status}`);
     const invoice = (await response.json()) as { id?: unknown; invoice_url?: unknown };
-    if ((typeof invoice.id !== 'string' && typeof invoice.id !== 'number') || typeof invoice.invoice_url !== 'string')
+    if (
+      (typeof invoice.id !== 'string' && typeof invoice.id !== 'number') ||
+      typeof invoice.invoice_url !== 'string'
+    )
       throw new Error('NOWPayments answered an invoice without id or invoice_url');
     return { providerPaymentId: String(invoice.id), checkoutUrl: invoice.invoice_url };
   },
@@ -94,8 +99,10 @@ export const createNowPaymentsProvider = (
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new WebhookSignatureError('bad signature');
     const invoiceId = body.invoice_id;
-    const status = typeof body.payment_status === 'string' ? STATUS[body.payment_status] : undefined;
-    if ((typeof invoiceId !== 'string' && typeof invoiceId !== 'number') || status === undefined) return null;
+    const status =
+      typeof body.payment_status === 'string' ? STATUS[body.payment_status] : undefined;
+    if ((typeof invoiceId !== 'string' && typeof invoiceId !== 'number') || status === undefined)
+      return null;
     return {
       providerPaymentId: String(invoiceId),
       status,

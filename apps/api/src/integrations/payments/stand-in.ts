@@ -1,12 +1,22 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type RecordedRequest = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
+export type RecordedRequest = {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+};
 
 /** A tiny local HTTP server standing in for a provider API in tests. */
 export const startStandIn = async (
   handler: (request: RecordedRequest) => { status: number; body: unknown },
-): Promise<{ port: number; url: string; requests: RecordedRequest[]; close: () => Promise<void> }> => {
+): Promise<{
+  port: number;
+  url: string;
+  requests: RecordedRequest[];
+  close: () => Promise<void>;
+}> => {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

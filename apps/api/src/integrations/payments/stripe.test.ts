@@ -15,7 +15,10 @@ beforeAll(async () => {
   // Answers like api.stripe.com: form-encoded request, bearer secret key, JSON session back.
   standIn = await startStandIn((request) => {
     if (request.headers.authorization !== `Bearer ${SECRET_KEY}`)
-      return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key' } } };
+      return {
+        status: 401,
+        body: { error: { type: 'invalid_request_error', message: 'Invalid API Key' } },
+      };
     if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
       const form = new URLSearchParams(request.body);
       sessions += 1;
@@ -49,11 +52,19 @@ afterAll(async () => {
 });
 
 /** Signed exactly as Stripe documents: `t=<unix>,v1=<HMAC-SHA256(secret, "<t>.<payload>")>`. */
-const stripeSignature = (payload: string, secret = WEBHOOK_SECRET, t = Math.floor(Date.now() / 1000)) =>
-  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+const stripeSignature = (
+  payload: string,
+  secret = WEBHOOK_SECRET,
+  t = Math.floor(Date.now() / 1000),
+) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
 
 const event = (type: string, session: Record<string, unknown>) =>
-  JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+  JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    data: { object: { object: 'checkout.session', ...session } },
+  });
 
 const deliver = (payload: string, signature: string) =>
   ctx.app.inject({
@@ -82,31 +93,75 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(form.get('success_url')).toBe('http://cabinet.test/cabinet/payment?result=success');
     expect(request.headers['idempotency-key']).toMatch(/^payment-/);
-    const payment = await ctx.database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const payment = await ctx.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ provider: 'stripe', merchant_id: 1, status: 0 });
     const sessionId = payment.provider_payment_id!;
 
-    const forged = event('checkout.session.completed', { id: sessionId, amount_total: 2500, currency: 'usd', payment_status: 'paid' });
+    const forged = event('checkout.session.completed', {
+      id: sessionId,
+      amount_total: 2500,
+      currency: 'usd',
+      payment_status: 'paid',
+    });
     expect((await deliver(forged, stripeSignature(forged, 'whsec_wrong'))).statusCode).toBe(401);
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
 
-    const paid = event('checkout.session.completed', { id: sessionId, amount_total: 2500, currency: 'usd', payment_status: 'paid' });
+    const paid = event('checkout.session.completed', {
+      id: sessionId,
+      amount_total: 2500,
+      currency: 'usd',
+      payment_status: 'paid',
+    });
     const response = await deliver(paid, stripeSignature(paid));
     expect(response.json()).toEqual({ received: true, outcome: 'credited' });
-    expect((await deliver(paid, stripeSignature(paid))).json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await deliver(paid, stripeSignature(paid))).json()).toMatchObject({
+      outcome: 'duplicate',
+    });
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(2500);
   });
 
   it('refuses a session whose amount differs and ignores unrelated events', async () => {
     const user = await verifiedUser(ctx);
-    await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(user.token), payload: { amount: 30, type: 6 } });
-    const payment = await ctx.database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    const cheap = event('checkout.session.completed', { id: payment.provider_payment_id, amount_total: 100, currency: 'usd', payment_status: 'paid' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/create',
+      headers: bearer(user.token),
+      payload: { amount: 30, type: 6 },
+    });
+    const payment = await ctx.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const cheap = event('checkout.session.completed', {
+      id: payment.provider_payment_id,
+      amount_total: 100,
+      currency: 'usd',
+      payment_status: 'paid',
+    });
     expect((await deliver(cheap, stripeSignature(cheap))).statusCode).toBe(409);
-    const other = JSON.stringify({ id: 'evt_x', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
-    expect((await deliver(other, stripeSignature(other))).json()).toMatchObject({ outcome: 'ignored' });
-    const expired = event('checkout.session.expired', { id: payment.provider_payment_id, amount_total: 3000, currency: 'usd', payment_status: 'unpaid' });
-    expect((await deliver(expired, stripeSignature(expired))).json()).toMatchObject({ outcome: 'failed' });
+    const other = JSON.stringify({
+      id: 'evt_x',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1' } },
+    });
+    expect((await deliver(other, stripeSignature(other))).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    const expired = event('checkout.session.expired', {
+      id: payment.provider_payment_id,
+      amount_total: 3000,
+      currency: 'usd',
+      payment_status: 'unpaid',
+    });
+    expect((await deliver(expired, stripeSignature(expired))).json()).toMatchObject({
+      outcome: 'failed',
+    });
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
   });
 
@@ -127,8 +182,16 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
         payload: { amount: 25, type: 5 },
       });
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ success: false, code: 'PAYMENT_PROVIDER_FAILED', message: 'Could not create the payment. Please try again.' });
-      const row = await broken.database.db.selectFrom('payments').select('status').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'PAYMENT_PROVIDER_FAILED',
+        message: 'Could not create the payment. Please try again.',
+      });
+      const row = await broken.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe(2);
     } finally {
       await broken.close();

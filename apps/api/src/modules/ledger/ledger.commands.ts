@@ -11,9 +11,13 @@ export const ledgerCommands: Record<string, Command> = {
         return `ledger ok: ${users} users, every balance equals the sum of its entries`;
       }
       const lines = mismatches.map(
-        (m) => `user ${m.user_id} ${m.account}: balance ${m.balance_cents} != entries ${m.entries_sum_cents}`,
+        (m) =>
+          `user ${m.user_id} ${m.account}: balance ${m.balance_cents} != entries ${m.entries_sum_cents}`,
       );
-      return { output: [`ledger MISMATCH in ${mismatches.length} balance(s):`, ...lines].join('\n'), exitCode: 1 };
+      return {
+        output: [`ledger MISMATCH in ${mismatches.length} balance(s):`, ...lines].join('\n'),
+        exitCode: 1,
+      };
     },
   },
 };

@@ -73,7 +73,10 @@ export type LedgerMismatch = {
  * Every (user, account) whose stored balance differs from the sum of its entries;
  * `userIds` narrows the check (tests running side by side check only their own users).
  */
-export const findLedgerMismatches = async (db: Db, userIds?: number[]): Promise<LedgerMismatch[]> => {
+export const findLedgerMismatches = async (
+  db: Db,
+  userIds?: number[],
+): Promise<LedgerMismatch[]> => {
   const scope = userIds ? sql`AND u.id = ANY(${userIds}::bigint[])` : sql``;
   const result = await sql<LedgerMismatch>`
     WITH sums AS (
@@ -95,6 +98,9 @@ export const findLedgerMismatches = async (db: Db, userIds?: number[]): Promise<
 };
 
 export const countUsers = async (db: Db) => {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 };

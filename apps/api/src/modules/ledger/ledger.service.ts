@@ -28,12 +28,18 @@ export const postLedgerEntry = async (
   tx: Transaction<Database>,
   posting: LedgerPosting,
 ): Promise<PostedEntry> => {
-  if (!Number.isSafeInteger(posting.amountCents)) throw new Error('Ledger amounts are integer cents');
+  if (!Number.isSafeInteger(posting.amountCents))
+    throw new Error('Ledger amounts are integer cents');
   if (posting.amountCents === 0 && !isErrorEntryType(posting.type)) {
     throw new Error('Only a failure (_error) entry may have a zero amount');
   }
   // A zero amount (recorded failure) still locks the row and reads the current balance.
-  const balanceAfter = await changeBalance(tx, posting.userId, posting.account, posting.amountCents);
+  const balanceAfter = await changeBalance(
+    tx,
+    posting.userId,
+    posting.account,
+    posting.amountCents,
+  );
   if (balanceAfter === null) throw new AppError('INSUFFICIENT_FUNDS');
   const entry = await insertLedgerEntry(tx, {
     userId: posting.userId,

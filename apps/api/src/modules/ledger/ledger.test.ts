@@ -8,7 +8,13 @@ const ctx = useTestApp();
 
 const credit = (userId: number, amountCents: number) =>
   ctx.database.db.transaction().execute((tx) =>
-    postLedgerEntry(tx, { userId, account: 'main', type: 'payment', amountCents, refType: 'test' }),
+    postLedgerEntry(tx, {
+      userId,
+      account: 'main',
+      type: 'payment',
+      amountCents,
+      refType: 'test',
+    }),
   );
 
 describe('ledger', () => {
@@ -55,7 +61,12 @@ describe('ledger', () => {
     await credit(id, 500);
     await expect(
       ctx.database.db.transaction().execute(async (tx) => {
-        await postLedgerEntry(tx, { userId: id, account: 'main', type: 'buy_isp', amountCents: -500 });
+        await postLedgerEntry(tx, {
+          userId: id,
+          account: 'main',
+          type: 'buy_isp',
+          amountCents: -500,
+        });
         throw new Error('provisioning failed');
       }),
     ).rejects.toThrow('provisioning failed');
@@ -71,7 +82,9 @@ describe('ledger', () => {
     await expect(
       ctx.database.db
         .transaction()
-        .execute((tx) => postLedgerEntry(tx, { userId: id, account: 'main', type: 'payment', amountCents: 0 })),
+        .execute((tx) =>
+          postLedgerEntry(tx, { userId: id, account: 'main', type: 'payment', amountCents: 0 }),
+        ),
     ).rejects.toThrow();
   });
 

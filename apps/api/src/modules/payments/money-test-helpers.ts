@@ -3,8 +3,17 @@ import { signSandboxPayload } from '../../integrations/payments/sandbox.ts';
 import { sandboxSecretOf } from './payment-providers.ts';
 import { checkLedger } from '../ledger/ledger.service.ts';
 
-export const createTopUp = async (ctx: TestContext, token: string, payload: Record<string, unknown>) => {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(token), payload });
+export const createTopUp = async (
+  ctx: TestContext,
+  token: string,
+  payload: Record<string, unknown>,
+) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payment/create',
+    headers: bearer(token),
+    payload,
+  });
   return response;
 };
 
@@ -14,7 +23,11 @@ export const sandboxPayment = async (ctx: TestContext, token: string, amount = 2
   if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
   const url = response.json<{ url: string }>().url;
   const id = url.split('/').pop() ?? '';
-  return ctx.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return ctx.database.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 };
 
 export const sandboxBody = (
@@ -31,11 +44,19 @@ export const sandboxBody = (
   });
 
 /** Delivers a sandbox webhook signed as the sandbox signs (or with `secret` to forge). */
-export const deliverSandbox = (ctx: TestContext, body: string, secret = sandboxSecretOf(ctx.config), t = Math.floor(Date.now() / 1000)) =>
+export const deliverSandbox = (
+  ctx: TestContext,
+  body: string,
+  secret = sandboxSecretOf(ctx.config),
+  t = Math.floor(Date.now() / 1000),
+) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/payment/webhook/sandbox',
-    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signSandboxPayload(secret, body, t) },
+    headers: {
+      'content-type': 'application/json',
+      'x-sandbox-signature': signSandboxPayload(secret, body, t),
+    },
     payload: body,
   });
 

@@ -31,10 +31,19 @@ export const insertPayment = (db: Db, payment: NewPayment) =>
     .returningAll()
     .executeTakeFirstOrThrow();
 
-export const attachCheckout = (db: Db, id: string, providerPaymentId: string, checkoutUrl: string) =>
+export const attachCheckout = (
+  db: Db,
+  id: string,
+  providerPaymentId: string,
+  checkoutUrl: string,
+) =>
   db
     .updateTable('payments')
-    .set({ provider_payment_id: providerPaymentId, checkout_url: checkoutUrl, updated_at: sql`now()` })
+    .set({
+      provider_payment_id: providerPaymentId,
+      checkout_url: checkoutUrl,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .execute();
 
@@ -121,7 +130,17 @@ export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
   if (query.status !== undefined) base = base.where('status', '=', query.status);
   return findPage(
     base,
-    (q) => q.select(['id', 'created_at', 'status', 'merchant_id', 'amount_cents', 'currency', 'system_name', 'network']),
+    (q) =>
+      q.select([
+        'id',
+        'created_at',
+        'status',
+        'merchant_id',
+        'amount_cents',
+        'currency',
+        'system_name',
+        'network',
+      ]),
     // Ties (same status, same amount) keep a stable newest-first order across pages.
     { ...query, sortColumn: PAYMENT_SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST },
   );

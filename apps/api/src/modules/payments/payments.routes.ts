@@ -3,7 +3,10 @@ import { PAYMENT_SORT_FIELDS, topUpSchema } from '@proxy/contract';
 import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from '../../integrations/payments/sandbox.ts';
+import {
+  signSandboxPayload,
+  SANDBOX_SIGNATURE_HEADER,
+} from '../../integrations/payments/sandbox.ts';
 import { parseListQuery } from '../../lib/list-query.ts';
 import { createPaymentProviders, type PaymentProviders } from './payment-providers.ts';
 import { createPayment, handleWebhook, listNetworks, listPayments } from './payments.service.ts';
@@ -13,7 +16,10 @@ import { renderSandboxPage } from './sandbox-page.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const webhookRateLimit = (app: FastifyInstance) => ({
-  rateLimit: { max: app.config.RATE_LIMIT_WEBHOOK_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_MS },
+  rateLimit: {
+    max: app.config.RATE_LIMIT_WEBHOOK_MAX,
+    timeWindow: app.config.RATE_LIMIT_WINDOW_MS,
+  },
 });
 
 const resultUrl = (app: FastifyInstance, result: 'success' | 'fail') =>
@@ -36,10 +42,13 @@ const sandboxWebhookUrl = (app: FastifyInstance): string => {
 };
 
 /** Webhooks need the exact bytes the provider signed: raw Buffer bodies in this scope only. */
-const webhookRoutes = (providers: PaymentProviders): FastifyPluginCallback =>
+const webhookRoutes =
+  (providers: PaymentProviders): FastifyPluginCallback =>
   (app, _options, done) => {
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
     app.post<{ Params: { provider: string } }>(
       '/payment/webhook/:provider',
       { config: webhookRateLimit(app) },
@@ -55,10 +64,13 @@ const webhookRoutes = (providers: PaymentProviders): FastifyPluginCallback =>
   };
 
 /** The sandbox checkout: its page and the two buttons (HTML forms, so form bodies are accepted). */
-const sandboxRoutes = (providers: PaymentProviders): FastifyPluginCallback =>
+const sandboxRoutes =
+  (providers: PaymentProviders): FastifyPluginCallback =>
   (app, _options, done) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
-      done(null, {}),
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_r, _b, done) => done(null, {}),
     );
     const loadSandboxPayment = async (id: string) => {
       const payment = UUID.test(id) ? await findPaymentById(app.db, id) : undefined;
@@ -77,7 +89,9 @@ const sandboxRoutes = (providers: PaymentProviders): FastifyPluginCallback =>
           'content-security-policy',
           `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigin}; base-uri 'none'; frame-ancestors 'none'`,
         )
-        .send(renderSandboxPage({ ...payment, cabinetUrl: `${app.config.APP_URL}/cabinet/top-up` }));
+        .send(
+          renderSandboxPage({ ...payment, cabinetUrl: `${app.config.APP_URL}/cabinet/top-up` }),
+        );
     });
 
     app.post<{ Params: { id: string; action: string } }>(
@@ -96,16 +110,24 @@ const sandboxRoutes = (providers: PaymentProviders): FastifyPluginCallback =>
             amount: (payment.amount_cents / 100).toFixed(2),
             currency: payment.currency,
           });
-          const signature = signSandboxPayload(providers.sandboxSecret, body, Math.floor(Date.now() / 1000));
+          const signature = signSandboxPayload(
+            providers.sandboxSecret,
+            body,
+            Math.floor(Date.now() / 1000),
+          );
           try {
             const response = await fetch(sandboxWebhookUrl(app), {
               method: 'POST',
-              headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+              headers: {
+                'content-type': 'application/json',
+                [SANDBOX_SIGNATURE_HEADER]: signature,
+              },
               body,
               signal: AbortSignal.timeout(15_000),
             });
             isSuccess = action === 'pay' && response.ok;
-            if (!response.ok) request.log.error({ status: response.status }, 'sandbox webhook refused');
+            if (!response.ok)
+              request.log.error({ status: response.status }, 'sandbox webhook refused');
           } catch (error) {
             request.log.error({ err: error }, 'sandbox webhook delivery failed');
             isSuccess = false;
@@ -146,7 +168,11 @@ export const paymentsRoutes: FastifyPluginCallback = (app, _options, done) => {
   });
 
   app.get('/profile/payments', { preHandler: authenticate }, (request) =>
-    listPayments(app.db, sessionOf(request).user.id, parseListQuery(PAYMENT_SORT_FIELDS, request.query)),
+    listPayments(
+      app.db,
+      sessionOf(request).user.id,
+      parseListQuery(PAYMENT_SORT_FIELDS, request.query),
+    ),
   );
 
   void app.register(webhookRoutes(providers));

@@ -1,5 +1,4 @@
-import type {
-  PAYMENT_SORT_FIELDS} from '@proxy/contract';
+import type { PAYMENT_SORT_FIELDS } from '@proxy/contract';
 import {
   CRYPTO_NETWORKS,
   PAYMENT_STATUS,
@@ -55,7 +54,8 @@ export const createPayment = async (
   log: FastifyBaseLogger,
 ) => {
   const method = findPaymentMethod(command.type, command.paymentSystem);
-  if (!method) throw new AppError('VALIDATION_FAILED', { errors: { type: ['top-up:errors.method'] } });
+  if (!method)
+    throw new AppError('VALIDATION_FAILED', { errors: { type: ['top-up:errors.method'] } });
   const provider = providers.forMethod(method.type);
   if (!provider) throw new AppError('PAYMENT_PROVIDER_FAILED');
   const payment = await insertPayment(db, {
@@ -84,19 +84,17 @@ export const createPayment = async (
     await attachCheckout(db, payment.id, session.providerPaymentId, session.checkoutUrl);
     return { id: payment.id, url: session.checkoutUrl };
   } catch (error) {
-    log.error({ err: error, paymentId: payment.id, provider: provider.name }, 'payment creation failed');
+    log.error(
+      { err: error, paymentId: payment.id, provider: provider.name },
+      'payment creation failed',
+    );
     await db.transaction().execute((tx) => markPaymentFailed(tx, payment.id));
     throw new AppError('PAYMENT_PROVIDER_FAILED', { cause: error });
   }
 };
 
 export type WebhookOutcome =
-  | 'credited'
-  | 'duplicate'
-  | 'failed'
-  | 'ignored'
-  | 'amount_mismatch'
-  | 'unknown_payment';
+  'credited' | 'duplicate' | 'failed' | 'ignored' | 'amount_mismatch' | 'unknown_payment';
 
 /**
  * Handles one webhook delivery: verify, find the payment, check the amount, then move the
@@ -136,7 +134,10 @@ export const handleWebhook = async (
   }
   const payment = await findPaymentByProviderId(db, provider.name, event.providerPaymentId);
   if (!payment) {
-    log.warn({ provider: provider.name, providerPaymentId: event.providerPaymentId }, 'webhook for an unknown payment');
+    log.warn(
+      { provider: provider.name, providerPaymentId: event.providerPaymentId },
+      'webhook for an unknown payment',
+    );
     await record('unknown_payment', null);
     throw new AppError('NOT_FOUND');
   }

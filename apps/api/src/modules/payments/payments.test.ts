@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '@proxy/contract';
-import { bearer, createTestApp, registerUser, useTestApp, verifiedUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  useTestApp,
+  verifiedUser,
+} from '../../../test/helpers.ts';
 import {
   balancesOf,
   countEntries,
@@ -19,7 +25,11 @@ const paymentRow = (id: string) =>
 describe('POST /payment/create', () => {
   it('creates a waiting sandbox payment and answers the checkout url', async () => {
     const user = await verifiedUser(ctx);
-    const response = await createTopUp(ctx, user.token, { amount: '12.5', type: 3, network: 'USDT-TRC20' });
+    const response = await createTopUp(ctx, user.token, {
+      amount: '12.5',
+      type: 3,
+      network: 'USDT-TRC20',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ success: boolean; message: string; url: string }>();
     expect(body.success).toBe(true);
@@ -59,12 +69,18 @@ describe('POST /payment/create', () => {
         payment_system: method.paymentSystem,
         network: method.hasNetworks ? 'BTC' : undefined,
       };
-      const below = await createTopUp(ctx, user.token, { ...base, amount: (method.minCents - 1) / 100 });
+      const below = await createTopUp(ctx, user.token, {
+        ...base,
+        amount: (method.minCents - 1) / 100,
+      });
       expect(below.statusCode, `below ${method.id}`).toBe(422);
       expect(below.json<{ errors: Record<string, string[]> }>().errors.amount?.[0]).toContain(
         String(method.minCents / 100),
       );
-      const above = await createTopUp(ctx, user.token, { ...base, amount: (method.maxCents + 1) / 100 });
+      const above = await createTopUp(ctx, user.token, {
+        ...base,
+        amount: (method.maxCents + 1) / 100,
+      });
       expect(above.statusCode, `above ${method.id}`).toBe(422);
       expect(above.json<{ errors: Record<string, string[]> }>().errors.amount?.[0]).toContain(
         String(method.maxCents / 100),
@@ -72,7 +88,11 @@ describe('POST /payment/create', () => {
       const exact = await createTopUp(ctx, user.token, { ...base, amount: method.minCents / 100 });
       expect(exact.statusCode, `min of ${method.id}`).toBe(200);
     }
-    const rows = await ctx.database.db.selectFrom('payments').select('amount_cents').where('user_id', '=', user.id).execute();
+    const rows = await ctx.database.db
+      .selectFrom('payments')
+      .select('amount_cents')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toHaveLength(PAYMENT_METHODS.length);
   });
 
@@ -99,14 +119,24 @@ describe('POST /payment/create', () => {
       headers: { ...bearer(user.token), 'accept-language': 'ru' },
       payload: { amount: 1, type: 5 },
     });
-    expect(ru.json<{ errors: { amount: string[] } }>().errors.amount[0]).toBe('Минимальная сумма для этого способа — $10');
-    const rows = await ctx.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute();
+    expect(ru.json<{ errors: { amount: string[] } }>().errors.amount[0]).toBe(
+      'Минимальная сумма для этого способа — $10',
+    );
+    const rows = await ctx.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toHaveLength(0);
   });
 
   it('lists the crypto networks', async () => {
     const user = await registerUser(ctx.app);
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/payment/networks', headers: bearer(user.token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/payment/networks',
+      headers: bearer(user.token),
+    });
     expect(response.json<{ networks: string[] }>().networks).toContain('USDT-TRC20');
   });
 });
@@ -146,7 +176,9 @@ describe('sandbox webhooks', () => {
     const user = await verifiedUser(ctx);
     const payment = await sandboxPayment(ctx, user.token, 40);
     const body = sandboxBody(payment);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => deliverSandbox(ctx, body)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => deliverSandbox(ctx, body)),
+    );
     const outcomes = responses.map((r) => r.json<{ outcome: string }>().outcome);
     expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
@@ -160,7 +192,12 @@ describe('sandbox webhooks', () => {
     const payment = await sandboxPayment(ctx, user.token, 30);
     const forged = await deliverSandbox(ctx, sandboxBody(payment), 'not-the-secret-not-the-secret');
     expect(forged.statusCode).toBe(401);
-    const stale = await deliverSandbox(ctx, sandboxBody(payment), undefined, Math.floor(Date.now() / 1000) - 3600);
+    const stale = await deliverSandbox(
+      ctx,
+      sandboxBody(payment),
+      undefined,
+      Math.floor(Date.now() / 1000) - 3600,
+    );
     expect(stale.statusCode).toBe(401);
     const unsigned = await ctx.app.inject({
       method: 'POST',
@@ -176,7 +213,9 @@ describe('sandbox webhooks', () => {
       url: '/api/payment/webhook/sandbox',
       headers: {
         'content-type': 'application/json',
-        'x-sandbox-signature': (await import('../../integrations/payments/sandbox.ts')).signSandboxPayload(
+        'x-sandbox-signature': (
+          await import('../../integrations/payments/sandbox.ts')
+        ).signSandboxPayload(
           (await import('./payment-providers.ts')).sandboxSecretOf(ctx.config),
           body,
           Math.floor(Date.now() / 1000),
@@ -191,7 +230,11 @@ describe('sandbox webhooks', () => {
     expect(changedCurrency.statusCode).toBe(409);
     const unknown = await deliverSandbox(
       ctx,
-      sandboxBody({ id: '00000000-0000-4000-8000-000000000000', provider_payment_id: 'sbx_nope', amount_cents: 3000 }),
+      sandboxBody({
+        id: '00000000-0000-4000-8000-000000000000',
+        provider_payment_id: 'sbx_nope',
+        amount_cents: 3000,
+      }),
     );
     expect(unknown.statusCode).toBe(404);
     expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 0 });
@@ -208,11 +251,19 @@ describe('sandbox webhooks', () => {
   it('handles late and duplicate status changes: error then success credits, error after success is ignored', async () => {
     const user = await verifiedUser(ctx);
     const payment = await sandboxPayment(ctx, user.token, 15);
-    expect((await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json()).toMatchObject({ outcome: 'failed' });
-    expect((await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json()).toMatchObject({ outcome: 'ignored' });
+    expect(
+      (await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json(),
+    ).toMatchObject({ outcome: 'failed' });
+    expect(
+      (await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json(),
+    ).toMatchObject({ outcome: 'ignored' });
     expect(await paymentRow(payment.id)).toMatchObject({ status: 2 });
-    expect((await deliverSandbox(ctx, sandboxBody(payment))).json()).toMatchObject({ outcome: 'credited' });
-    expect((await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await deliverSandbox(ctx, sandboxBody(payment))).json()).toMatchObject({
+      outcome: 'credited',
+    });
+    expect(
+      (await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json(),
+    ).toMatchObject({ outcome: 'ignored' });
     expect(await paymentRow(payment.id)).toMatchObject({ status: 1 });
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(1500);
     const types = await ctx.database.db
@@ -230,17 +281,28 @@ describe('sandbox webhooks', () => {
   it('pays the inviter their percent of every credited top-up of an invited user', async () => {
     const inviter = await verifiedUser(ctx);
     const refLink = (
-      await ctx.database.db.selectFrom('users').select('ref_link').where('id', '=', inviter.id).executeTakeFirstOrThrow()
+      await ctx.database.db
+        .selectFrom('users')
+        .select('ref_link')
+        .where('id', '=', inviter.id)
+        .executeTakeFirstOrThrow()
     ).ref_link;
     const invited = await verifiedUser(ctx, { ref: refLink });
-    await ctx.database.db.updateTable('users').set({ referral_reward: 15 }).where('id', '=', inviter.id).execute();
+    await ctx.database.db
+      .updateTable('users')
+      .set({ referral_reward: 15 })
+      .where('id', '=', inviter.id)
+      .execute();
     for (const amount of [100, 33.33]) {
       const payment = await sandboxPayment(ctx, invited.token, amount);
       await deliverSandbox(ctx, sandboxBody(payment));
       await deliverSandbox(ctx, sandboxBody(payment));
     }
     // 15% of $100 = $15; 15% of $33.33 = $4.9995 -> $4.99 (rounded down).
-    expect(await balancesOf(ctx, inviter.id)).toEqual({ balance_cents: 0, referral_balance_cents: 1999 });
+    expect(await balancesOf(ctx, inviter.id)).toEqual({
+      balance_cents: 0,
+      referral_balance_cents: 1999,
+    });
     const rewards = await ctx.database.db
       .selectFrom('referral_rewards')
       .select(['amount_cents', 'percent', 'referral_id'])
@@ -269,7 +331,10 @@ describe('sandbox checkout over real HTTP', () => {
       await live.app.listen({ port: 0, host: '127.0.0.1' });
       const user = await verifiedUser(live);
       const payment = await sandboxPayment(live, user.token, 50);
-      const page = await live.app.inject({ method: 'GET', url: `/api/payment/sandbox/${payment.id}` });
+      const page = await live.app.inject({
+        method: 'GET',
+        url: `/api/payment/sandbox/${payment.id}`,
+      });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<html lang="en">');
@@ -286,13 +351,30 @@ describe('sandbox checkout over real HTTP', () => {
       expect((await balancesOf(live, user.id)).balance_cents).toBe(5000);
 
       const second = await sandboxPayment(live, user.token, 20);
-      const fail = await live.app.inject({ method: 'POST', url: `/api/payment/sandbox/${second.id}/fail` });
+      const fail = await live.app.inject({
+        method: 'POST',
+        url: `/api/payment/sandbox/${second.id}/fail`,
+      });
       expect(fail.headers.location).toBe('http://cabinet.test/cabinet/payment?result=fail');
-      expect((await live.database.db.selectFrom('payments').select('status').where('id', '=', second.id).executeTakeFirstOrThrow()).status).toBe(2);
+      expect(
+        (
+          await live.database.db
+            .selectFrom('payments')
+            .select('status')
+            .where('id', '=', second.id)
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe(2);
       // A processed payment shows no buttons.
-      const done = await live.app.inject({ method: 'GET', url: `/api/payment/sandbox/${payment.id}` });
+      const done = await live.app.inject({
+        method: 'GET',
+        url: `/api/payment/sandbox/${payment.id}`,
+      });
       expect(done.body).not.toContain('/pay"');
-      const missing = await live.app.inject({ method: 'GET', url: '/api/payment/sandbox/not-a-uuid' });
+      const missing = await live.app.inject({
+        method: 'GET',
+        url: '/api/payment/sandbox/not-a-uuid',
+      });
       expect(missing.statusCode).toBe(404);
     } finally {
       await live.close();
@@ -311,8 +393,15 @@ describe('GET /profile/payments', () => {
     await deliverSandbox(ctx, sandboxBody(payments[0]!));
     await deliverSandbox(ctx, sandboxBody(payments[1]!, { status: 'failed' }));
     const get = (query: string) =>
-      ctx.app.inject({ method: 'GET', url: `/api/profile/payments${query}`, headers: bearer(user.token) });
-    type Page = { data: { id: string; amount: number; status: number; merchant: number }[]; meta: { total: number; page: number; per_page: number } };
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/profile/payments${query}`,
+        headers: bearer(user.token),
+      });
+    type Page = {
+      data: { id: string; amount: number; status: number; merchant: number }[];
+      meta: { total: number; page: number; per_page: number };
+    };
     const first = (await get('')).json<Page>();
     expect(first.meta).toEqual({ total: 12, page: 1, per_page: 10 });
     expect(first.data.map((p) => p.amount)).toEqual([120, 110, 100, 90, 80, 70, 60, 50, 40, 30]);
@@ -320,9 +409,14 @@ describe('GET /profile/payments', () => {
     expect(second.data.map((p) => p.amount)).toEqual([20, 10]);
     // The total is right whether the page tells it (short last page) or a count runs (past the end, full page).
     expect(second.meta).toEqual({ total: 12, page: 2, per_page: 10 });
-    expect((await get('?page=3')).json<Page>()).toEqual({ data: [], meta: { total: 12, page: 3, per_page: 10 } });
+    expect((await get('?page=3')).json<Page>()).toEqual({
+      data: [],
+      meta: { total: 12, page: 3, per_page: 10 },
+    });
     expect((await get('?per_page=20')).json<Page>().meta.total).toBe(12);
-    expect((await get('?filters[merchant]=5&filters[status]=0&per_page=10')).json<Page>().data).toHaveLength(10);
+    expect(
+      (await get('?filters[merchant]=5&filters[status]=0&per_page=10')).json<Page>().data,
+    ).toHaveLength(10);
     const byAmount = (await get('?sort=amount&direction=asc&per_page=20')).json<Page>();
     expect(byAmount.data.map((p) => p.amount)).toEqual(amounts);
     const success = (await get('?filters[status]=1')).json<Page>();
@@ -335,7 +429,9 @@ describe('GET /profile/payments', () => {
     expect((await get('?filters[status]=7')).statusCode).toBe(422);
     expect((await get('?sort=user_id')).statusCode).toBe(422);
     expect((await get('?per_page=15')).statusCode).toBe(422);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/payments' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/payments' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -348,13 +444,35 @@ describe('GET /profile/transactions', () => {
     await deliverSandbox(ctx, sandboxBody(failed, { status: 'failed' }));
     await ctx.database.db.transaction().execute(async (tx) => {
       const { postLedgerEntry } = await import('../ledger/ledger.service.ts');
-      await postLedgerEntry(tx, { userId: user.id, account: 'referral', type: 'referral_reward', amountCents: 300 });
-      await postLedgerEntry(tx, { userId: user.id, account: 'referral', type: 'withdrawal_from_referral_to_main_balance', amountCents: -300 });
-      await postLedgerEntry(tx, { userId: user.id, account: 'main', type: 'withdrawal_from_referral_to_main_balance', amountCents: 300 });
+      await postLedgerEntry(tx, {
+        userId: user.id,
+        account: 'referral',
+        type: 'referral_reward',
+        amountCents: 300,
+      });
+      await postLedgerEntry(tx, {
+        userId: user.id,
+        account: 'referral',
+        type: 'withdrawal_from_referral_to_main_balance',
+        amountCents: -300,
+      });
+      await postLedgerEntry(tx, {
+        userId: user.id,
+        account: 'main',
+        type: 'withdrawal_from_referral_to_main_balance',
+        amountCents: 300,
+      });
     });
-    type Page = { data: { type: string; amount: number; comment: string | null }[]; meta: { total: number } };
+    type Page = {
+      data: { type: string; amount: number; comment: string | null }[];
+      meta: { total: number };
+    };
     const get = (query: string) =>
-      ctx.app.inject({ method: 'GET', url: `/api/profile/transactions${query}`, headers: bearer(user.token) });
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/profile/transactions${query}`,
+        headers: bearer(user.token),
+      });
     const all = (await get('')).json<Page>();
     expect(all.meta.total).toBe(3);
     expect(all.data.map((t) => [t.type, t.amount])).toEqual([
@@ -364,11 +482,17 @@ describe('GET /profile/transactions', () => {
     ]);
     const payments = (await get('?filters[type]=payment')).json<Page>();
     expect(payments.data).toHaveLength(1);
-    expect((await get('?filters[type]=withdrawal_from_referral_to_main_balance')).statusCode).toBe(422);
+    expect((await get('?filters[type]=withdrawal_from_referral_to_main_balance')).statusCode).toBe(
+      422,
+    );
     const byAmount = (await get('?sort=amount&direction=desc')).json<Page>();
     expect(byAmount.data.map((t) => t.amount)).toEqual([12.5, 3, 0]);
     const other = await verifiedUser(ctx);
-    const empty = await ctx.app.inject({ method: 'GET', url: '/api/profile/transactions', headers: bearer(other.token) });
+    const empty = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/transactions',
+      headers: bearer(other.token),
+    });
     expect(empty.json<Page>().meta.total).toBe(0);
   });
 });

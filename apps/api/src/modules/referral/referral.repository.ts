@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types.ts';
 
-const SORT_COLUMNS = { created_at: 'u.created_at', amount: 'amount_cents', paid_at: 'paid_at' } as const;
+const SORT_COLUMNS = {
+  created_at: 'u.created_at',
+  amount: 'amount_cents',
+  paid_at: 'paid_at',
+} as const;
 
 export type ReferralsPageQuery = {
   inviterId: number;
@@ -29,7 +33,9 @@ export const findReferralsPage = async (db: Db, query: ReferralsPageQuery) => {
       sql<number>`coalesce(sum(r.amount_cents), 0)::bigint`.as('amount_cents'),
       sql<Date | null>`max(r.created_at)`.as('paid_at'),
     ])
-    .orderBy(sql`${sql.ref(SORT_COLUMNS[query.sort])} ${sql.raw(query.direction === 'asc' ? 'asc' : 'desc')} nulls last`)
+    .orderBy(
+      sql`${sql.ref(SORT_COLUMNS[query.sort])} ${sql.raw(query.direction === 'asc' ? 'asc' : 'desc')} nulls last`,
+    )
     .orderBy('u.created_at', 'desc')
     .orderBy('u.id', 'desc')
     .limit(query.perPage)

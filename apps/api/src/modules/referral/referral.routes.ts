@@ -7,7 +7,11 @@ import { getReferralOverview, transferReferralBalance } from './referral.service
 
 export const referralRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.get('/profile/referrals', { preHandler: authenticate }, (request) =>
-    getReferralOverview(app.db, sessionOf(request).user, parseListQuery(REFERRAL_SORT_FIELDS, request.query)),
+    getReferralOverview(
+      app.db,
+      sessionOf(request).user,
+      parseListQuery(REFERRAL_SORT_FIELDS, request.query),
+    ),
   );
 
   app.post(

@@ -1,10 +1,5 @@
-import type {
-  REFERRAL_SORT_FIELDS} from '@proxy/contract';
-import {
-  REFERRAL_ERROR_KEYS,
-  toCents,
-  transferReferralSchema,
-} from '@proxy/contract';
+import type { REFERRAL_SORT_FIELDS } from '@proxy/contract';
+import { REFERRAL_ERROR_KEYS, toCents, transferReferralSchema } from '@proxy/contract';
 import type { DbRoot, User } from '../../db/types.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';

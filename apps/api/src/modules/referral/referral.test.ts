@@ -18,11 +18,22 @@ const MISTYPED = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8';
 
 const giveReferralBalance = (userId: number, cents: number) =>
   ctx.database.db.transaction().execute((tx) =>
-    postLedgerEntry(tx, { userId, account: 'referral', type: 'referral_reward', amountCents: cents, refType: 'test' }),
+    postLedgerEntry(tx, {
+      userId,
+      account: 'referral',
+      type: 'referral_reward',
+      amountCents: cents,
+      refType: 'test',
+    }),
   );
 
 const post = (token: string, url: string, payload: unknown, language = 'en') =>
-  ctx.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'accept-language': language }, payload: payload as object });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), 'accept-language': language },
+    payload: payload as object,
+  });
 
 const run = async (name: string, args: string[]) => {
   const result = await withdrawalsCommands[name]!.run(ctx.database.db, args);
@@ -32,7 +43,11 @@ const run = async (name: string, args: string[]) => {
 describe('GET /profile/referrals', () => {
   it('gives the overview with one row per invited user (total earned, registration time, last paid)', async () => {
     const inviter = await verifiedUser(ctx);
-    const { ref_link } = await ctx.database.db.selectFrom('users').select('ref_link').where('id', '=', inviter.id).executeTakeFirstOrThrow();
+    const { ref_link } = await ctx.database.db
+      .selectFrom('users')
+      .select('ref_link')
+      .where('id', '=', inviter.id)
+      .executeTakeFirstOrThrow();
     const a = await verifiedUser(ctx, { ref: ref_link });
     const b = await verifiedUser(ctx, { ref: ref_link });
     await registerUser(ctx.app); // not invited
@@ -40,16 +55,28 @@ describe('GET /profile/referrals', () => {
       const payment = await sandboxPayment(ctx, a.token, amount);
       await deliverSandbox(ctx, sandboxBody(payment));
     }
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/profile/referrals', headers: bearer(inviter.token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/referrals',
+      headers: bearer(inviter.token),
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<{
       count_referrals: number;
       reward: number;
       referral_balance: number;
       total_income: number;
-      referrals: { data: { referral_id: number; amount: number; paid_at: string | null; created_at: string }[]; meta: { total: number } };
+      referrals: {
+        data: { referral_id: number; amount: number; paid_at: string | null; created_at: string }[];
+        meta: { total: number };
+      };
     }>();
-    expect(body).toMatchObject({ count_referrals: 2, reward: 10, referral_balance: 8, total_income: 8 });
+    expect(body).toMatchObject({
+      count_referrals: 2,
+      reward: 10,
+      referral_balance: 8,
+      total_income: 8,
+    });
     expect(body.referrals.meta).toEqual({ total: 2, page: 1, per_page: 10 });
     expect(body.referrals.data.map((r) => [r.referral_id, r.amount])).toEqual([
       [b.id, 0],
@@ -69,10 +96,15 @@ describe('POST /profile/transfer-referral-balance', () => {
   it('moves the amount to the main balance with two hidden entries', async () => {
     const user = await verifiedUser(ctx);
     await giveReferralBalance(user.id, 1000);
-    const response = await post(user.token, '/api/profile/transfer-referral-balance', { amount: '4.5' });
+    const response = await post(user.token, '/api/profile/transfer-referral-balance', {
+      amount: '4.5',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true });
-    expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 450, referral_balance_cents: 550 });
+    expect(await balancesOf(ctx, user.id)).toEqual({
+      balance_cents: 450,
+      referral_balance_cents: 550,
+    });
     expect(await ledgerMismatchesOf(ctx, [user.id])).toEqual([]);
   });
 
@@ -81,25 +113,50 @@ describe('POST /profile/transfer-referral-balance', () => {
     await giveReferralBalance(user.id, 500);
     const less = await post(user.token, '/api/profile/transfer-referral-balance', { amount: 0.5 });
     expect(less.statusCode).toBe(422);
-    expect(less.json<{ errors: { amount: string[] } }>().errors.amount).toEqual(['The amount must be at least $1']);
-    const more = await post(user.token, '/api/profile/transfer-referral-balance', { amount: 5.01 }, 'ru');
-    expect(more.json<{ errors: { amount: string[] } }>().errors.amount).toEqual(['Сумма больше вашего реферального баланса']);
-    expect((await post(user.token, '/api/profile/transfer-referral-balance', { amount: 'all' })).statusCode).toBe(422);
-    expect((await post(user.token, '/api/profile/transfer-referral-balance', {})).statusCode).toBe(422);
+    expect(less.json<{ errors: { amount: string[] } }>().errors.amount).toEqual([
+      'The amount must be at least $1',
+    ]);
+    const more = await post(
+      user.token,
+      '/api/profile/transfer-referral-balance',
+      { amount: 5.01 },
+      'ru',
+    );
+    expect(more.json<{ errors: { amount: string[] } }>().errors.amount).toEqual([
+      'Сумма больше вашего реферального баланса',
+    ]);
+    expect(
+      (await post(user.token, '/api/profile/transfer-referral-balance', { amount: 'all' }))
+        .statusCode,
+    ).toBe(422);
+    expect((await post(user.token, '/api/profile/transfer-referral-balance', {})).statusCode).toBe(
+      422,
+    );
     const unverified = await registerUser(ctx.app);
-    expect((await post(unverified.token, '/api/profile/transfer-referral-balance', { amount: 1 })).statusCode).toBe(403);
-    expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 500 });
+    expect(
+      (await post(unverified.token, '/api/profile/transfer-referral-balance', { amount: 1 }))
+        .statusCode,
+    ).toBe(403);
+    expect(await balancesOf(ctx, user.id)).toEqual({
+      balance_cents: 0,
+      referral_balance_cents: 500,
+    });
   });
 
   it('50 parallel transfers of the whole balance: exactly one succeeds', async () => {
     const user = await verifiedUser(ctx);
     await giveReferralBalance(user.id, 2500);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => post(user.token, '/api/profile/transfer-referral-balance', { amount: 25 })),
+      Array.from({ length: 50 }, () =>
+        post(user.token, '/api/profile/transfer-referral-balance', { amount: 25 }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 422)).toHaveLength(49);
-    expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 2500, referral_balance_cents: 0 });
+    expect(await balancesOf(ctx, user.id)).toEqual({
+      balance_cents: 2500,
+      referral_balance_cents: 0,
+    });
     expect(await ledgerMismatchesOf(ctx, [user.id])).toEqual([]);
   });
 });
@@ -108,11 +165,26 @@ describe('withdrawals', () => {
   it('holds the amount, creates a waiting order, lists it as orders', async () => {
     const user = await verifiedUser(ctx);
     await giveReferralBalance(user.id, 15000);
-    const response = await post(user.token, '/api/profile/withdrawals', { amount: 120, address: ADDRESS });
+    const response = await post(user.token, '/api/profile/withdrawals', {
+      amount: 120,
+      address: ADDRESS,
+    });
     expect(response.statusCode).toBe(200);
-    expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 3000 });
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/profile/withdrawals', headers: bearer(user.token) });
-    const body = list.json<{ orders: { data: { id: number; amount: number; status: string; address: string }[]; meta: { total: number } } }>();
+    expect(await balancesOf(ctx, user.id)).toEqual({
+      balance_cents: 0,
+      referral_balance_cents: 3000,
+    });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/withdrawals',
+      headers: bearer(user.token),
+    });
+    const body = list.json<{
+      orders: {
+        data: { id: number; amount: number; status: string; address: string }[];
+        meta: { total: number };
+      };
+    }>();
     expect(body.orders.meta).toEqual({ total: 1, page: 1, per_page: 10 });
     expect(body.orders.data[0]).toMatchObject({ amount: 120, status: 'waiting', address: ADDRESS });
     const filtered = await ctx.app.inject({
@@ -128,7 +200,11 @@ describe('withdrawals', () => {
     await giveReferralBalance(user.id, 20000);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: 99.99, address: ADDRESS }, 'amount', 'The amount must be at least $100'],
-      [{ amount: 200.01, address: ADDRESS }, 'amount', 'The amount is more than your referral balance'],
+      [
+        { amount: 200.01, address: ADDRESS },
+        'amount',
+        'The amount is more than your referral balance',
+      ],
       [{ amount: 'x', address: ADDRESS }, 'amount', 'Required field'],
       [{ amount: 150, address: MISTYPED }, 'address', 'Enter a valid TRC20 wallet address'],
       [{ amount: 150, address: 'T123' }, 'address', 'Enter a valid TRC20 wallet address'],
@@ -139,21 +215,37 @@ describe('withdrawals', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
       expect(response.json<{ errors: Record<string, string[]> }>().errors[field]?.[0]).toBe(text);
     }
-    expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 20000 });
-    const orders = await ctx.database.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute();
+    expect(await balancesOf(ctx, user.id)).toEqual({
+      balance_cents: 0,
+      referral_balance_cents: 20000,
+    });
+    const orders = await ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(orders).toHaveLength(0);
     const unverified = await registerUser(ctx.app);
-    expect((await post(unverified.token, '/api/profile/withdrawals', { amount: 100, address: ADDRESS })).statusCode).toBe(403);
+    expect(
+      (await post(unverified.token, '/api/profile/withdrawals', { amount: 100, address: ADDRESS }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('50 parallel withdrawals of the whole balance: exactly one succeeds', async () => {
     const user = await verifiedUser(ctx);
     await giveReferralBalance(user.id, 10000);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => post(user.token, '/api/profile/withdrawals', { amount: 100, address: ADDRESS })),
+      Array.from({ length: 50 }, () =>
+        post(user.token, '/api/profile/withdrawals', { amount: 100, address: ADDRESS }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const orders = await ctx.database.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute();
+    const orders = await ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(orders).toHaveLength(1);
     expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 0 });
     expect(await ledgerMismatchesOf(ctx, [user.id])).toEqual([]);
@@ -183,7 +275,10 @@ describe('withdrawals', () => {
     ]);
     expect(rejects.map((c) => c.exitCode).sort()).toEqual([0, 1]);
     expect((await run('withdrawals:reject', [String(first!.id)])).exitCode).toBe(1);
-    expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 5000 + 15000 });
+    expect(await balancesOf(ctx, user.id)).toEqual({
+      balance_cents: 0,
+      referral_balance_cents: 5000 + 15000,
+    });
     const statuses = await ctx.database.db
       .selectFrom('withdrawals')
       .select(['status', 'txid', 'reason'])

@@ -22,7 +22,16 @@ export const findTransactionsPage = async (db: Db, query: TransactionsPageQuery)
   if (query.type !== undefined) base = base.where('type', '=', query.type);
   return findPage(
     base,
-    (q) => q.select(['id', 'comment', 'created_at', 'type', 'amount_cents', 'account', 'balance_after_cents']),
+    (q) =>
+      q.select([
+        'id',
+        'comment',
+        'created_at',
+        'type',
+        'amount_cents',
+        'account',
+        'balance_after_cents',
+      ]),
     { ...query, sortColumn: SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST },
   );
 };

@@ -6,7 +6,11 @@ import { listTransactions } from './transactions.service.ts';
 
 export const transactionsRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.get('/profile/transactions', { preHandler: authenticate }, (request) =>
-    listTransactions(app.db, sessionOf(request).user.id, parseListQuery(TRANSACTION_SORT_FIELDS, request.query)),
+    listTransactions(
+      app.db,
+      sessionOf(request).user.id,
+      parseListQuery(TRANSACTION_SORT_FIELDS, request.query),
+    ),
   );
   done();
 };

@@ -5,9 +5,10 @@ import { pageMeta, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 import { findTransactionsPage } from './transactions.repository.ts';
 
 /** Every type a user may filter by: the spec's kinds and their `_error` variants, minus hidden. */
-export const TRANSACTION_FILTER_TYPES = LEDGER_ENTRY_TYPES.flatMap((type) => [type, `${type}_error`]).filter(
-  (type) => !(HIDDEN_TRANSACTION_TYPES as readonly string[]).includes(type),
-);
+export const TRANSACTION_FILTER_TYPES = LEDGER_ENTRY_TYPES.flatMap((type) => [
+  type,
+  `${type}_error`,
+]).filter((type) => !(HIDDEN_TRANSACTION_TYPES as readonly string[]).includes(type));
 
 export const listTransactions = async (
   db: Db,

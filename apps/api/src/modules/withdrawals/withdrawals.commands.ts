@@ -31,7 +31,11 @@ export const withdrawalsCommands: Record<string, Command> = {
     run: async (db, args) => {
       const id = idOf(args, 'withdrawals:complete <id> [--txid <blockchain transaction id>]');
       const order = await completeWithdrawal(db, id, option(args, 'txid') ?? null);
-      if (!order) return { output: `withdrawal #${id} is not waiting (unknown or already processed)`, exitCode: 1 };
+      if (!order)
+        return {
+          output: `withdrawal #${id} is not waiting (unknown or already processed)`,
+          exitCode: 1,
+        };
       return `withdrawal #${id} completed: ${formatDollars(order.amount_cents / 100)} to ${order.address}`;
     },
   },
@@ -40,7 +44,11 @@ export const withdrawalsCommands: Record<string, Command> = {
     run: async (db, args) => {
       const id = idOf(args, 'withdrawals:reject <id> [--reason <text>]');
       const order = await rejectWithdrawal(db, id, option(args, 'reason') ?? null);
-      if (!order) return { output: `withdrawal #${id} is not waiting (unknown or already processed)`, exitCode: 1 };
+      if (!order)
+        return {
+          output: `withdrawal #${id} is not waiting (unknown or already processed)`,
+          exitCode: 1,
+        };
       return `withdrawal #${id} rejected: ${formatDollars(order.amount_cents / 100)} returned to the referral balance`;
     },
   },

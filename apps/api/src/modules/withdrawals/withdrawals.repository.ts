@@ -4,9 +4,18 @@ import type { Database, Db } from '../../db/types.ts';
 
 export type WithdrawalStatus = 'waiting' | 'completed' | 'rejected';
 
-const SORT_COLUMNS = { created_at: 'created_at', amount: 'amount_cents', status: 'status' } as const;
+const SORT_COLUMNS = {
+  created_at: 'created_at',
+  amount: 'amount_cents',
+  status: 'status',
+} as const;
 
-export const insertWithdrawal = (tx: Transaction<Database>, userId: number, amountCents: number, address: string) =>
+export const insertWithdrawal = (
+  tx: Transaction<Database>,
+  userId: number,
+  amountCents: number,
+  address: string,
+) =>
   tx
     .insertInto('withdrawals')
     .values({ user_id: userId, amount_cents: amountCents, address })
@@ -26,14 +35,27 @@ export const findWithdrawalsPage = async (
 ) => {
   let base = db.selectFrom('withdrawals').where('user_id', '=', query.userId);
   if (query.status !== undefined) base = base.where('status', '=', query.status);
-  return findPage(base, (q) => q.selectAll(), { ...query, sortColumn: SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST });
+  return findPage(base, (q) => q.selectAll(), {
+    ...query,
+    sortColumn: SORT_COLUMNS[query.sort],
+    tieBreakers: NEWEST_FIRST,
+  });
 };
 
 export const listWithdrawalsByStatus = (db: Db, status: WithdrawalStatus | undefined) => {
   let query = db
     .selectFrom('withdrawals as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['w.id', 'w.user_id', 'u.email', 'w.amount_cents', 'w.address', 'w.status', 'w.txid', 'w.created_at'])
+    .select([
+      'w.id',
+      'w.user_id',
+      'u.email',
+      'w.amount_cents',
+      'w.address',
+      'w.status',
+      'w.txid',
+      'w.created_at',
+    ])
     .orderBy('w.created_at')
     .limit(500);
   if (status) query = query.where('w.status', '=', status);

@@ -7,15 +7,23 @@ import { listWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.get('/profile/withdrawals', { preHandler: authenticate }, (request) =>
-    listWithdrawals(app.db, sessionOf(request).user.id, parseListQuery(WITHDRAWAL_SORT_FIELDS, request.query)),
+    listWithdrawals(
+      app.db,
+      sessionOf(request).user.id,
+      parseListQuery(WITHDRAWAL_SORT_FIELDS, request.query),
+    ),
   );
 
-  app.post('/profile/withdrawals', { preHandler: [authenticate, requireVerified] }, async (request) => {
-    await requestWithdrawal(app.db, sessionOf(request).user, request.body);
-    return {
-      success: true as const,
-      message: app.translator.t(requestLanguage(request), 'referral:messages.withdrawal_created'),
-    };
-  });
+  app.post(
+    '/profile/withdrawals',
+    { preHandler: [authenticate, requireVerified] },
+    async (request) => {
+      await requestWithdrawal(app.db, sessionOf(request).user, request.body);
+      return {
+        success: true as const,
+        message: app.translator.t(requestLanguage(request), 'referral:messages.withdrawal_created'),
+      };
+    },
+  );
   done();
 };

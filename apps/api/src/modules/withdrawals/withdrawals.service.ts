@@ -1,17 +1,15 @@
-import type {
-  WITHDRAWAL_SORT_FIELDS} from '@proxy/contract';
-import {
-  WITHDRAWAL_STATUSES,
-  formatDollars,
-  toCents,
-  withdrawalSchema,
-} from '@proxy/contract';
+import type { WITHDRAWAL_SORT_FIELDS } from '@proxy/contract';
+import { WITHDRAWAL_STATUSES, formatDollars, toCents, withdrawalSchema } from '@proxy/contract';
 import type { DbRoot, User } from '../../db/types.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { pageMeta, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 import { rethrowInsufficient } from '../referral/referral.service.ts';
-import { closeWithdrawal, findWithdrawalsPage, insertWithdrawal } from './withdrawals.repository.ts';
+import {
+  closeWithdrawal,
+  findWithdrawalsPage,
+  insertWithdrawal,
+} from './withdrawals.repository.ts';
 
 /** Holds the amount (referral_withdrawal) and creates a waiting order, in one transaction. */
 export const requestWithdrawal = async (db: DbRoot, user: User, body: unknown) => {

@@ -12,5 +12,11 @@ export const PaymentResultRoute = () => {
   useEffect(() => {
     void refetch();
   }, [refetch]);
-  return <PaymentResultPage balance={profile.data?.user.balance} onRetry={() => void retry()} isRetrying={isPending} />;
+  return (
+    <PaymentResultPage
+      balance={profile.data?.user.balance}
+      onRetry={() => void retry()}
+      isRetrying={isPending}
+    />
+  );
 };

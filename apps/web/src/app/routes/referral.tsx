@@ -4,5 +4,9 @@ import { profileQueryKey } from '../../features/profile/api/get-profile';
 
 export const ReferralRoute = () => {
   const queryClient = useQueryClient();
-  return <ReferralPage onProfileRefresh={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })} />;
+  return (
+    <ReferralPage
+      onProfileRefresh={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })}
+    />
+  );
 };

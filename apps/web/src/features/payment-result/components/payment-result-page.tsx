@@ -20,9 +20,14 @@ export const PaymentResultPage = ({ balance, onRetry, isRetrying }: PaymentResul
   return (
     <div className="stack payment-result">
       <h1 className="page-title">{t('result.title')}</h1>
-      <section className={`card stack payment-result__card payment-result__card--${isSuccess ? 'success' : 'error'}`}>
+      <section
+        className={`card stack payment-result__card payment-result__card--${isSuccess ? 'success' : 'error'}`}
+      >
         <p className="payment-result__balance">
-          {t('result.balance')}: <strong data-testid="payment-balance">{balance === undefined ? '…' : formatDollars(balance)}</strong>
+          {t('result.balance')}:{' '}
+          <strong data-testid="payment-balance">
+            {balance === undefined ? '…' : formatDollars(balance)}
+          </strong>
         </p>
         {isSuccess ? (
           <>
@@ -42,7 +47,9 @@ export const PaymentResultPage = ({ balance, onRetry, isRetrying }: PaymentResul
               <Trans
                 t={t}
                 i18nKey="result.error_text_2"
-                components={{ support: <a href={SUPPORT_MESSENGER_URL} target="_blank" rel="noreferrer" /> }}
+                components={{
+                  support: <a href={SUPPORT_MESSENGER_URL} target="_blank" rel="noreferrer" />,
+                }}
               />
             </p>
             <div className="payment-result__actions">

@@ -3,7 +3,12 @@ import type { PagedResponse } from '@proxy/contract';
 import { http } from '../../../shared/api/http-client';
 import { toListQuery, type TableState } from '../../../shared/ui/table';
 
-export type ReferralRow = { referral_id: number; amount: number; created_at: string; paid_at: string | null };
+export type ReferralRow = {
+  referral_id: number;
+  amount: number;
+  created_at: string;
+  paid_at: string | null;
+};
 export type ReferralOverview = {
   count_referrals: number;
   reward: number;
@@ -31,13 +36,17 @@ export const referralOverviewQueryOptions = (state: TableState) =>
     meta: { skipGlobalError: true },
   });
 
-export const useReferralOverview = (state: TableState) => useQuery(referralOverviewQueryOptions(state));
+export const useReferralOverview = (state: TableState) =>
+  useQuery(referralOverviewQueryOptions(state));
 
 export const withdrawalsQueryOptions = (state: TableState) =>
   queryOptions({
     queryKey: ['profile', 'withdrawals', state],
     queryFn: ({ signal }) =>
-      http.get<{ orders: PagedResponse<WithdrawalRow> }>('/profile/withdrawals', { query: toListQuery(state), signal }),
+      http.get<{ orders: PagedResponse<WithdrawalRow> }>('/profile/withdrawals', {
+        query: toListQuery(state),
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { skipGlobalError: true },
   });
@@ -46,12 +55,14 @@ export const useWithdrawals = (state: TableState) => useQuery(withdrawalsQueryOp
 
 export const useTransferReferral = () =>
   useMutation({
-    mutationFn: (body: { amount: number }) => http.post<MessageResponse>('/profile/transfer-referral-balance', body),
+    mutationFn: (body: { amount: number }) =>
+      http.post<MessageResponse>('/profile/transfer-referral-balance', body),
     meta: { skipGlobalError: true },
   });
 
 export const useWithdraw = () =>
   useMutation({
-    mutationFn: (body: { amount: number; address: string }) => http.post<MessageResponse>('/profile/withdrawals', body),
+    mutationFn: (body: { amount: number; address: string }) =>
+      http.post<MessageResponse>('/profile/withdrawals', body),
     meta: { skipGlobalError: true },
   });

@@ -22,7 +22,13 @@ const errorText = (message: string | undefined, kind: Kind) => {
   return translateFieldError(message);
 };
 
-export type AmountModalProps = { kind: Kind; balance: number; isOpen: boolean; onClose: () => void; onDone: () => void };
+export type AmountModalProps = {
+  kind: Kind;
+  balance: number;
+  isOpen: boolean;
+  onClose: () => void;
+  onDone: () => void;
+};
 
 /** The Transfer and Withdraw side modals (spec 000 section 5). Closes after submit either way. */
 export const AmountModal = ({ kind, balance, isOpen, onClose, onDone }: AmountModalProps) => {
@@ -30,7 +36,8 @@ export const AmountModal = ({ kind, balance, isOpen, onClose, onDone }: AmountMo
   const transfer = useTransferReferral();
   const withdraw = useWithdraw();
   const balanceCents = toCents(balance);
-  const schema = kind === 'transfer' ? transferReferralSchema(balanceCents) : withdrawalSchema(balanceCents);
+  const schema =
+    kind === 'transfer' ? transferReferralSchema(balanceCents) : withdrawalSchema(balanceCents);
   const [amountText, setAmountText] = useState(String(balance));
   const {
     register,
@@ -38,7 +45,9 @@ export const AmountModal = ({ kind, balance, isOpen, onClose, onDone }: AmountMo
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(kind === 'transfer' ? schema.pick({ amount: true }).passthrough() : schema) as never,
+    resolver: zodResolver(
+      kind === 'transfer' ? schema.pick({ amount: true }).passthrough() : schema,
+    ) as never,
     values: { amount: String(balance), address: '' },
   });
   const texts = kind === 'transfer' ? 'transfer_modal' : 'withdraw_modal';
@@ -54,7 +63,11 @@ export const AmountModal = ({ kind, balance, isOpen, onClose, onDone }: AmountMo
     } catch (error) {
       const fallback = t(kind === 'transfer' ? 'errors.transfer' : 'errors.withdraw');
       const fieldText = isApiError(error) ? Object.values(error.fieldErrors).flat()[0] : undefined;
-      showAlert.error(isApiError(error) && !error.isTransport ? (fieldText ?? error.message) || fallback : fallback);
+      showAlert.error(
+        isApiError(error) && !error.isTransport
+          ? (fieldText ?? error.message) || fallback
+          : fallback,
+      );
     }
     onClose();
     onDone();

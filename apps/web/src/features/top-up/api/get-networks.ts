@@ -13,4 +13,5 @@ export const networksQueryOptions = () =>
     meta: { skipGlobalError: true },
   });
 
-export const useNetworks = (isEnabled: boolean) => useQuery({ ...networksQueryOptions(), enabled: isEnabled });
+export const useNetworks = (isEnabled: boolean) =>
+  useQuery({ ...networksQueryOptions(), enabled: isEnabled });

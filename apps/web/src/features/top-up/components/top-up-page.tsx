@@ -21,10 +21,17 @@ import { useNetworks } from '../api/get-networks';
 import { amountFromQuery, savePaymentData } from '../utils/payment-cookie';
 import './top-up.css';
 
-type FormValues = { amount: string; type?: number; payment_system?: number | null; network?: string | null };
+type FormValues = {
+  amount: string;
+  type?: number;
+  payment_system?: number | null;
+  network?: string | null;
+};
 
 const methodIdOf = (type: number | undefined, paymentSystem: number | null | undefined) =>
-  type === undefined ? '' : findPaymentMethod(type, type === 7 ? (paymentSystem ?? null) : null)?.id ?? '';
+  type === undefined
+    ? ''
+    : (findPaymentMethod(type, type === 7 ? (paymentSystem ?? null) : null)?.id ?? '');
 
 /** The top-up form (spec 001: amount, method cards with bounds, network only for crypto). */
 export const TopUpPage = () => {
@@ -40,7 +47,11 @@ export const TopUpPage = () => {
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, TopUpCommand>({
     resolver: zodResolver(topUpSchema) as never,
-    defaultValues: { amount: amountFromQuery(params.get('amount')), network: null, payment_system: null },
+    defaultValues: {
+      amount: amountFromQuery(params.get('amount')),
+      network: null,
+      payment_system: null,
+    },
   });
   const type = useWatch({ control, name: 'type' });
   const paymentSystem = useWatch({ control, name: 'payment_system' });
@@ -66,7 +77,9 @@ export const TopUpPage = () => {
   const errorText = (message: string | undefined) => {
     if (!message) return undefined;
     if (message.startsWith('top-up:')) {
-      const bound = message.endsWith('min_amount_payment') ? selected?.minCents : selected?.maxCents;
+      const bound = message.endsWith('min_amount_payment')
+        ? selected?.minCents
+        : selected?.maxCents;
       return translateDynamic(message, { amount: bound === undefined ? '' : bound / 100 });
     }
     return translateFieldError(message);
@@ -99,15 +112,25 @@ export const TopUpPage = () => {
           label={t('amount')}
           inputMode="decimal"
           autoComplete="off"
-          hint={selected ? t('amount_hint', { min: selected.minCents / 100, max: selected.maxCents / 100 }) : undefined}
+          hint={
+            selected
+              ? t('amount_hint', { min: selected.minCents / 100, max: selected.maxCents / 100 })
+              : undefined
+          }
           error={errorText(errors.amount?.message)}
           {...register('amount')}
         />
-        <fieldset className="top-up__methods" aria-describedby={errors.type ? 'top-up-method-error' : undefined}>
+        <fieldset
+          className="top-up__methods"
+          aria-describedby={errors.type ? 'top-up-method-error' : undefined}
+        >
           <legend className="field__label">{t('method')}</legend>
           <div className="top-up__grid">
             {PAYMENT_METHODS.map((method) => (
-              <label key={method.id} className={`top-up__method${method.id === selectedId ? ' top-up__method--active' : ''}`}>
+              <label
+                key={method.id}
+                className={`top-up__method${method.id === selectedId ? ' top-up__method--active' : ''}`}
+              >
                 <input
                   type="radio"
                   name="method"
@@ -115,7 +138,9 @@ export const TopUpPage = () => {
                   checked={method.id === selectedId}
                   onChange={() => chooseMethod(method.id)}
                 />
-                <span className="top-up__method-name">{t(`methods.${method.id}` as 'methods.3')}</span>
+                <span className="top-up__method-name">
+                  {t(`methods.${method.id}` as 'methods.3')}
+                </span>
                 <span className="top-up__method-bounds">
                   {t('bounds', {
                     min: formatDollars(method.minCents / 100).slice(1),

@@ -21,7 +21,11 @@ export const useRetryPayment = () => {
       const response = await create.mutateAsync(data);
       window.location.assign(response.url);
     } catch (error) {
-      showAlert.error(isApiError(error) && !error.isTransport && error.message ? error.message : t('errors.payment'));
+      showAlert.error(
+        isApiError(error) && !error.isTransport && error.message
+          ? error.message
+          : t('errors.payment'),
+      );
     }
   };
   return { retry, isPending: create.isPending };

@@ -8,7 +8,12 @@ afterEach(() => {
 describe('topUpPaymentData cookie', () => {
   it('round-trips the payment data', () => {
     savePaymentData({ amount: '25', type: 3, payment_system: null, network: 'BTC' });
-    expect(readPaymentData()).toEqual({ amount: '25', type: 3, payment_system: null, network: 'BTC' });
+    expect(readPaymentData()).toEqual({
+      amount: '25',
+      type: 3,
+      payment_system: null,
+      network: 'BTC',
+    });
   });
   it('lives for 2 hours (spec), on path /', () => {
     const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');

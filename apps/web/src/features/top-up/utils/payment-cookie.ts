@@ -27,7 +27,10 @@ export const readPaymentData = (): TopUpPaymentData | null => {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<TopUpPaymentData>;
-    if (typeof value.type !== 'number' || (typeof value.amount !== 'number' && typeof value.amount !== 'string'))
+    if (
+      typeof value.type !== 'number' ||
+      (typeof value.amount !== 'number' && typeof value.amount !== 'string')
+    )
       return null;
     return {
       amount: value.amount,

@@ -16,7 +16,10 @@ export const paymentsQueryOptions = (state: TableState) =>
   queryOptions({
     queryKey: ['profile', 'payments', state],
     queryFn: ({ signal }) =>
-      http.get<PagedResponse<PaymentRow>>('/profile/payments', { query: toListQuery(state), signal }),
+      http.get<PagedResponse<PaymentRow>>('/profile/payments', {
+        query: toListQuery(state),
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { skipGlobalError: true },
   });

@@ -15,7 +15,10 @@ export const transactionsQueryOptions = (state: TableState) =>
   queryOptions({
     queryKey: ['profile', 'transactions', state],
     queryFn: ({ signal }) =>
-      http.get<PagedResponse<TransactionRow>>('/profile/transactions', { query: toListQuery(state), signal }),
+      http.get<PagedResponse<TransactionRow>>('/profile/transactions', {
+        query: toListQuery(state),
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { skipGlobalError: true },
   });

@@ -15,7 +15,12 @@ export const FilterSelect = ({ label, allLabel, value, options, onChange }: Filt
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__input" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+      <select
+        id={id}
+        className="field__input"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

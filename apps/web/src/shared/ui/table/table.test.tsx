@@ -9,7 +9,13 @@ type Row = { id: number; name: string; amount: number };
 const columns: TableColumn<Row>[] = [
   { key: 'id', header: 'ID', render: (r) => `#${r.id}`, sortField: 'created_at' },
   { key: 'name', header: 'Name', render: (r) => r.name },
-  { key: 'amount', header: 'Amount', render: (r) => `$${r.amount}`, sortField: 'amount', isNumeric: true },
+  {
+    key: 'amount',
+    header: 'Amount',
+    render: (r) => `$${r.amount}`,
+    sortField: 'amount',
+    isNumeric: true,
+  },
 ];
 const rows: Row[] = [
   { id: 1, name: 'alpha', amount: 5 },
@@ -39,7 +45,13 @@ const renderTable = (props: Partial<Parameters<typeof Table<Row>>[0]> = {}) => {
 describe('reduceTableState', () => {
   const start = initialTableState('created_at');
   it('starts on page 1, 10 rows, created_at descending', () => {
-    expect(start).toEqual({ page: 1, perPage: 10, sort: 'created_at', direction: 'desc', filters: {} });
+    expect(start).toEqual({
+      page: 1,
+      perPage: 10,
+      sort: 'created_at',
+      direction: 'desc',
+      filters: {},
+    });
   });
   it('follows the sort cycle: new field asc, same asc -> desc, desc -> asc', () => {
     const a = reduceTableState(start, { kind: 'sort', field: 'amount' });
@@ -52,10 +64,15 @@ describe('reduceTableState', () => {
   });
   it('goes back to page 1 when the page size or a filter changes', () => {
     const onPage3 = reduceTableState(start, { kind: 'page', page: 3 });
-    expect(reduceTableState(onPage3, { kind: 'perPage', perPage: 50 })).toMatchObject({ page: 1, perPage: 50 });
+    expect(reduceTableState(onPage3, { kind: 'perPage', perPage: 50 })).toMatchObject({
+      page: 1,
+      perPage: 50,
+    });
     const filtered = reduceTableState(onPage3, { kind: 'filter', name: 'status', value: '1' });
     expect(filtered).toMatchObject({ page: 1, filters: { status: '1' } });
-    expect(reduceTableState(filtered, { kind: 'filter', name: 'status', value: null }).filters).toEqual({});
+    expect(
+      reduceTableState(filtered, { kind: 'filter', name: 'status', value: null }).filters,
+    ).toEqual({});
   });
 });
 
@@ -64,8 +81,12 @@ describe('Table', () => {
     const user = userEvent.setup();
     const { onSortChange } = renderTable();
     expect(screen.getAllByRole('row')).toHaveLength(4);
-    expect(screen.getByRole('columnheader', { name: /ID/ }).getAttribute('aria-sort')).toBe('descending');
-    expect(screen.getByRole('columnheader', { name: /Amount/ }).getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByRole('columnheader', { name: /ID/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(screen.getByRole('columnheader', { name: /Amount/ }).getAttribute('aria-sort')).toBe(
+      'none',
+    );
     expect(screen.getByText('$7').getAttribute('data-label')).toBe('Amount');
     await user.click(screen.getByRole('button', { name: /Amount/ }));
     expect(onSortChange).toHaveBeenCalledWith('amount');
@@ -81,8 +102,14 @@ describe('Table', () => {
     const user = userEvent.setup();
     const { onPageChange } = renderTable({ total: 200, page: 10 });
     const pager = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(pager).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '9', '10', '11', '20']);
-    expect(within(pager).getByRole('button', { name: 'Page 10' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(pager)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '9', '10', '11', '20']);
+    expect(
+      within(pager).getByRole('button', { name: 'Page 10' }).getAttribute('aria-current'),
+    ).toBe('page');
     expect(pager.textContent).toContain('…');
     await user.click(within(pager).getByRole('button', { name: 'Page 20' }));
     expect(onPageChange).toHaveBeenCalledWith(20);
@@ -92,7 +119,11 @@ describe('Table', () => {
     const user = userEvent.setup();
     const { onPerPageChange } = renderTable();
     const select = screen.getByLabelText('Rows per page');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50', '100']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '50', '100']);
     await user.selectOptions(select, '50');
     expect(onPerPageChange).toHaveBeenCalledWith(50);
   });

@@ -32,7 +32,10 @@ export type TableProps<T> = {
   /** Row accordion: a toggle per row reveals this content. */
   renderDetails?: (row: T) => ReactNode;
   /** Optional checkbox column. */
-  selection?: { selected: ReadonlySet<string | number>; onChange: (next: Set<string | number>) => void };
+  selection?: {
+    selected: ReadonlySet<string | number>;
+    onChange: (next: Set<string | number>) => void;
+  };
   /** Local search over the loaded rows; applies from 3 characters. */
   searchText?: (row: T) => string;
   /** Filters and other controls shown above the table. */
@@ -42,7 +45,11 @@ export type TableProps<T> = {
 export const SEARCH_MIN_LENGTH = 3;
 
 const sortState = (sort: TableProps<unknown>['sort'], field: string | undefined) =>
-  sort && field && sort.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
+  sort && field && sort.field === field
+    ? sort.direction === 'asc'
+      ? 'ascending'
+      : 'descending'
+    : 'none';
 
 /** The shared table (spec "Shared table behaviour"); cards below 768 px via CSS. */
 export const Table = <T,>(props: TableProps<T>) => {
@@ -62,7 +69,10 @@ export const Table = <T,>(props: TableProps<T>) => {
   const pages = pagerItems(props.page, totalPages);
   const columnCount = columns.length + (selection ? 1 : 0) + (renderDetails ? 1 : 0);
   const allKeys = visibleRows.map(rowKey);
-  const isAllSelected = selection !== undefined && allKeys.length > 0 && allKeys.every((k) => selection.selected.has(k));
+  const isAllSelected =
+    selection !== undefined &&
+    allKeys.length > 0 &&
+    allKeys.every((k) => selection.selected.has(k));
 
   const toggleRow = (key: string | number) =>
     setOpenRows((current) => {
@@ -113,7 +123,9 @@ export const Table = <T,>(props: TableProps<T>) => {
                     type="checkbox"
                     aria-label={t('table.select_all')}
                     checked={isAllSelected}
-                    onChange={() => selection.onChange(isAllSelected ? new Set() : new Set(allKeys))}
+                    onChange={() =>
+                      selection.onChange(isAllSelected ? new Set() : new Set(allKeys))
+                    }
                   />
                 </th>
               )}
