@@ -1,6 +1,5 @@
-import type { UserDto } from '@proxy/contract';
+import { toDollars, type UserDto } from '@proxy/contract';
 import type { User } from '../../db/types.ts';
-import { centsToDollars } from '../../lib/money.ts';
 
 /** The one place a user row becomes the API's UserDto (cents -> dollars here). */
 export const toUserDto = (user: User): UserDto => ({
@@ -16,10 +15,10 @@ export const toUserDto = (user: User): UserDto => ({
   email_verified_at: user.email_verified_at ? user.email_verified_at.toISOString() : null,
   created_at: user.created_at.toISOString(),
   updated_at: user.updated_at.toISOString(),
-  balance: centsToDollars(user.balance_cents),
+  balance: toDollars(user.balance_cents),
   referral_reward: user.referral_reward,
   locale: user.locale,
-  referral_balance: centsToDollars(user.referral_balance_cents),
+  referral_balance: toDollars(user.referral_balance_cents),
   is_show_notification: user.is_show_notification,
   is_restricted: user.is_restricted,
   telegram_user: user.telegram_user,
