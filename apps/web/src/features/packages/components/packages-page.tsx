@@ -1,27 +1,27 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PackageListItem } from '@proxy/contract';
-import { Button, Loader } from '../../../shared/ui';
+import { Button, Loader, StatusLabel, type StatusTone } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
 import { usePackages } from '../api/get-packages';
 import '../packages.css';
 
-const STATUS_TONE: Record<string, 'success' | 'error' | 'info'> = {
+const STATUS_TONE: Record<string, StatusTone> = {
   active: 'success',
-  inactive: 'error',
-  deactivate: 'error',
-  empty: 'error',
+  inactive: 'danger',
+  deactivate: 'danger',
+  empty: 'danger',
   pending: 'info',
   processing: 'info',
 };
 
-const StatusLabel = ({ status }: { status: string }) => {
+const PackageStatus = ({ status }: { status: string }) => {
   const { t } = useTranslation('packages');
   const known = status in STATUS_TONE;
   return (
-    <span className={`status-label status-label--${STATUS_TONE[status] ?? 'info'}`}>
+    <StatusLabel tone={STATUS_TONE[status] ?? 'info'}>
       {known ? t(`statuses.${status as 'active'}`) : status}
-    </span>
+    </StatusLabel>
   );
 };
 
@@ -39,7 +39,7 @@ const PackageRow = ({
       <td data-label={t('columns.type')}>{t(`types.${item.type}`)}</td>
       <td data-label={t('columns.tariff')}>{item.tariff_name}</td>
       <td data-label={t('columns.status')}>
-        <StatusLabel status={item.status} />
+        <PackageStatus status={item.status} />
       </td>
       <td data-label={t('columns.created')}>{format(item.created_at)}</td>
       <td data-label={t('columns.expires')}>
