@@ -5,7 +5,9 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       './apps/web/vitest.config.ts',
+      './packages/db/vitest.config.ts',
       './apps/api/vitest.config.ts',
+      './apps/gateway/vitest.config.ts',
     ],
   },
 });

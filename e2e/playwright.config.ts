@@ -8,6 +8,12 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 /** Each run starts on an empty embedded PostgreSQL in this folder (wiped by the server command). */
 export const E2E_DATA_DIR = resolve(repoRoot, `data/e2e-${port}`);
 export const BASE_URL = `http://127.0.0.1:${port}`;
+/** The operator as legal texts and the FAQ name it (PUBLIC_DOMAIN, COMPANY_NAME, SUPPORT_EMAIL). */
+export const E2E_SITE = {
+  domain: 'proxies.example.org',
+  company: 'Example Proxies Ltd',
+  supportEmail: 'help@proxies.example.org',
+};
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -56,6 +62,9 @@ export default defineConfig({
       // Journeys register many users from one IP: keep the limiter on, but roomy.
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_ACCOUNT_MAX: '1000',
+      PUBLIC_DOMAIN: E2E_SITE.domain,
+      COMPANY_NAME: E2E_SITE.company,
+      SUPPORT_EMAIL: E2E_SITE.supportEmail,
       // Lets parallel work build the SPA into its own folder (npx vite build --outDir ...).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },

@@ -4,15 +4,7 @@
 //   2. the Lighthouse mobile performance score of /login and /cabinet/profile
 //      (median of 3 runs each, target >= 95), using Debian's Chromium.
 import { spawn, execSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  chmodSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -64,13 +56,15 @@ const decodeQuotedPrintable = (text) =>
 console.log('Building the SPA ...');
 execSync('npm run build', { cwd: root, stdio: 'inherit' });
 
-mkdirSync(join(root, 'data'), { recursive: true });
-const dataDir = mkdtempSync(join(root, 'data', 'bench-web-'));
+// Outside the repository (embedded database, mail files), removed at the end.
+const dataDir = mkdtempSync(join(tmpdir(), 'proxy-bench-web-'));
 chmodSync(dataDir, 0o777);
+// The throw-away embedded database, whatever DATABASE_URL the shell has.
+const { DATABASE_URL: _ignored, ...env } = process.env;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   env: {
-    ...process.env,
+    ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -99,17 +93,21 @@ try {
     }),
   });
   const { token } = await reg.json();
-  // Mail goes out through the job queue: poll the mail folder for the verification link.
+  // Mail goes out through the job queue: poll the mail folder for the verification mail. The
+  // mailer names each file <time>-<to>-<purpose>.eml; other mails to the same address (a
+  // welcome or any notification) are not it.
   const mailDir = join(dataDir, 'mail');
+  const verifyLink = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;
   let link;
-  for (let i = 0; i < 60 && !link; i += 1) {
+  for (let i = 0; i < 120 && !link; i += 1) {
     await new Promise((r) => setTimeout(r, 250));
     const files = existsSync(mailDir) ? readdirSync(mailDir) : [];
-    const mail = files
+    link = files
+      .filter((f) => f.endsWith('-verify-email.eml'))
       .map((f) => decodeQuotedPrintable(readFileSync(join(mailDir, f), 'utf8')))
-      .find((m) => m.includes(email));
-    link = mail
-      ?.match(/http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/)?.[0]
+      .filter((m) => m.includes(email))
+      .map((m) => m.match(verifyLink)?.[0])
+      .find(Boolean)
       ?.replace(/&amp;/g, '&');
   }
   if (!link) throw new Error('verification mail not found');

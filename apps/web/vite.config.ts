@@ -47,9 +47,27 @@ export default defineConfig(({ mode }) => {
       cssCodeSplit: true,
       sourcemap: false,
       rollupOptions: {
+        // A slow machine made the bundler print a timings report on every build: npm start
+        // should show the URL, not build diagnostics (warnings and errors still print).
+        checks: { bundlerTimings: false },
         // The contract's modules are side-effect free: constants imported on the first screen
         // must not drag zod in (schemas are loaded with the forms that use them).
         treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') },
+        output: {
+          // security-boot must run before any other module of the app (it turns zod's eval probe
+          // off before schemas are built and takes a Google return token out of the address bar).
+          // Left in the entry chunk it would run after the chunks the entry imports; as its own
+          // chunk it is the entry's first import. e2e security.spec.ts fails on any CSP report.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'security-boot',
+                test: /src[\\/](app[\\/]security-boot|shared[\\/]session[\\/]google-return-token)\.ts$/,
+                priority: 100,
+              },
+            ],
+          },
+        },
       },
     },
   };

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { BASE_URL, E2E_DATA_DIR } from '../playwright.config.ts';
+import { BASE_URL, E2E_DATA_DIR, E2E_SITE } from '../playwright.config.ts';
 import {
   test,
   expect,
@@ -46,13 +46,15 @@ test.describe('account side', () => {
     const user = await api.registerVerified(newUser());
     const token = user.token ?? '';
     // Real events: every password change notifies (welcome + verified + 12 changes = 14).
+    let current = user.password;
     for (let index = 0; index < 12; index += 1) {
       const password = `${user.password}-${index}`;
       const response = await request.post('/api/profile', {
         headers: { authorization: `Bearer ${token}` },
-        data: { password, password_confirmation: password },
+        data: { current_password: current, password, password_confirmation: password },
       });
       expect(response.status()).toBe(200);
+      current = password;
     }
     expect(await allNotifications(request, token)).toHaveLength(14);
 
@@ -140,7 +142,7 @@ test.describe('account side', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('legal: five tabs with the domain inserted, in English and Russian', async ({
+  test('legal: five tabs naming the configured operator, never the serving address, in English and Russian', async ({
     page,
     api,
   }) => {
@@ -156,8 +158,11 @@ test.describe('account side', () => {
       'Acceptable use and ethics',
     ]);
     const host = new URL(BASE_URL).host;
-    await expect(page.getByRole('tabpanel')).toContainText(host);
-    await expect(page.getByRole('tabpanel')).not.toContainText('{{domain}}');
+    await expect(page.getByRole('tabpanel')).toContainText(E2E_SITE.domain);
+    await expect(page.getByRole('tabpanel')).toContainText(E2E_SITE.company);
+    await expect(page.getByRole('tabpanel')).toContainText(E2E_SITE.supportEmail);
+    await expect(page.getByRole('tabpanel')).not.toContainText(host);
+    await expect(page.getByRole('tabpanel')).not.toContainText('{{');
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('tab', { name: 'Refund policy' }).click();
@@ -172,7 +177,9 @@ test.describe('account side', () => {
       page.getByRole('heading', { level: 1, name: 'Правовая информация' }),
     ).toBeVisible();
     await expect(page.getByRole('tab').nth(3)).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel')).toContainText(host);
+    await expect(page.getByRole('tabpanel')).toContainText(E2E_SITE.supportEmail);
+    await expect(page.getByRole('tabpanel')).toContainText('Неизрасходованный баланс');
+    await expect(page.getByRole('tabpanel')).not.toContainText(host);
     await expectNoSeriousA11yViolations(page);
     await page.goto('/cabinet/legal?tab=1');
     await expect(page.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');

@@ -4,6 +4,7 @@ import {
   newUser,
   findMailLink,
   expectNoSeriousA11yViolations,
+  logIn,
   VERIFY_LINK,
 } from '../fixtures.ts';
 
@@ -51,6 +52,29 @@ test.describe('account journey', () => {
     await page.reload();
     await expect(page.getByLabel('Name')).toHaveValue(`${user.name}_new`);
     await expect(page.getByLabel('Telegram')).toHaveValue('@proxy_fan');
+  });
+
+  test('the profile password change asks for the current password', async ({ page, api }) => {
+    const user = await api.registerVerified(newUser());
+    await logIn(page, user);
+    await page.goto('/cabinet/profile');
+    const newPassword = `${user.password}-2`;
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveValue('');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logIn(page, { ...user, password: newPassword });
   });
 
   test('shows validation messages from the shared schema', async ({ page }) => {

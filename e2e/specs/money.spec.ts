@@ -22,13 +22,20 @@ const registerVerifiedWithRef = async (request: APIRequestContext, user: TestUse
   expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
 };
 
+/** The sandbox checkout: the payment id and its signed one-time token (issue 9, defect 12). */
+const SANDBOX_CHECKOUT = /\/api\/payment\/sandbox\/[0-9a-f-]{36}\?token=\d+\.[\w-]+$/;
+
 const startTopUp = async (page: Page, amount: string) => {
   await page.goto(`/cabinet/top-up?amount=${amount}`);
   await expect(page.getByLabel('Amount, $')).toHaveValue(amount);
   await page.getByRole('radio', { name: /^Visa \/ Mastercard/ }).check();
   await page.getByRole('button', { name: 'Top up' }).click();
-  await expect(page).toHaveURL(/\/api\/payment\/sandbox\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(SANDBOX_CHECKOUT);
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  // The payment id alone opens nothing: the page needs the token of its link.
+  const withoutToken = new URL(page.url());
+  withoutToken.search = '';
+  expect((await page.request.get(withoutToken.href)).status()).toBe(404);
 };
 
 test.describe('money journey', () => {
@@ -78,7 +85,7 @@ test.describe('money journey', () => {
     await expect(page.getByTestId('payment-balance')).toHaveText('$1500');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page).toHaveURL(/\/api\/payment\/sandbox\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(SANDBOX_CHECKOUT);
     await expect(page.getByText('$20')).toBeVisible();
 
     // The payments and the transactions tables.

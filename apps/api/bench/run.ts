@@ -1,78 +1,59 @@
 /**
- * `npm run bench`: GET /api/profile (full app: auth plugin + profile module) against a
- * bare Fastify route running the same single indexed SELECT with plain pg, over 100k
- * users and tokens. Uses a throw-away database (embedded, or on DATABASE_URL's server).
+ * `npm run bench`: the API's hot paths, each server in its own process and the load from wrk
+ * in another (apps/api/bench/load.ts), over a throw-away database (embedded, or a fresh one on
+ * DATABASE_URL's server) with 100k users and tokens:
+ *
+ * - GET /api/profile of the real server (src/server.ts, production settings, default logging
+ *   into a log file) against a bare Fastify + pg route running the same SELECT;
+ * - GET /api/profile/payments of a user with 10,000 payments;
+ * - the catalogue and POST /api/tariff/buy, with the money checks of bench/purchases.ts.
+ *
+ * The machine is shared, so absolute figures move with its load: the ratios are what compare.
+ * Profile, bare and payments run in alternating rounds (BENCH_ROUNDS) so that a burst of
+ * outside load hits all of them alike. Everything written lands in a temp folder, removed at
+ * the end.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
-import { benchPayments } from './payments.ts';
-import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig, REPO_ROOT } from '../src/config/env.ts';
-import { createDatabase, createPool } from '../src/db/database.ts';
-import { findFreePort, startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { createTranslator } from '../src/i18n/translator.ts';
-import { createMailer } from '../src/integrations/mail/mailer.ts';
+import { createDatabase, findFreePort, migrate } from '@proxy/db';
+import { REPO_ROOT } from '../src/config/env.ts';
+import { sealSecret, SECRET_PURPOSES } from '../src/lib/secret-box.ts';
+import { setUpDatabase } from './database.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import { PAYMENT_LIST_QUERIES, seedPayments } from './payments.ts';
+import { startServer, type ServerProcess } from './processes.ts';
 import { benchPurchases } from './purchases.ts';
 
 const USERS = 100_000;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** `reads` or `purchases` runs only that half (while working on one of them). */
+const ONLY = process.env.BENCH_ONLY;
 const CONNECTIONS = 50;
-const POOL_SIZE = 10;
+/** The payments user, and the first of the 100 purchase users (they must hold nothing). */
+const PAYMENTS_USER = 7;
+const FIRST_BUYER = 1001;
 
-const suffix = randomBytes(4).toString('hex');
+const tokenOf = (id: number) => `benchtoken${String(id).padStart(12, '0')}`;
 
-const withDatabase = (url: string, database: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-};
-
-const adminQuery = async (url: string, sql: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
-
-const setUpDatabase = async (): Promise<{ url: string; cleanup: () => Promise<void> }> => {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `cabinet_bench_${suffix}`;
-    const admin = withDatabase(external, 'postgres');
-    await adminQuery(admin, `CREATE DATABASE ${name}`);
-    return {
-      url: withDatabase(external, name),
-      cleanup: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    };
-  }
-  const dir = path.join(REPO_ROOT, 'data', `bench-pg-${suffix}`);
-  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ephemeral: true });
-  return {
-    url: embedded.url,
-    cleanup: async () => {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-};
-
-const seed = async (url: string) => {
+/** Every bench user holds one sealed sample key (the profile decrypts it like any other). */
+const seed = async (url: string, dataKey: Buffer) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     // Set-based inserts: 100k users and one token each in a couple of seconds.
-    await client.query(`
-      INSERT INTO users (name, email, password_hash, ref_link, api_key, email_verified_at, balance_cents)
-      SELECT 'User ' || g, 'user' || g || '@bench.test', 'x', 'ref' || g, md5('key' || g), now(), g
-      FROM generate_series(1, ${USERS}) AS g`);
+    await client.query(
+      `
+      INSERT INTO users (name, email, password_hash, ref_link, api_key_digest, api_key_encrypted, email_verified_at, balance_cents)
+      SELECT 'User ' || g, 'user' || g || '@bench.test', 'x', 'ref' || g,
+        encode(sha256(convert_to(md5('key' || g), 'UTF8')), 'hex'), $1, now(), 0
+      FROM generate_series(1, ${USERS}) AS g`,
+      [sealSecret(dataKey, createHash('md5').update('key').digest('hex'), SECRET_PURPOSES.apiKey)],
+    );
     await client.query(`
       INSERT INTO access_tokens (user_id, token_hash, expires_at)
       SELECT id, encode(sha256(convert_to('benchtoken' || lpad(id::text, 12, '0'), 'UTF8')), 'hex'), now() + interval '30 days'
@@ -83,111 +64,187 @@ const seed = async (url: string) => {
   }
 };
 
-const run = (url: string, token: string, duration = DURATION_S) =>
-  autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    headers: { authorization: `Bearer ${token}` },
-  });
-
-const assertClean = (label: string, result: Result) => {
+const assertClean = (label: string, result: LoadResult) => {
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
 };
 
+const sum = (results: LoadResult[]) => results.reduce((total, r) => total + r.okPerSecond, 0);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+/** Requests per second over all rounds, and the p99 of the worst... and median round. */
+const combined = (results: LoadResult[]): LoadResult => {
+  const first = results[0];
+  if (!first) throw new Error('no results');
+  return {
+    ...first,
+    okPerSecond: sum(results) / results.length,
+    latencyMs: {
+      ...first.latencyMs,
+      p50: median(results.map((r) => r.latencyMs.p50)),
+      p99: median(results.map((r) => r.latencyMs.p99)),
+    },
+  };
+};
+
+const row = (label: string, r: LoadResult) =>
+  `| ${label.padEnd(38)} | ${r.okPerSecond.toFixed(0).padStart(8)} | ${r.latencyMs.p50.toFixed(1).padStart(6)} | ${r.latencyMs.p99.toFixed(1).padStart(7)} |`;
+
+/** Profile (app and bare) and the payments list in alternating rounds; returns the report. */
+const benchReads = async (app: ServerProcess, bare: ServerProcess, workDir: string) => {
+  const token = tokenOf(USERS / 2);
+  const load = (url: string, durationS = DURATION_S) =>
+    runLoad({ url, durationS, connections: CONNECTIONS, tokens: [token] }, workDir);
+  const profileUrl = `${app.url}/api/profile`;
+  const bareUrl = `${bare.url}/profile`;
+  const paymentsUrl = (query: string) => `${app.url}/api/profile/payments${query}`;
+  const paymentsLoad = (query: string, durationS = DURATION_S) =>
+    runLoad(
+      {
+        url: paymentsUrl(query),
+        durationS,
+        connections: CONNECTIONS,
+        tokens: [tokenOf(PAYMENTS_USER)],
+      },
+      workDir,
+    );
+  // JIT and pool warm-up.
+  assertClean('warm-up', await load(profileUrl, 2));
+  assertClean('warm-up', await load(bareUrl, 2));
+  assertClean('warm-up', await paymentsLoad('', 2));
+
+  const rounds: { app: LoadResult; bare: LoadResult; payments: LoadResult }[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const appResult = await load(profileUrl);
+    assertClean('app', appResult);
+    const bareResult = await load(bareUrl);
+    assertClean('bare', bareResult);
+    const payments = await paymentsLoad('');
+    assertClean('payments', payments);
+    rounds.push({ app: appResult, bare: bareResult, payments });
+  }
+  const others: [string, LoadResult][] = [];
+  for (const [label, query] of PAYMENT_LIST_QUERIES.slice(1)) {
+    const result = await paymentsLoad(query);
+    assertClean(`payments ${label}`, result);
+    others.push([label, result]);
+  }
+
+  const appAll = combined(rounds.map((r) => r.app));
+  const bareAll = combined(rounds.map((r) => r.bare));
+  const paymentsAll = combined(rounds.map((r) => r.payments));
+  const profileRatios = rounds.map((r) => r.app.okPerSecond / r.bare.okPerSecond);
+  const paymentRatios = rounds.map((r) => r.payments.okPerSecond / r.app.okPerSecond);
+  const fixed = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+  return [
+    '',
+    `GET /api/profile, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S}s, wrk in its own process`,
+    '| target (mean of rounds)                |    req/s | p50 ms | p99 ms  |',
+    '|----------------------------------------|----------|--------|---------|',
+    row('app: auth + profile, logs on', appAll),
+    row('bare fastify + pg (floor)', bareAll),
+    row('app: payments, 10k rows', paymentsAll),
+    ...others.map(([label, result]) => row(`  payments ${label}`, result)),
+    '',
+    `ratio profile app/bare:   ${(appAll.okPerSecond / bareAll.okPerSecond).toFixed(2)}x (rounds ${fixed(profileRatios)}; target >= 0.85)`,
+    `ratio payments/profile:   ${(paymentsAll.okPerSecond / appAll.okPerSecond).toFixed(2)}x (rounds ${fixed(paymentRatios)}; target >= 0.50, within 2x)`,
+  ];
+};
+
 const main = async () => {
   const started = Date.now();
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/ensure-wrk.mjs')], {
+    stdio: 'inherit',
+  });
+  const workDir = mkdtempSync(path.join(tmpdir(), 'proxy-bench-'));
   const database = await setUpDatabase();
+  const servers: ServerProcess[] = [];
+  const handle = createDatabase(database.url, 4);
   try {
     await migrate(database.url);
-    await seed(database.url);
-    const token = `benchtoken${String(USERS / 2).padStart(12, '0')}`;
+    const dataKey = randomBytes(32);
+    await seed(database.url, dataKey);
+    await seedPayments(handle.db, PAYMENTS_USER);
+    const poolSize = process.env.DATABASE_POOL_SIZE;
 
-    // The real app, production settings, no static files and no request logging.
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(REPO_ROOT, 'data', 'no-dist'),
-      APP_SECRET: randomBytes(32).toString('hex'),
-    });
-    const handle = createDatabase(database.url, POOL_SIZE);
-    const app = await buildApp({
-      config,
-      db: handle.db,
-      mailer: createMailer({
-        from: config.MAIL_FROM,
-        dataDir: config.DATA_DIR,
-        logger: { info: () => undefined, error: () => undefined },
-      }),
-      translator: createTranslator(config.LOCALES_DIR),
-    });
+    // The real server process with production settings and default logging (LOG_LEVEL unset),
+    // its log in the temp folder; mail as .eml files into the temp folder too.
     const appPort = await findFreePort();
-    await app.listen({ port: appPort, host: '127.0.0.1' });
-    const appUrl = `http://127.0.0.1:${appPort}/api/profile`;
-    await run(appUrl, token, 2).then((r) => assertClean('warm-up', r)); // JIT and pool warm-up
-    const appResult = await run(appUrl, token);
-    assertClean('app', appResult);
-    // Issue 5: catalogue reads and purchase throughput on the same running app.
-    const purchaseLines = await benchPurchases(
-      handle.db,
-      `http://127.0.0.1:${appPort}`,
-      (id) => `benchtoken${String(id).padStart(12, '0')}`,
-      DURATION_S,
-    );
-    // Issue 4: the payments list of a user with 10k payments.
-    const paymentLines = await benchPayments(
-      handle.db,
-      `http://127.0.0.1:${appPort}`,
-      (id) => `benchtoken${String(id).padStart(12, '0')}`,
-      DURATION_S,
-    );
-    await app.close();
-    await handle.close();
-
-    // The floor: the same query with plain pg behind a bare Fastify route.
-    const pool = createPool(database.url, POOL_SIZE);
-    const bare = Fastify();
-    bare.get('/profile', async (request, reply) => {
-      const raw = (request.headers.authorization ?? '').slice(7);
-      const { rows } = await pool.query(
-        `SELECT u.*, t.id AS token_id FROM access_tokens t JOIN users u ON u.id = t.user_id
-         WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()`,
-        [createHash('sha256').update(raw).digest('hex')],
-      );
-      if (rows.length === 0) return reply.code(401).send({ success: false });
-      return { user: rows[0] as unknown };
+    const app = await startServer({
+      label: 'app',
+      script: 'apps/api/src/server.ts',
+      port: appPort,
+      healthPath: '/api/health',
+      logFile: path.join(workDir, 'app.log'),
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: path.join(workDir, 'data'),
+        WEB_DIST_DIR: path.join(workDir, 'no-dist'),
+        APP_SECRET: randomBytes(32).toString('hex'),
+        DATA_ENCRYPTION_KEY: dataKey.toString('hex'),
+        ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}),
+      },
+      // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server spends its time.
+      nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     });
+    servers.push(app);
     const barePort = await findFreePort();
-    await bare.listen({ port: barePort, host: '127.0.0.1' });
-    const bareUrl = `http://127.0.0.1:${barePort}/profile`;
-    await run(bareUrl, token, 2).then((r) => assertClean('warm-up', r));
-    const bareResult = await run(bareUrl, token);
-    assertClean('bare', bareResult);
-    await bare.close();
-    await pool.end();
+    const bare = await startServer({
+      label: 'bare',
+      script: 'apps/api/bench/bare-server.ts',
+      port: barePort,
+      healthPath: '/health',
+      logFile: path.join(workDir, 'bare.log'),
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(barePort),
+        BENCH_DATABASE_URL: database.url,
+        DATABASE_POOL_SIZE: poolSize ?? '10',
+      },
+    });
+    servers.push(bare);
 
-    const row = (label: string, r: Result) =>
-      `| ${label.padEnd(26)} | ${r.requests.average.toFixed(0).padStart(8)} | ${r.latency.p99.toFixed(1).padStart(7)} |`;
-    const ratio = appResult.requests.average / bareResult.requests.average;
+    const lines: string[] = [];
+    if (ONLY !== 'purchases') lines.push(...(await benchReads(app, bare, workDir)));
+    if (ONLY !== 'reads') {
+      const purchases = await benchPurchases({
+        db: handle.db,
+        baseUrl: app.url,
+        bareUrl: bare.url,
+        tokenOf,
+        firstUserId: FIRST_BUYER,
+        durationS: DURATION_S * 2,
+        scriptDir: workDir,
+      });
+      lines.push(
+        ...purchases.lines,
+        '',
+        `purchases target: >= 1000/s with p99 < 100 ms: ${purchases.purchases.okPerSecond.toFixed(0)}/s, p99 ${purchases.purchases.latencyMs.p99.toFixed(1)} ms`,
+      );
+    }
+
+    for (const server of servers.splice(0)) await server.stop();
+    const log = readFileSync(app.logFile, 'utf8');
+    const logLines = log.split('\n').filter(Boolean).length;
+    // BENCH_KEEP_LOG=<file>: keep the server's log for a look after the run.
+    if (process.env.BENCH_KEEP_LOG) writeFileSync(process.env.BENCH_KEEP_LOG, log);
     process.stdout.write(
       [
+        ...lines,
+        `app log at the default level: ${logLines} lines for the whole bench   total ${((Date.now() - started) / 1000).toFixed(0)}s`,
         '',
-        `GET /api/profile, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION_S}s each, pool ${POOL_SIZE}`,
-        '| target                     |    req/s | p99 ms  |',
-        '|----------------------------|----------|---------|',
-        row('app (auth + profile)', appResult),
-        row('bare fastify + pg (floor)', bareResult),
-        '',
-        `ratio app/bare: ${ratio.toFixed(2)}x (target >= 0.70)   total ${((Date.now() - started) / 1000).toFixed(0)}s`,
-        '',
-        ...purchaseLines,
-        ...paymentLines,
       ].join('\n'),
     );
   } finally {
+    for (const server of servers) await server.stop();
+    await handle.close();
     await database.cleanup();
+    rmSync(workDir, { recursive: true, force: true });
   }
 };
 

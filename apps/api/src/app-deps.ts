@@ -1,5 +1,5 @@
 import type { Config } from './config/env.ts';
-import type { DbRoot } from './db/types.ts';
+import type { DbRoot } from '@proxy/db';
 import type { Translator } from './i18n/translator.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 

@@ -1,10 +1,27 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { App, RoutesPlugin } from './lib/contract-route.ts';
 import type { AppDeps } from './app-deps.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import {
+  errorHandlerPlugin,
+  handleClientError,
+  handleFrameworkError,
+} from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -12,6 +29,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { googleRoutes } from './modules/google/google.routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -23,6 +41,17 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
+export type { App } from './lib/contract-route.ts';
+
+/**
+ * Only Google sign-in reads and sets a cookie (its flow cookie): the cookie plugin's hooks run
+ * on its routes, not on every request of the API (decision 086).
+ */
+const googleWithCookies: RoutesPlugin = (scope, _options, done) => {
+  void scope.register(cookie);
+  void scope.register(googleRoutes);
+  done();
+};
 
 /** The API modules, mounted under /api in this order. New modules are added here. */
 const MODULES = [
@@ -30,8 +59,9 @@ const MODULES = [
   authRoutes,
   profileRoutes,
   notificationsRoutes,
-  googleRoutes,
+  googleWithCookies,
   faqRoutes,
+  legalRoutes,
   alertsRoutes,
   paymentsRoutes,
   transactionsRoutes,
@@ -42,24 +72,56 @@ const MODULES = [
   packagesRoutes,
 ];
 
-type BuildOptions = { logger?: FastifyServerOptions['loggerInstance'] | false };
+/**
+ * Per-request lines at debug, not info: at the default level a session logs nothing per request
+ * (it logged two info lines for each). Errored requests still log at error.
+ */
+class DebugRequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.isLogDisabled(request)) return;
+    if (error) super.requestCompleted(error, request, reply);
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['loggerInstance'] | false;
+  /** Sees every route as it is added (the route-table test checks each has a contract). */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 /**
  * The whole app as a composition of plugins: infrastructure first, then the modules.
  * The process (server.ts, tests, bench) owns the pool, the logger and listen().
  */
-export const buildApp = async (
-  deps: AppDeps,
-  options: BuildOptions = {},
-): Promise<FastifyInstance> => {
-  const app = Fastify({
+export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promise<App> => {
+  const app: App = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     trustProxy: deps.config.TRUST_PROXY,
     // Ids come from crypto.randomUUID: unique across restarts and replicas in the logs.
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
-  }) as unknown as FastifyInstance;
+    logController: new DebugRequestLogController(),
+    // Errors raised before routing (undecodable URLs, over-long path parameters) and requests
+    // Node cannot read go through the one error handler and shape (issue 9, defect 13).
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
+  }).withTypeProvider<ZodTypeProvider>();
+  // Routes come from the contract's zod definitions: zod validates requests and serialises
+  // responses (see lib/contract-route.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Clients may send Content-Type: application/json with an empty body (logout, PATCH).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -73,10 +135,12 @@ export const buildApp = async (
   });
 
   await app.register(databasePlugin, deps);
+  // Before any route: the key must open what is stored; legacy plain text gets encrypted.
   await app.register(errorHandlerPlugin);
-  await app.register(cookie);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  // CSP, nosniff, referrer policy, HSTS over TLS on every response; POST /api/csp-report.
+  await app.register(securityHeadersPlugin);
   // pg-boss (mail queue): started with the app, stopped by app.close().
   await app.register(jobsPlugin);
   for (const module of MODULES) await app.register(module, { prefix: '/api' });

@@ -1,20 +1,25 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config/env.ts';
-import { resolveDatabase } from './db/connect.ts';
-import { createDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { gatewayChildEnvironment, loadConfig } from './config/env.ts';
+import { resolveDatabase } from '@proxy/db';
+import { createDatabase } from '@proxy/db';
+import { migrate } from '@proxy/db';
+import { prepareSecretsAtRest } from './db/secrets-at-rest.ts';
 import { seedDemoUser, DEMO_USER } from './db/seed/seed.ts';
 import { readFaqCatalogue, syncFaqCatalogue } from './modules/faq/faq.catalogue.ts';
 import { loadCatalogue } from './modules/catalogue/catalogue.loader.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
+import { formatStartBanner } from './lib/start-banner.ts';
+import { startGatewayProcess, type GatewayProcess } from './lib/gateway-process.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 const main = async () => {
   const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  // Synchronous writes: the log keeps its order with the start banner below, and a crash loses
+  // no line. Requests log at debug, so at the default level this costs nothing per request.
+  const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
 
   const source = await resolveDatabase(config, {
     log: (message) => logger.debug({ component: 'embedded-pg' }, message),
@@ -23,12 +28,18 @@ const main = async () => {
   // we replace them so in-flight requests drain before the database stops.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
 
-  const database = createDatabase(source.url, 10, (error) =>
-    logger.warn({ err: error }, 'postgres closed an idle connection; it will be replaced'),
+  const database = createDatabase(
+    source.url,
+    config.DATABASE_POOL_SIZE,
+    (error) =>
+      logger.warn({ err: error }, 'postgres closed an idle connection; it will be replaced'),
+    { preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'true' },
   );
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let gateway: GatewayProcess | null = null;
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
+    maxConnections: config.SMTP_MAX_CONNECTIONS,
     from: config.MAIL_FROM,
     dataDir: config.DATA_DIR,
     logger,
@@ -45,7 +56,8 @@ const main = async () => {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await app?.close();
+      // The gateway flushes its last usage into the database, so it stops before the database.
+      await Promise.all([app?.close(), gateway?.stop()]);
       mailer.close();
       await database.close();
       if (source.embedded && !source.embedded.attached) await source.embedded.stop();
@@ -59,12 +71,15 @@ const main = async () => {
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
 
+  let isDemoSeeded = false;
   try {
     const { applied } = await migrate(source.url, { log: (message) => logger.info(message) });
     logger.info({ applied: applied.length }, 'migrations up to date');
-    const seed =
+    const sealed = await prepareSecretsAtRest(database.db, config.DATA_ENCRYPTION_KEY);
+    if (sealed > 0) logger.info({ sealed }, 'encrypted legacy plain-text secrets');
+    isDemoSeeded =
       config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && source.embedded !== null);
-    if (seed) await seedDemoUser(database.db);
+    if (isDemoSeeded) await seedDemoUser(database.db, config.DATA_ENCRYPTION_KEY);
     // The FAQ catalogue file is the source: an operator edits it and restarts.
     await syncFaqCatalogue(database.db, await readFaqCatalogue());
     // Tariffs, ISP countries and unlimited locations: upserted from the operator's file.
@@ -74,16 +89,20 @@ const main = async () => {
     const translator = createTranslator(config.LOCALES_DIR);
     app = await buildApp({ config, db: database.db, mailer, translator }, { logger });
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.START_GATEWAY)
+      gateway = startGatewayProcess(gatewayChildEnvironment(config, source.url), logger);
   } catch (error) {
     logger.fatal({ err: error }, 'start failed');
     await shutdown('start-failure', 1);
     return;
   }
 
-  const url = `http://${config.HOST}:${config.PORT}`;
-  const demo = source.embedded ? `  demo login: ${DEMO_USER.email} / ${DEMO_USER.password}` : '';
-  // A plain line for humans next to the JSON log.
-  process.stdout.write(`Cabinet: ${url}${demo}\n`);
+  // For humans, after the JSON log: where to go and how to log in. Requests log at debug,
+  // so at the default level nothing follows it (the logger writes synchronously, so every
+  // line logged so far is out before the box).
+  process.stdout.write(
+    formatStartBanner({ url: config.APP_URL, demo: isDemoSeeded ? DEMO_USER : null }),
+  );
 };
 
 await main();

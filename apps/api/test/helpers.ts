@@ -5,14 +5,20 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config/env.ts';
-import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { createDatabase, type DatabaseHandle, type DbRoot } from '@proxy/db';
+import { prepareSecretsAtRest } from '../src/db/secrets-at-rest.ts';
 import { createTranslator } from '../src/i18n/translator.ts';
 import type { Mailer, MailRequest } from '../src/integrations/mail/mailer.ts';
+import { createApiClient, type ApiClient } from './api-client.ts';
+
+export { bearer } from './api-client.ts';
 
 export type TestContext = {
   app: FastifyInstance;
+  /** Requests to `app` (login, profile, any route as a user). */
+  api: ApiClient;
   config: Config;
   database: DatabaseHandle;
   /** Verification and reset mails sent by the pg-boss mail worker (asynchronous: see waitForMail). */
@@ -34,11 +40,11 @@ export const createCapturingMailer = (
     (request.purpose === 'notification' ? notificationMails : mails).push(request);
     return Promise.resolve();
   },
-  deliver: (request) => {
-    mails.push(request);
-  },
   close: () => undefined,
 });
+
+/** The key every test app and test server shares: rows written by one open in all the others. */
+export const TEST_DATA_ENCRYPTION_KEY = '7e57'.repeat(16);
 
 /** The test configuration: the shared test database, a fresh DATA_DIR, its own pg-boss schema. */
 export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Config =>
@@ -48,35 +54,53 @@ export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Co
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cabinet-api-test-')),
     APP_URL: 'http://cabinet.test',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     WEB_DIST_DIR: path.join(REPO_ROOT, 'data', 'no-such-dist'),
     LOCALES_DIR: path.join(REPO_ROOT, 'apps/web/public/locales'),
-    RATE_LIMIT_AUTH_MAX: '1000',
+    // The counters live in the test database, shared by every app of the run: roomy enough for
+    // all test files together. Rate-limit tests set their own limits and client addresses.
+    RATE_LIMIT_AUTH_MAX: '1000000',
     RATE_LIMIT_ACCOUNT_MAX: '1000',
     LOG_LEVEL: 'silent',
     // Each app its own pg-boss schema: parallel test files must not run each other's mail jobs.
     JOBS_SCHEMA: `pgboss_test_${randomBytes(4).toString('hex')}`,
     JOBS_POLL_SECONDS: '0.5',
+    // The test files share one database: an app must not provision another file's packages.
+    PROVISIONING_SWEEP_SECONDS: '0',
     ...overrides,
   });
 
 export const createTestApp = async (
   overrides: Parameters<typeof loadConfig>[0] = {},
   beforeReady?: (app: FastifyInstance) => void,
+  /** Replaces the capturing mailer (then `mails` and `notificationMails` stay empty). */
+  mailer?: Mailer,
+  /** Sees every route as it is added (the fuzz test walks the route table). */
+  onRoute?: BuildOptions['onRoute'],
 ): Promise<TestContext> => {
   const config = testConfig(overrides);
   const database = createDatabase(config.DATABASE_URL ?? '', 5);
+  // What the server process does after migrating (server.ts), so a test app starts like one.
+  await prepareSecretsAtRest(database.db, config.DATA_ENCRYPTION_KEY).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   const mails: MailRequest[] = [];
   const notificationMails: MailRequest[] = [];
-  const app = await buildApp({
-    config,
-    db: database.db,
-    mailer: createCapturingMailer(mails, notificationMails),
-    translator: createTranslator(config.LOCALES_DIR),
-  });
+  const app = await buildApp(
+    {
+      config,
+      db: database.db,
+      mailer: mailer ?? createCapturingMailer(mails, notificationMails),
+      translator: createTranslator(config.LOCALES_DIR),
+    },
+    onRoute ? { onRoute } : {},
+  );
   beforeReady?.(app);
   await app.ready();
   return {
     app,
+    api: createApiClient(app),
     config,
     database,
     mails,
@@ -106,42 +130,59 @@ export const uniqueEmail = (prefix = 'user') =>
 
 export const PASSWORD = 'password-123';
 
+/** The body of POST /api/register for a new user with PASSWORD; `fields` replace or add to it. */
+export const registration = (fields: Record<string, unknown> = {}) => ({
+  name: 'Tester',
+  email: uniqueEmail(),
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  terms_checkbox: true,
+  ...fields,
+});
+
 export type Registered = {
   token: string;
   email: string;
   id: number;
+  /** The user's referral code (`?ref=` of the links that invite others). */
+  refLink: string;
   body: Record<string, unknown>;
+};
+
+/**
+ * A client address no other test uses. Rate-limit counters live in the test database, shared
+ * by every app of the run, so a test with low limits sends from addresses of its own.
+ */
+let addresses = 0;
+export const nextAddress = () => {
+  addresses += 1;
+  return `10.${100 + (process.pid % 100)}.${Math.floor(addresses / 250) % 250}.${addresses % 250}`;
 };
 
 export const registerUser = async (
   app: FastifyInstance,
   fields: Record<string, unknown> = {},
+  remoteAddress?: string,
 ): Promise<Registered> => {
-  const email = (fields.email as string | undefined) ?? uniqueEmail();
+  const payload = registration(fields);
+  const { email } = payload;
   const response = await app.inject({
     method: 'POST',
     url: '/api/register',
-    payload: {
-      name: 'Tester',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      terms_checkbox: true,
-      ...fields,
-    },
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  const body = response.json<{ token: string; user: { id: number } }>();
+  const body = response.json<{ token: string; user: { id: number; ref_link: string } }>();
   return {
     token: body.token,
     email,
     id: body.user.id,
+    refLink: body.user.ref_link,
     body: body as unknown as Record<string, unknown>,
   };
 };
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Polls until `probe` returns a value (queued mail arrives within a few polling intervals). */
 export const waitFor = async <T>(
@@ -157,41 +198,20 @@ export const waitFor = async <T>(
   }
 };
 
-/** The first account mail (from index `from` of `ctx.mails`) that matches, once the worker sent it. */
-export const waitForMail = (
-  ctx: TestContext,
-  predicate: (mail: MailRequest) => boolean,
-  from = 0,
-): Promise<MailRequest> => waitFor(() => ctx.mails.slice(from).find(predicate));
-
-/**
- * Waits until this app's mail queue has nothing created, retrying or running, so every mail
- * queued so far is in `ctx.mails` / `ctx.notificationMails` and counts are final.
- */
-export const settleMail = async (ctx: TestContext, timeoutMs = 15_000) => {
-  const jobs = sql.table(`${ctx.config.JOBS_SCHEMA}.job`);
-  await waitFor(async () => {
-    const { rows } = await sql<{ pending: number }>`
-      select count(*)::int as pending from ${jobs}
-      where name = 'mail' and state in ('created', 'retry', 'active')`.execute(ctx.database.db);
-    return rows[0]?.pending === 0 ? true : undefined;
-  }, timeoutMs);
-};
-
 /** A registered user whose e-mail is verified (money endpoints require it). */
 export const verifiedUser = async (
   ctx: TestContext,
   fields: Record<string, unknown> = {},
 ): Promise<Registered> => {
   const user = await registerUser(ctx.app, fields);
-  await ctx.database.db
-    .updateTable('users')
-    .set({ email_verified_at: sql<Date>`now()` })
-    .where('id', '=', user.id)
-    .execute();
+  await markEmailVerified(ctx.database.db, user.id);
   return user;
 };
 
-/** The status of GET /api/profile with this bearer token: 200 while the session lives, 401 once revoked. */
-export const profileStatus = async (ctx: TestContext, token: string) =>
-  (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).statusCode;
+/** Marks the user's e-mail verified, as following the mailed link does. */
+export const markEmailVerified = (db: DbRoot, userId: number) =>
+  db
+    .updateTable('users')
+    .set({ email_verified_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();

@@ -30,3 +30,17 @@ export const textOf = (
   if (text === undefined) throw new Error(`no text for ${section}.${key}`);
   return text;
 };
+
+/** The one JSON shape of every error answer. */
+export const errorBody = (code: string, message: string, errors?: Record<string, string[]>) => ({
+  success: false,
+  code,
+  message,
+  ...(errors === undefined ? {} : { errors }),
+});
+
+/** The JSON answer of an action that succeeded: its message from base.json. */
+export const messageBody = (language: 'en' | 'ru', key: string) => ({
+  success: true,
+  message: textOf(language, 'messages', key),
+});

@@ -1,7 +1,5 @@
 import { loadConfig } from '../config/env.ts';
-import { resolveDatabase } from '../db/connect.ts';
-import { createDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { resolveDatabase, createDatabase, migrate } from '@proxy/db';
 import { UsageError, type Command } from './command.ts';
 import { usersCommands } from '../modules/users/users.commands.ts';
 import { ledgerCommands } from '../modules/ledger/ledger.commands.ts';

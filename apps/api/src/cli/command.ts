@@ -1,4 +1,4 @@
-import type { Db } from '../db/types.ts';
+import type { Db } from '@proxy/db';
 
 /**
  * One operator command. Each module keeps its commands in `<module>.commands.ts` and

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadOrCreateSecret, resolveDataKey } from '@proxy/db';
 
 /** The monorepo root: defaults for data, web dist and locales are relative to it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -17,6 +16,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
+  /** Connections of the API's PostgreSQL pool (per instance). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Repeated queries as named prepared statements (docs/decisions/086). Turn off behind a
+   * pooler in transaction mode that cannot keep them (PgBouncer before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().min(1).optional(),
@@ -25,11 +31,23 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
   LOCALES_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/public/locales')),
   APP_SECRET: z.string().min(32).optional(),
+  /** AES-256-GCM key of API keys and package passwords at rest (decision 068). */
+  DATA_ENCRYPTION_KEY: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag,
+  /**
+   * Run the proxy gateway (apps/gateway) as a child process on this server's database: what
+   * `npm start` does, so a newcomer can `curl -x` at once. Off for `npm run start:gateway`
+   * setups with the gateway on its own hosts (decision 090).
+   */
+  START_GATEWAY: booleanFlag,
   /** Per-IP attempts on each auth endpoint per window. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
-  /** Per-account (lower(email)) attempts on each auth endpoint per window. */
+  /** Per-account (lower(email)) attempts on each auth endpoint per window before slowing down. */
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
+  /** First delay of an attempt beyond the per-account allowance; doubles per attempt. */
+  RATE_LIMIT_ACCOUNT_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** The per-account delay never exceeds this (the owner is slowed, never locked out). */
+  RATE_LIMIT_ACCOUNT_DELAY_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -49,6 +67,21 @@ const envSchema = z.object({
     .default('pgboss'),
   /** How often the job workers poll, in seconds (pg-boss minimum 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /**
+   * Extra time each package provisioning takes, in ms: stands for the gateway's latency in a
+   * staging run, and lets the crash test catch a job mid-way. 0 in production.
+   */
+  PROVISIONING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
+  /**
+   * How often packages left pending (a crashed worker, failed retries) are queued again, in
+   * seconds; also done once at start. 0 = never (only for apps sharing a database with others
+   * that own those packages, as the API tests do).
+   */
+  PROVISIONING_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Mails each mail queue sends at once (pg-boss batch handled in parallel). */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /** Open SMTP connections of the mailer's pool (nodemailer `pool: true`). */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
   /** Payments (issue 4). With no provider keys every method is served by the built-in sandbox. */
   PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false']).default('true'),
   /** HMAC secret of the sandbox webhooks; derived from APP_SECRET when unset. */
@@ -66,30 +99,32 @@ const envSchema = z.object({
   NOWPAYMENTS_BASE_URL: z.string().url().default('https://api.nowpayments.io'),
   /** Per-IP webhook deliveries per window (RATE_LIMIT_WINDOW_MS). */
   RATE_LIMIT_WEBHOOK_MAX: z.coerce.number().int().min(1).default(600),
+  /**
+   * The operator as the legal texts and the FAQ name it (docs/decisions/074): the public domain
+   * (a host name, never an address with a port), the company, the support mailbox (default
+   * support@PUBLIC_DOMAIN) and the support chat.
+   */
+  PUBLIC_DOMAIN: z
+    .string()
+    .regex(/^(?=.*[a-z])[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'a host name such as proxy.example')
+    .default('proxy.example'),
+  COMPANY_NAME: z.string().trim().min(1).max(200).default('Proxy Cabinet'),
+  SUPPORT_EMAIL: z.string().email().optional(),
+  SUPPORT_CHAT_URL: z.string().url().default('https://t.me/proxy_support'),
+  /** Per-IP CSP violation reports per window (POST /api/csp-report). */
+  RATE_LIMIT_CSP_REPORT_MAX: z.coerce.number().int().min(1).default(60),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
 
-export type Config = Omit<z.output<typeof envSchema>, 'APP_URL' | 'APP_SECRET'> & {
+export type Config = Omit<
+  z.output<typeof envSchema>,
+  'APP_URL' | 'APP_SECRET' | 'DATA_ENCRYPTION_KEY' | 'SUPPORT_EMAIL'
+> & {
   APP_URL: string;
   APP_SECRET: string;
-};
-
-/**
- * The secret signs e-mail verification links. When the operator gives none we
- * generate one and persist it in DATA_DIR, so links sent before a restart still work.
- */
-const loadOrCreateSecret = (dataDir: string): string => {
-  const file = path.join(dataDir, 'secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  DATA_ENCRYPTION_KEY: Buffer;
+  SUPPORT_EMAIL: string;
 };
 
 /** Parses the environment (overrides win) once; the only reader of process.env. */
@@ -105,6 +140,13 @@ export const loadConfig = (
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  // Instances sharing a database must sign verification links with one secret: a secret
+  // generated into each instance's DATA_DIR would make links from one fail on another.
+  if (env.DATABASE_URL && !env.APP_SECRET)
+    throw new Error(
+      'Invalid environment:\n  APP_SECRET: required (at least 32 characters) when DATABASE_URL is set; ' +
+        'every instance on the database must use the same value, e.g. `openssl rand -hex 32`',
+    );
   const dataDir = path.resolve(env.DATA_DIR);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return {
@@ -113,6 +155,31 @@ export const loadConfig = (
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR),
     LOCALES_DIR: path.resolve(env.LOCALES_DIR),
     APP_URL: (env.APP_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, ''),
+    // Instances on one server share APP_SECRET (required above); the embedded default keeps
+    // one in DATA_DIR so verification links sent before a restart still work.
     APP_SECRET: env.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    DATA_ENCRYPTION_KEY: resolveDataKey({
+      value: env.DATA_ENCRYPTION_KEY,
+      databaseUrl: env.DATABASE_URL,
+      dataDir,
+      create: true,
+    }),
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${env.PUBLIC_DOMAIN}`,
   };
 };
+
+/**
+ * The environment of the gateway child process (START_GATEWAY): this process's own, so every
+ * GATEWAY_* variable reaches it, plus where the database is and the key of the secrets at rest,
+ * which the gateway must share with the API (the embedded default's are known only here).
+ */
+export const gatewayChildEnvironment = (
+  config: Config,
+  databaseUrl: string,
+): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: config.DATA_DIR,
+  DATA_ENCRYPTION_KEY: config.DATA_ENCRYPTION_KEY.toString('hex'),
+  LOG_LEVEL: config.LOG_LEVEL,
+});

@@ -31,14 +31,26 @@ export type ListQuery<F extends string> = {
   filters: Record<string, string>;
 };
 
+/**
+ * One schema per list (the sort fields are each list's constant): building a zod schema costs
+ * far more than parsing with it, and this runs on every list request.
+ */
+const schemas = new WeakMap<readonly string[], ReturnType<typeof listQuerySchema>>();
+
+const schemaFor = (sortFields: readonly [string, ...string[]]) => {
+  let schema = schemas.get(sortFields);
+  if (!schema) {
+    schema = listQuerySchema(sortFields);
+    schemas.set(sortFields, schema);
+  }
+  return schema;
+};
+
 export const parseListQuery = <const S extends readonly [string, ...string[]]>(
   sortFields: S,
   query: unknown,
 ): ListQuery<S[number]> => {
-  const parsed = listQuerySchema(sortFields).parse(query ?? {}) as Omit<
-    ListQuery<S[number]>,
-    'filters'
-  >;
+  const parsed = schemaFor(sortFields).parse(query ?? {}) as Omit<ListQuery<S[number]>, 'filters'>;
   return { ...parsed, filters: readFilters(query) };
 };
 
@@ -63,3 +75,26 @@ export const pageMeta = (query: { page: number; per_page: number }, total: numbe
   page: query.page,
   per_page: query.per_page,
 });
+
+/** Which page a repository reads, in its terms (`perPage`), sorted by one of `S`. */
+export type PageRequest<S extends string> = {
+  page: number;
+  perPage: number;
+  sort: S;
+  direction: 'asc' | 'desc';
+};
+
+/** The page a list query asks for, as repositories take it. */
+export const pageOf = <S extends string>(query: ListQuery<S>): PageRequest<S> => ({
+  page: query.page,
+  perPage: query.per_page,
+  sort: query.sort,
+  direction: query.direction,
+});
+
+/** A list answer: one page of rows, each shaped by `toItem`, and the paging meta. */
+export const pageAnswer = <Row, Item>(
+  query: ListQuery<string>,
+  page: { rows: Row[]; total: number },
+  toItem: (row: Row) => Item,
+) => ({ data: page.rows.map(toItem), meta: pageMeta(query, page.total) });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import type { User } from '../db/types.ts';
+import type { User } from '@proxy/db';
 import { findSessionByTokenHash } from '../modules/auth/auth.repository.ts';
 
 export type Session = { user: User; tokenId: number };

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../app-deps.ts';
-import type { DbRoot } from '../db/types.ts';
+import type { DbRoot } from '@proxy/db';
 import type { Config } from '../config/env.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { Translator } from '../i18n/translator.ts';

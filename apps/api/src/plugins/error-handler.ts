@@ -1,7 +1,11 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ERROR_CODES,
+  FALLBACK_LANGUAGE,
   type ApiErrorBody,
   type ErrorCode,
   type FieldErrors,
@@ -13,7 +17,11 @@ import { pickLanguage, type Translator } from '../i18n/translator.ts';
 /** Issues that belong to no field (e.g. "change at least one field") go under this key. */
 export const FORM_ERROR_KEY = '_';
 
-type ZodLikeIssue = { path: PropertyKey[]; message: string; params?: Record<string, unknown> };
+export type ZodLikeIssue = {
+  path: PropertyKey[];
+  message: string;
+  params?: Record<string, unknown>;
+};
 
 /** Contract keys of other namespaces ('top-up:errors.min_amount_payment') are used as they are. */
 const NAMESPACED_KEY = /^[a-z-]+:[a-z_.]+$/;
@@ -25,7 +33,7 @@ const issueParams = (issue: ZodLikeIssue): Record<string, string | number> | nul
     if (typeof value === 'string' || typeof value === 'number') params[name] = value;
   return Object.keys(params).length > 0 ? params : null;
 };
-type ZodLikeError = { name: 'ZodError'; issues: ZodLikeIssue[] };
+export type ZodLikeError = { name: 'ZodError'; issues: ZodLikeIssue[] };
 
 // Duck-typed: the contract may resolve its own copy of zod, so instanceof is unreliable.
 const isZodError = (error: unknown): error is ZodLikeError =>
@@ -37,7 +45,28 @@ const isZodError = (error: unknown): error is ZodLikeError =>
 export const requestLanguage = (request: FastifyRequest): Language =>
   pickLanguage(request.headers['accept-language']);
 
-const zodToFieldKeys = (error: ZodLikeError): FieldErrorKeys => {
+/**
+ * A request refused by a route's contract schema (validator compiler): back to the zod issues,
+ * so the field errors are the same as when handlers parsed the body themselves.
+ */
+const issuesOfValidation = (
+  validation: { instancePath: string; message?: string; params: Record<string, unknown> }[],
+): ZodLikeError => ({
+  name: 'ZodError',
+  issues: validation.map((entry) => {
+    const params = entry.params.params;
+    return {
+      path: entry.instancePath.split('/').filter((part) => part !== ''),
+      message: entry.message ?? '',
+      ...(typeof params === 'object' && params !== null
+        ? { params: params as Record<string, unknown> }
+        : {}),
+    };
+  }),
+});
+
+/** Zod issues -> field error keys (`validation.<key>`), as every validation error renders. */
+export const zodToFieldKeys = (error: ZodLikeError): FieldErrorKeys => {
   const fields: FieldErrorKeys = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_KEY;
@@ -91,16 +120,29 @@ export const renderError = (
   return body;
 };
 
-/** Maps framework errors (bad JSON, body limits, unknown media types) onto the code table. */
+/** The code of each status Fastify and its plugins raise; other 4xx read as a bad request. */
+const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
+
+/**
+ * Maps framework errors (bad JSON, body limits, unknown media types, undecodable URLs, path
+ * parameters over the router's limit) onto the code table. Their own messages, which quote
+ * the URL, are never sent.
+ */
 const codeForFrameworkError = (error: FastifyError): ErrorCode => {
   const status = error.statusCode ?? 500;
-  if (status === 413) return 'PAYLOAD_TOO_LARGE';
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 429) return 'RATE_LIMITED';
-  if (status >= 400 && status < 500) return 'BAD_REQUEST';
-  return 'INTERNAL';
+  const code = CODE_OF_STATUS[status];
+  if (code) return code;
+  return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
 };
 
 export const sendError = (reply: FastifyReply, request: FastifyRequest, error: AppError) => {
@@ -113,28 +155,101 @@ export const sendError = (reply: FastifyReply, request: FastifyRequest, error: A
   );
 };
 
-/** One renderer for every failure: `{success:false, message, code, errors?}`, 5xx text never leaked. */
+/**
+ * THE error handler: every failure becomes `{success:false, message, code, errors?}` with the
+ * status of the code table; a 5xx text is never leaked, nothing quotes the URL. Errors raised
+ * before routing come here too (handleFrameworkError, handleClientError).
+ */
+export const handleError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  if (isAppError(error)) return sendError(reply, request, error);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path parameter that does not fit (a malformed id) names no resource: 404.
+    if (error.validationContext === 'params')
+      return sendError(reply, request, new AppError('NOT_FOUND'));
+    return sendError(
+      reply,
+      request,
+      new AppError('VALIDATION_FAILED', {
+        errors: zodToFieldKeys(issuesOfValidation(error.validation)),
+      }),
+    );
+  }
+  if (isZodError(error))
+    return sendError(
+      reply,
+      request,
+      new AppError('VALIDATION_FAILED', { errors: zodToFieldKeys(error) }),
+    );
+  const fastifyError = error as FastifyError;
+  const code = codeForFrameworkError(fastifyError);
+  if (ERROR_CODES[code].status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: fastifyError.code }, 'request refused');
+  return sendError(reply, request, new AppError(code));
+};
+
+/** One renderer for every failure (see handleError). */
 export const errorHandlerPlugin = fp(
   (app, _options, done) => {
-    app.setErrorHandler((error: unknown, request, reply) => {
-      if (isAppError(error)) return sendError(reply, request, error);
-      if (isZodError(error))
-        return sendError(
-          reply,
-          request,
-          new AppError('VALIDATION_FAILED', { errors: zodToFieldKeys(error) }),
-        );
-      const fastifyError = error as FastifyError;
-      const code = codeForFrameworkError(fastifyError);
-      if (ERROR_CODES[code].status >= 500) request.log.error({ err: error }, 'request failed');
-      else
-        request.log.info(
-          { code: fastifyError.code, message: fastifyError.message },
-          'request refused',
-        );
-      return sendError(reply, request, new AppError(code));
-    });
+    app.setErrorHandler(handleError);
     done();
   },
   { name: 'error-handler' },
 );
+
+/**
+ * Headers of answers given before routing: no route's hooks run there (the security headers'
+ * onSend among them), and a JSON error needs only these.
+ */
+const PRE_ROUTING_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const;
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode or a path parameter over the router's
+ * limit, refused before routing. Its default answers quote the URL; this one is handleError's.
+ */
+export const handleFrameworkError = (
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void => {
+  void handleError(error, request, reply.headers(PRE_ROUTING_HEADERS));
+};
+
+const CLIENT_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: Node could not read a request (headers over the limit, a
+ * malformed request line, a timeout), so no route, hook or reply exists. The answer is written
+ * on the socket in the same JSON shape (in the fallback language: the headers were not read),
+ * then the connection is closed, as Node itself does.
+ */
+export function handleClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Duplex,
+) {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = CLIENT_ERROR_CODES[error.code ?? ''] ?? 'BAD_REQUEST';
+  const status = ERROR_CODES[code].status;
+  const body = JSON.stringify(renderError(this.translator, FALLBACK_LANGUAGE, code));
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable)
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        ...Object.entries(PRE_ROUTING_HEADERS).map(([name, value]) => `${name}: ${value}`),
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  socket.destroy(error);
+}

@@ -20,11 +20,7 @@ afterAll(async () => ctx.close());
 describe('static web app', () => {
   it('serves index.html at / and as the SPA fallback for html GETs outside /api', async () => {
     for (const url of ['/', '/cabinet/profile', '/ru/login?x=1']) {
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url,
-        headers: { accept: 'text/html' },
-      });
+      const response = await ctx.api.request('GET', url, { headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>cabinet</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -32,21 +28,17 @@ describe('static web app', () => {
   });
 
   it('fingerprinted assets are cached for a year; a missing asset is 404 JSON', async () => {
-    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    const asset = await ctx.api.request('GET', '/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const missing = await ctx.app.inject({
-      method: 'GET',
-      url: '/assets/missing.js',
+    const missing = await ctx.api.request('GET', '/assets/missing.js', {
       headers: { accept: 'application/javascript' },
     });
     expect(missing.statusCode).toBe(404);
   });
 
   it('/api stays JSON: unknown api GETs with accept html are still 404 JSON', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/nothing',
+    const response = await ctx.api.request('GET', '/api/nothing', {
       headers: { accept: 'text/html' },
     });
     expect(response.statusCode).toBe(404);
@@ -54,10 +46,10 @@ describe('static web app', () => {
   });
 
   it('locales come from the build first, then LOCALES_DIR', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/locales/en/base.json' })).json()).toEqual({
+    expect((await ctx.api.request('GET', '/locales/en/base.json')).json()).toEqual({
       from: 'dist',
     });
-    const ru = await ctx.app.inject({ method: 'GET', url: '/locales/ru/base.json' });
+    const ru = await ctx.api.request('GET', '/locales/ru/base.json');
     expect(ru.statusCode).toBe(200);
     expect(ru.json<{ errors: object }>().errors).toBeDefined();
   });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { registerSchema, loginSchema, resetPasswordSchema } from './auth.schemas.ts';
-import { buildProfileUpdatePayload, profileUpdateSchema } from '../profile/profile.schemas.ts';
+import {
+  registerSchema,
+  loginSchema,
+  resetPasswordFormSchema,
+  resetPasswordSchema,
+  updatePasswordSchema,
+} from './auth.schemas.ts';
+import {
+  buildProfileUpdatePayload,
+  profilePasswordFormSchema,
+  profileUpdateSchema,
+} from '../profile/profile.schemas.ts';
 
 const messagesOf = (result: {
   success: boolean;
@@ -52,6 +62,29 @@ describe('registerSchema', () => {
     expect(messagesOf(result)).toEqual({ password_confirmation: 'password_confirm' });
   });
 
+  it('reports a mismatching confirmation even while the password or another field is invalid', () => {
+    const broken = { password: 'short', password_confirmation: 'other' };
+    const schemas = [
+      registerSchema.safeParse({ ...valid, name: 'Al', ...broken }),
+      registerSchema.safeParse({ ...valid, terms_checkbox: false, ...broken }),
+      resetPasswordSchema.safeParse({ email: 'a@b.co', token: 't', ...broken }),
+      resetPasswordFormSchema.safeParse(broken),
+      updatePasswordSchema.safeParse({ current_password: 'old-password', ...broken }),
+      profilePasswordFormSchema.safeParse({ current_password: '', ...broken }),
+    ];
+    for (const result of schemas)
+      expect(messagesOf(result)).toMatchObject({
+        password: 'password_length',
+        password_confirmation: 'password_confirm',
+      });
+    // A matching confirmation of an invalid password is not reported.
+    expect(
+      messagesOf(
+        registerSchema.safeParse({ ...valid, password: 'short', password_confirmation: 'short' }),
+      ),
+    ).toEqual({ password: 'password_length' });
+  });
+
   it('treats missing fields as required', () => {
     const result = loginSchema.safeParse({});
     expect(messagesOf(result)).toEqual({ email: 'required_field', password: 'required_field' });
@@ -100,5 +133,29 @@ describe('profile update', () => {
         password_confirmation: 'abcdefgh',
       }),
     ).toEqual({ password: 'abcdefgh', password_confirmation: 'abcdefgh' });
+  });
+
+  it('sends the current password with a new one, and never alone (decision 060)', () => {
+    expect(
+      buildProfileUpdatePayload({
+        current_password: 'old-password',
+        password: 'abcdefgh',
+        password_confirmation: 'abcdefgh',
+      }),
+    ).toEqual({
+      current_password: 'old-password',
+      password: 'abcdefgh',
+      password_confirmation: 'abcdefgh',
+    });
+    expect(
+      buildProfileUpdatePayload({ name: 'Bob', current_password: 'old-password', password: '' }),
+    ).toEqual({ name: 'Bob' });
+    expect(
+      profileUpdateSchema.safeParse({
+        current_password: 'old-password',
+        password: 'abcdefgh',
+        password_confirmation: 'abcdefgh',
+      }).success,
+    ).toBe(true);
   });
 });

@@ -5,9 +5,10 @@ import {
   emailField,
   nicknameField,
   passwordField,
+  textField,
 } from '../common/validation.ts';
 import { LANGUAGES } from '../app/app.constants.ts';
-import type { UserDto } from '../profile/profile.schemas.ts';
+import { userDtoSchema } from '../profile/profile.schemas.ts';
 
 export const loginSchema = z.object({
   email: emailField,
@@ -17,7 +18,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 const passwordShape = {
   password: passwordField,
-  password_confirmation: z.string({ error: VALIDATION_KEYS.required }),
+  password_confirmation: textField({ error: VALIDATION_KEYS.required }),
 };
 
 export const registerSchema = z
@@ -26,7 +27,7 @@ export const registerSchema = z
     email: emailField,
     ...passwordShape,
     terms_checkbox: z.literal(true, { error: VALIDATION_KEYS.terms }),
-    ref: z.string().trim().max(64).nullish(),
+    ref: textField({ trim: true }).max(64, VALIDATION_KEYS.tooLong).nullish(),
     locale: z.enum(LANGUAGES).optional(),
   })
   .refine(...confirmationMatches);
@@ -39,7 +40,9 @@ export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
 export const resetPasswordSchema = z
   .object({
     email: emailField,
-    token: z.string({ error: VALIDATION_KEYS.required }).min(1, VALIDATION_KEYS.required).max(256),
+    token: textField({ error: VALIDATION_KEYS.required })
+      .min(1, VALIDATION_KEYS.required)
+      .max(256, VALIDATION_KEYS.tooLong),
     ...passwordShape,
   })
   .refine(...confirmationMatches);
@@ -52,21 +55,22 @@ export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
 /** POST /update-password: a signed-in user changes the password knowing the current one. */
 export const updatePasswordSchema = z
   .object({
-    current_password: z
-      .string({ error: VALIDATION_KEYS.required })
-      .min(1, VALIDATION_KEYS.required),
+    current_password: textField({ error: VALIDATION_KEYS.required }).min(
+      1,
+      VALIDATION_KEYS.required,
+    ),
     ...passwordShape,
   })
   .refine(...confirmationMatches);
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
-export type AuthResponse = {
-  success: true;
-  token: string;
-  user: UserDto;
-};
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  user: userDtoSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export type MessageResponse = {
-  success: true;
-  message: string;
-};
+/** A success that only carries a translated text. */
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

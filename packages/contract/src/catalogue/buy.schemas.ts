@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS } from '../common/validation.ts';
+import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { ISP_AUTH_TYPES } from './buy.constants.ts';
 
 /**
@@ -30,8 +30,7 @@ const id = z.coerce
   .max(2_147_483_647, VALIDATION_KEYS.invalidType);
 
 /** Optional promo text: trimmed, empty means none. */
-const promo = z
-  .string({ error: VALIDATION_KEYS.invalidType })
+const promo = textField()
   .max(64, VALIDATION_KEYS.tooLong)
   .nullish()
   .transform((value) => {
@@ -69,9 +68,7 @@ export const ispBuySchema = z.object({
     .int(VALIDATION_KEYS.invalidType)
     .positive(VALIDATION_KEYS.invalidType)
     .optional(),
-  ip: z
-    .string({ error: VALIDATION_KEYS.invalidType })
-    .trim()
+  ip: textField({ trim: true })
     .max(64, VALIDATION_KEYS.tooLong)
     .nullish()
     .transform((value) => (value ? value : null))
@@ -126,7 +123,7 @@ export const ispIpError = (
 export const ispWizardSchema = z
   .object({
     authType: z.enum(ISP_AUTH_TYPES, { error: BUY_ERROR_KEYS.authTypeRequired }),
-    ip: z.string().trim().optional(),
+    ip: textField({ trim: true }).optional(),
     period: z.number({ error: BUY_ERROR_KEYS.periodRequired }),
     country: z
       .number({ error: BUY_ERROR_KEYS.countryRequired })
@@ -141,7 +138,7 @@ export const ispWizardSchema = z
   });
 export type IspWizardValues = z.input<typeof ispWizardSchema>;
 
-const option = z.object({ label: z.string(), value: z.number() });
+const option = z.object({ label: textField(), value: z.number() });
 
 /** Unlimited plan: speed required; location required, holding a label and a value. */
 export const unlimPlanSchema = z.object({

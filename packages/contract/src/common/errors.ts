@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The one table of error codes. Each code has an HTTP status and an i18n key
  * (namespace `base`, section `errors`). The API renders every failure from it;
@@ -14,6 +16,8 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: { status: 403, key: 'errors.email_not_verified' },
   NOT_FOUND: { status: 404, key: 'errors.not_found' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
+  /** An Idempotency-Key sent again with another request (issue 9, defect 11). */
+  IDEMPOTENCY_KEY_REUSED: { status: 422, key: 'errors.idempotency_key_reused' },
   INSUFFICIENT_FUNDS: { status: 422, key: 'errors.insufficient_funds' },
   // Buy flow (issue 5): a short balance names the missing amount ({{missing}}).
   BALANCE_SHORT: { status: 422, key: 'errors.balance_short' },
@@ -22,6 +26,11 @@ export const ERROR_CODES = {
   OUT_OF_STOCK: { status: 409, key: 'errors.out_of_stock' },
   EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
+  // Refused before routing (issue 9, defect 13): Node's parser and Fastify's router.
+  REQUEST_TIMEOUT: { status: 408, key: 'errors.request_timeout' },
+  URI_TOO_LONG: { status: 414, key: 'errors.uri_too_long' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
+  HEADERS_TOO_LARGE: { status: 431, key: 'errors.headers_too_large' },
   RATE_LIMITED: { status: 429, key: 'errors.rate_limited' },
   INTERNAL: { status: 500, key: 'errors.server' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'errors.service_unavailable' },
@@ -41,6 +50,14 @@ export type ApiErrorBody = {
   code: ErrorCode;
   errors?: FieldErrors;
 };
+
+/** The error shape as a schema: every 4xx/5xx answer of every endpoint has it. */
+export const apiErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
 
 export const isApiErrorBody = (value: unknown): value is ApiErrorBody =>
   typeof value === 'object' &&

@@ -24,4 +24,31 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(2.3)).toBe(true);
     expect(hasAtMostTwoDecimals(10.255)).toBe(false);
   });
+
+  // The cabinet's cases (formerly apps/web format-money.test.ts): one display helper for both.
+  it.each([
+    [0, '$0'],
+    [10, '$10'],
+    [10.5, '$10.5'],
+    [10.25, '$10.25'],
+    [10.256, '$10.26'],
+    [1.005, '$1.01'],
+    [99.999, '$100'],
+    [1234.1, '$1234.1'],
+    [-5.5, '$-5.5'],
+    [-0.001, '$0'],
+  ])('formats %s as %s', (value, expected) => {
+    expect(formatDollars(value)).toBe(expected);
+  });
+
+  it('treats missing and non-finite values as zero', () => {
+    expect(formatDollars(null)).toBe('$0');
+    expect(formatDollars(undefined)).toBe('$0');
+    expect(formatDollars(Number.NaN)).toBe('$0');
+  });
+
+  it('cents to dollars and back are inverse for every cent amount', () => {
+    for (let cents = -1000; cents <= 100_000; cents += 7)
+      expect(toCents(toDollars(cents))).toBe(cents);
+  });
 });

@@ -1,6 +1,10 @@
 /**
  * Money is integer cents everywhere inside the system; dollars (numbers with at most two
- * decimals) only at the edges: API JSON, forms and display.
+ * decimals) only at the edges: API JSON, forms and display. These are THE conversions, one per
+ * direction; apps/api and apps/web write no `/ 100`, `* 100` or `toFixed(2)` on money:
+ * - toCents: dollars from input (forms, request bodies, provider payloads) -> cents;
+ * - toDollars: cents -> dollars for responses and computations shown to people;
+ * - formatDollars: dollars -> display text ("$10.5").
  */
 export type Cents = number;
 
@@ -10,10 +14,15 @@ export const toCents = (dollars: number): Cents =>
 
 export const toDollars = (cents: Cents): number => cents / 100;
 
-/** Spec: "$" prefix, at most 2 decimals, trailing zeros dropped. */
-export const formatDollars = (dollars: number): string => {
-  const rounded = Math.round(dollars * 100) / 100;
-  const text = rounded.toFixed(2).replace(/\.?0+$/, '');
+/**
+ * Spec: "$" prefix, at most 2 decimals, trailing zeros dropped (10 -> $10, 10.5 -> $10.5,
+ * 10.256 -> $10.26). Rounds like toCents; a missing or non-finite amount shows as $0.
+ */
+export const formatDollars = (dollars: number | null | undefined): string => {
+  const cents = typeof dollars === 'number' && Number.isFinite(dollars) ? toCents(dollars) : 0;
+  const text = toDollars(cents)
+    .toFixed(2)
+    .replace(/\.?0+$/, '');
   return `$${text === '-0' ? '0' : text}`;
 };
 

@@ -1,3 +1,5 @@
+import { toCents } from '../common/money.ts';
+
 /**
  * Top-up methods and their bounds in dollars (spec 001 section 9). `type` is the method number
  * sent to POST /payment/create; method 7 has sub-methods 7.1 ... 7.8 sent as payment_system 1..8.
@@ -19,8 +21,8 @@ const method = (id: string, min: number, max: number): PaymentMethod => {
     id,
     type: Number(type) as PaymentMethod['type'],
     paymentSystem: system === undefined ? null : Number(system),
-    minCents: Math.round(min * 100),
-    maxCents: Math.round(max * 100),
+    minCents: toCents(min),
+    maxCents: toCents(max),
     hasNetworks: type === '3',
   };
 };
@@ -79,3 +81,41 @@ export const PAYMENT_SORT_FIELDS = [
   'amount',
 ] as const;
 export const TRANSACTION_SORT_FIELDS = ['created_at', 'type', 'amount'] as const;
+
+/**
+ * Names of the methods (decision 041), stored on the payment as system_name ("Crypto USDT-TRC20",
+ * "SBP"): the stored text is English; the cabinet shows it translated through
+ * `top-up:methods.<id>` (methodOfSystemName). Method 7 is "local methods": 7 alone lets the
+ * customer choose on the provider's page, 7.1-7.8 preselect one.
+ */
+export const PAYMENT_METHOD_NAMES: Readonly<Record<string, string>> = {
+  '3': 'Crypto',
+  '5': 'Visa / Mastercard',
+  '6': 'Apple Pay / Google Pay',
+  '7': 'Local methods',
+  '7.1': 'SBP',
+  '7.2': 'Mir',
+  '7.3': 'YooMoney',
+  '7.4': 'SberPay',
+  '7.5': 'T-Pay',
+  '7.6': 'PIX',
+  '7.7': 'UPI',
+  '7.8': 'Alipay',
+};
+
+export const systemNameOf = (method: PaymentMethod, network: string | null): string => {
+  const name = PAYMENT_METHOD_NAMES[method.id] ?? `Method ${method.id}`;
+  return method.type === CRYPTO_METHOD_TYPE && network ? `${name} ${network}` : name;
+};
+
+/** The method id (and crypto network) a stored system_name was made from; null if unknown. */
+export const methodOfSystemName = (
+  systemName: string,
+): { methodId: string; network: string | null } | null => {
+  for (const [methodId, name] of Object.entries(PAYMENT_METHOD_NAMES)) {
+    if (systemName === name) return { methodId, network: null };
+    if (methodId === String(CRYPTO_METHOD_TYPE) && systemName.startsWith(`${name} `))
+      return { methodId, network: systemName.slice(name.length + 1) };
+  }
+  return null;
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS } from '../common/validation.ts';
-import { hasAtMostTwoDecimals, toCents } from '../common/money.ts';
+import { VALIDATION_KEYS, textField } from '../common/validation.ts';
+import { hasAtMostTwoDecimals, toCents, toDollars } from '../common/money.ts';
 import {
   CRYPTO_METHOD_TYPE,
   CRYPTO_NETWORKS,
@@ -17,17 +17,40 @@ export const TOP_UP_ERROR_KEYS = {
   cents: 'top-up:errors.cents',
 } as const;
 
-/** A dollar amount: a number or a numeric string; anything else reads "required field". */
-export const dollarAmountField = z.preprocess(
-  (value) =>
-    typeof value === 'string' && value.trim() !== ''
-      ? Number(value.trim().replace(',', '.'))
-      : value,
-  z
-    .number({ error: VALIDATION_KEYS.required })
-    .refine((n) => Number.isFinite(n), VALIDATION_KEYS.required)
-    .refine(hasAtMostTwoDecimals, TOP_UP_ERROR_KEYS.cents),
-);
+/**
+ * A typed amount: digits with an optional decimal point (`.` or `,`). Number() alone would
+ * also take `1e3`, `0x10`, `Infinity` or `+50`.
+ */
+const PLAIN_DECIMAL = /^(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * A dollar amount: a number or a plain decimal string. Missing or digit-less reads "required
+ * field"; any other string with digits (`1e3`) reads "amount_format".
+ */
+export const dollarAmountField = z
+  .union([z.number(), textField(), z.null()], { error: VALIDATION_KEYS.required })
+  // Optional here so a missing amount reaches the transform ("required field") and the schema
+  // still converts to JSON Schema for the OpenAPI document.
+  .optional()
+  .transform((value, ctx) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    // No digit at all (empty, "abc"): nothing was entered that looks like an amount.
+    if (text === undefined || text === null || (typeof text === 'string' && !/\d/.test(text))) {
+      ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.required });
+      return z.NEVER;
+    }
+    if (typeof text === 'string' && !PLAIN_DECIMAL.test(text)) {
+      ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.amountFormat });
+      return z.NEVER;
+    }
+    return typeof text === 'string' ? Number(text.replace(',', '.')) : text;
+  })
+  .pipe(
+    z
+      .number()
+      .refine((n) => Number.isFinite(n), VALIDATION_KEYS.required)
+      .refine(hasAtMostTwoDecimals, TOP_UP_ERROR_KEYS.cents),
+  );
 
 /**
  * POST /payment/create. Bounds depend on the method; the bound errors carry the amount as
@@ -48,7 +71,7 @@ export const topUpSchema = z
       .min(1, TOP_UP_ERROR_KEYS.method)
       .max(8, TOP_UP_ERROR_KEYS.method)
       .nullish(),
-    network: z.string().nullish(),
+    network: textField().nullish(),
   })
   .superRefine((data, ctx) => {
     const method = findPaymentMethod(
@@ -71,14 +94,14 @@ export const topUpSchema = z
         code: 'custom',
         message: TOP_UP_ERROR_KEYS.min,
         path: ['amount'],
-        params: { amount: method.minCents / 100 },
+        params: { amount: toDollars(method.minCents) },
       });
     } else if (cents > method.maxCents) {
       ctx.addIssue({
         code: 'custom',
         message: TOP_UP_ERROR_KEYS.max,
         path: ['amount'],
-        params: { amount: method.maxCents / 100 },
+        params: { amount: toDollars(method.maxCents) },
       });
     }
   })
@@ -91,5 +114,11 @@ export const topUpSchema = z
 export type TopUpInput = z.input<typeof topUpSchema>;
 export type TopUpCommand = z.output<typeof topUpSchema>;
 
-export type CreatePaymentResponse = { success: true; message: string; url: string };
-export type NetworksResponse = { networks: string[] };
+export const createPaymentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  url: z.string(),
+});
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
+export const networksResponseSchema = z.object({ networks: z.array(z.string()) });
+export type NetworksResponse = z.infer<typeof networksResponseSchema>;

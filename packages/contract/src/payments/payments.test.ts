@@ -39,9 +39,20 @@ describe('top-up schema', () => {
     }
   });
 
-  it('reads a non-number as a required field', () => {
-    expect(issues({ type: 5, amount: 'abc' })).toEqual(['amount:required_field']);
+  it('reads a missing amount as a required field', () => {
     expect(issues({ type: 5 })).toEqual(['amount:required_field']);
+    expect(issues({ type: 5, amount: '  ' })).toEqual(['amount:required_field']);
+    expect(issues({ type: 5, amount: 'abc' })).toEqual(['amount:required_field']);
+  });
+
+  it('takes only digits with an optional decimal point in a typed amount (issue 9: 1e3)', () => {
+    for (const amount of ['1e3', '1E3', '0x10', '1_000', '+50', '-50', '5 0', '50$']) {
+      expect(issues({ type: 5, amount }), amount).toEqual(['amount:amount_format']);
+    }
+    for (const amount of ['50', ' 50 ', '50.5', '50,25', '50.', '1000']) {
+      expect(issues({ type: 5, amount }), amount).toEqual([]);
+    }
+    expect(topUpSchema.parse({ type: 5, amount: '50,25' }).amountCents).toBe(5025);
   });
 
   it('needs a network only for crypto', () => {

@@ -4,44 +4,50 @@ import {
   confirmationMatches,
   nicknameField,
   passwordField,
+  textField,
 } from '../common/validation.ts';
 import { LANGUAGES, type Language } from '../app/app.constants.ts';
 
 /** The user as the API returns it (snake_case, spec 000 section 3). */
-export type UserDto = {
-  id: number;
-  name: string;
-  email: string;
-  role: number;
-  status: number;
-  telegram: string | null;
-  invited: number | null;
-  ref_link: string;
-  api_key: string;
-  email_verified_at: string | null;
-  created_at: string;
-  updated_at: string;
-  balance: number;
-  referral_reward: number;
-  locale: Language;
-  referral_balance: number;
-  is_show_notification: boolean;
-  is_restricted: boolean;
-  telegram_user: string | null;
-};
+export const userDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.number(),
+  status: z.number(),
+  telegram: z.string().nullable(),
+  invited: z.number().nullable(),
+  ref_link: z.string(),
+  api_key: z.string(),
+  email_verified_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  balance: z.number(),
+  referral_reward: z.number(),
+  locale: z.enum(LANGUAGES),
+  referral_balance: z.number(),
+  is_show_notification: z.boolean(),
+  is_restricted: z.boolean(),
+  telegram_user: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
 
-export type ProfileResponse = {
-  user: UserDto;
-  promo_token: string | null;
-  promo_token_used: boolean;
-  telegram_connected: boolean;
-};
+export const profileResponseSchema = z.object({
+  user: userDtoSchema,
+  promo_token: z.string().nullable(),
+  promo_token_used: z.boolean(),
+  telegram_connected: z.boolean(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-export type ProfileUpdateResponse = { success: true; message: string; user: UserDto };
+export const profileUpdateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: userDtoSchema,
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
-const telegramField = z
-  .string()
-  .trim()
+const telegramField = textField({ trim: true })
   .max(64, VALIDATION_KEYS.tooLong)
   .refine((value) => value === '' || /^@[A-Za-z0-9_]{1,63}$/.test(value), VALIDATION_KEYS.telegram);
 
@@ -52,28 +58,38 @@ export const profileInfoFormSchema = z.object({
 });
 export type ProfileInfoFormInput = z.input<typeof profileInfoFormSchema>;
 
+/**
+ * The current password of a password change (docs/decisions/060). Optional in the schemas: an
+ * account made by Google sign-in has none yet; the server requires it when the account has one.
+ */
+const currentPasswordField = textField().max(128, VALIDATION_KEYS.tooLong);
+
 /** Password change form on the profile page. */
 export const profilePasswordFormSchema = z
   .object({
+    current_password: currentPasswordField,
     password: passwordField,
-    password_confirmation: z
-      .string({ error: VALIDATION_KEYS.required })
-      .min(1, VALIDATION_KEYS.required),
+    password_confirmation: textField({ error: VALIDATION_KEYS.required }).min(
+      1,
+      VALIDATION_KEYS.required,
+    ),
   })
   .refine(...confirmationMatches);
 export type ProfilePasswordFormInput = z.input<typeof profilePasswordFormSchema>;
 
 /**
  * POST /profile. Every field optional; null/undefined are dropped by the client.
- * A password is applied only with an equal confirmation; an empty body is refused.
+ * A password is applied only with an equal confirmation and, when the account has a password,
+ * the right current_password (checked by the server); an empty body is refused.
  */
 export const profileUpdateSchema = z
   .object({
     name: nicknameField.optional(),
     telegram: z.union([z.literal(''), telegramField]).nullish(),
     locale: z.enum(LANGUAGES, { error: VALIDATION_KEYS.invalidType }).optional(),
+    current_password: currentPasswordField.optional(),
     password: passwordField.optional(),
-    password_confirmation: z.string().optional(),
+    password_confirmation: textField().optional(),
   })
   .superRefine((data, ctx) => {
     if (data.password !== undefined && data.password !== data.password_confirmation) {
@@ -92,12 +108,14 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /**
  * The client-side sending rule of spec section 5: password and confirmation go
- * only when both are present and equal; null/undefined/empty fields are dropped.
+ * only when both are present and equal (with the current password, when given);
+ * null/undefined/empty fields are dropped.
  */
 export const buildProfileUpdatePayload = (input: {
   name?: string | null;
   telegram?: string | null;
   locale?: Language | null;
+  current_password?: string | null;
   password?: string | null;
   password_confirmation?: string | null;
 }): ProfileUpdateInput => {
@@ -113,6 +131,7 @@ export const buildProfileUpdatePayload = (input: {
   ) {
     payload.password = input.password;
     payload.password_confirmation = input.password_confirmation;
+    if (input.current_password) payload.current_password = input.current_password;
   }
   return payload;
 };

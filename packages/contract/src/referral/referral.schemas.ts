@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS } from '../common/validation.ts';
+import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { toCents } from '../common/money.ts';
 import { dollarAmountField } from '../payments/payments.schemas.ts';
 import { MIN_TRANSFER_DOLLARS, MIN_WITHDRAW_DOLLARS } from '../app/app.constants.ts';
@@ -19,7 +19,7 @@ export const REFERRAL_ERROR_KEYS = {
 const amountWithin = (minDollars: number, balanceCents: number) =>
   dollarAmountField.superRefine((amount, ctx) => {
     const cents = toCents(amount);
-    if (cents < minDollars * 100) {
+    if (cents < toCents(minDollars)) {
       ctx.addIssue({
         code: 'custom',
         message: REFERRAL_ERROR_KEYS.amountLess,
@@ -36,9 +36,7 @@ export const transferReferralSchema = (balanceCents: number) =>
 export const withdrawalSchema = (balanceCents: number) =>
   z.object({
     amount: amountWithin(MIN_WITHDRAW_DOLLARS, balanceCents),
-    address: z
-      .string({ error: VALIDATION_KEYS.required })
-      .trim()
+    address: textField({ error: VALIDATION_KEYS.required, trim: true })
       .min(1, VALIDATION_KEYS.required)
       .refine(isValidTrc20Address, REFERRAL_ERROR_KEYS.addressInvalid),
   });

@@ -26,6 +26,24 @@ export type PagedResponse<T> = {
   meta: { total: number; page: number; per_page: number };
 };
 
+export const pageMetaSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+});
+
+/** A page of `row`: `{ data, meta: { total, page, per_page } }`. */
+export const pagedResponseSchema = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), meta: pageMetaSchema });
+
+/**
+ * The query of a paged list as the route sees it: the shared fields validated, the
+ * bracket-serialised `filters[name]` keys kept for the list's own filter rules.
+ */
+export const listRouteQuerySchema = <const S extends readonly [string, ...string[]]>(
+  sortFields: S,
+) => listQuerySchema(sortFields).loose();
+
 /** The next sort state when a column header is pressed (spec section 4 "Sorting"). */
 export const nextSort = <F extends string>(
   current: { sort: F; direction: SortDirection },

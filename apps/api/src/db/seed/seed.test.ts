@@ -6,8 +6,8 @@ const ctx = useTestApp();
 
 describe('seedDemoUser', () => {
   it('is idempotent and creates a verified user who can log in', async () => {
-    await seedDemoUser(ctx.database.db);
-    await seedDemoUser(ctx.database.db);
+    await seedDemoUser(ctx.database.db, ctx.config.DATA_ENCRYPTION_KEY);
+    await seedDemoUser(ctx.database.db, ctx.config.DATA_ENCRYPTION_KEY);
     const rows = await ctx.database.db
       .selectFrom('users')
       .selectAll()
@@ -16,9 +16,7 @@ describe('seedDemoUser', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.email_verified_at).toBeInstanceOf(Date);
     expect(rows[0]?.balance_cents).toBe(0);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
+    const login = await ctx.api.request('POST', '/api/userlogin', {
       payload: { email: DEMO_USER.email, password: DEMO_USER.password },
     });
     expect(login.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { DbRoot } from '../types.ts';
-import { generateApiKey, generateCode } from '../../lib/crypto.ts';
+import type { DbRoot } from '@proxy/db';
+import { generateCode } from '../../lib/crypto.ts';
+import { apiKeyColumns } from '../../modules/users/api-key.ts';
 import { hashPassword } from '../../modules/users/password.ts';
 
 /** Printed on start with the embedded database; never created against DATABASE_URL. */
@@ -11,7 +12,7 @@ export const DEMO_USER = {
 } as const;
 
 /** Idempotent: a second start finds the row and changes nothing. */
-export const seedDemoUser = async (db: DbRoot) => {
+export const seedDemoUser = async (db: DbRoot, dataKey: Buffer) => {
   const existing = await db
     .selectFrom('users')
     .select('id')
@@ -25,7 +26,7 @@ export const seedDemoUser = async (db: DbRoot) => {
       email: DEMO_USER.email,
       password_hash: await hashPassword(DEMO_USER.password),
       ref_link: generateCode(10),
-      api_key: generateApiKey(),
+      ...apiKeyColumns(dataKey),
       email_verified_at: sql<Date>`now()`,
     })
     .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())

@@ -80,14 +80,25 @@ export const createGoogleOidc = (config: GoogleOidcConfig): GoogleOidc => {
         expectedNonce: flow.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims?.sub) throw new Error('ID token without subject');
+      const idToken = tokens.claims();
+      if (!idToken?.sub) throw new Error('ID token without subject');
+      // Google puts the e-mail claims into the ID token. A conformant provider returns
+      // scope-requested claims from userinfo only; fetch them there, for this subject only
+      // (openid-client refuses a userinfo response whose `sub` differs). E-mail and its
+      // verification flag always come together from one source.
+      const hasEmailClaims =
+        typeof idToken.email === 'string' && idToken.email_verified !== undefined;
+      const claims = hasEmailClaims
+        ? idToken
+        : await oidc.fetchUserInfo(server, tokens.access_token, idToken.sub);
+      const email = claims.email ?? null;
+      const name = idToken.name ?? claims.name;
       return {
-        sub: claims.sub,
-        email: typeof claims.email === 'string' ? claims.email : null,
+        sub: idToken.sub,
+        email: typeof email === 'string' ? email : null,
         // Google sends a boolean; some providers send the string "true".
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-        name: typeof claims.name === 'string' ? claims.name : null,
+        name: typeof name === 'string' ? name : null,
       };
     },
   };

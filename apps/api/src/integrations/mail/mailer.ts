@@ -27,12 +27,22 @@ export type MailLogger = {
 export type Mailer = {
   /** Renders and sends; resolves when the transport accepted the message. */
   send: (request: MailRequest) => Promise<void>;
-  /** Fire-and-forget for request handlers: a mail failure is logged, never thrown. */
-  deliver: (request: MailRequest) => void;
   close: () => void;
 };
 
 const safeFilePart = (value: string) => value.replace(/[^\w.@-]+/g, '_');
+
+/**
+ * The SMTP URL with nodemailer's pool switched on: up to `maxConnections` open connections,
+ * each sending many messages, instead of a connection (and handshake) per mail. nodemailer
+ * reads options only from the URL when given one, so they go into its query.
+ */
+const pooledUrl = (smtpUrl: string, maxConnections: number) => {
+  const url = new URL(smtpUrl);
+  url.searchParams.set('pool', 'true');
+  url.searchParams.set('maxConnections', String(maxConnections));
+  return url.toString();
+};
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an RFC 822 .eml file
@@ -41,13 +51,15 @@ const safeFilePart = (value: string) => value.replace(/[^\w.@-]+/g, '_');
  */
 export const createMailer = (options: {
   smtpUrl?: string | undefined;
+  /** Size of the SMTP connection pool (SMTP_MAX_CONNECTIONS). */
+  maxConnections?: number;
   from: string;
   dataDir: string;
   logger: MailLogger;
 }): Mailer => {
   const { logger } = options;
   const smtp: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport(pooledUrl(options.smtpUrl, options.maxConnections ?? 5))
     : null;
   const stream = nodemailer.createTransport({
     streamTransport: true,
@@ -55,6 +67,8 @@ export const createMailer = (options: {
     newline: 'unix',
   });
   const mailDir = path.join(options.dataDir, 'mail');
+  // Made on the first mail, not checked before each one.
+  let mailDirMade: Promise<unknown> | null = null;
 
   const send = async (request: MailRequest) => {
     const content =
@@ -68,10 +82,18 @@ export const createMailer = (options: {
       return;
     }
     const info = (await stream.sendMail(message)) as { message: Buffer };
-    await mkdir(mailDir, { recursive: true });
+    mailDirMade ??= mkdir(mailDir, { recursive: true }).catch((error: unknown) => {
+      mailDirMade = null;
+      throw error;
+    });
+    await mailDirMade;
     const stamp = new Date().toISOString().replace(/:/g, '-');
     const file = path.join(mailDir, `${stamp}-${safeFilePart(request.to)}-${request.purpose}.eml`);
-    await writeFile(file, info.message);
+    await writeFile(file, info.message).catch((error: unknown) => {
+      // The folder was removed since: made again on the job's retry.
+      if ((error as { code?: unknown }).code === 'ENOENT') mailDirMade = null;
+      throw error;
+    });
     logger.info(
       { to: request.to, purpose: request.purpose, link: request.link, file },
       'mail written to file',
@@ -80,14 +102,6 @@ export const createMailer = (options: {
 
   return {
     send,
-    deliver: (request) => {
-      send(request).catch((error: unknown) => {
-        logger.error(
-          { err: error, to: request.to, purpose: request.purpose },
-          'mail delivery failed',
-        );
-      });
-    },
     close: () => {
       smtp?.close();
     },

@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@proxy/contract';
 import { bearer, createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
-import { balancesOf } from '../../modules/payments/money-test-helpers.ts';
+import { onlyPaymentOf } from '../../../test/shop.ts';
+import { balancesOf, createTopUp } from '../../modules/payments/money-test-helpers.ts';
 import { startStandIn } from './stand-in.ts';
+import { signNowPaymentsIpn } from './nowpayments.ts';
 
 const API_KEY = 'NP-STANDIN-KEY';
 const IPN_SECRET = 'np-ipn-secret-standin';
@@ -60,9 +63,7 @@ const sign = (body: Record<string, unknown>, secret = IPN_SECRET) =>
   createHmac('sha512', secret).update(sortedJson(body)).digest('hex');
 
 const deliver = (body: Record<string, unknown>, signature = sign(body)) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/payment/webhook/nowpayments',
+  ctx.api.request('POST', '/api/payment/webhook/nowpayments', {
     headers: { 'content-type': 'application/json', 'x-nowpayments-sig': signature },
     payload: JSON.stringify(body),
   });
@@ -88,11 +89,10 @@ const ipn = (invoiceId: string, orderId: string, status: string, price = 25) => 
 describe('NOWPayments adapter (against a local stand-in)', () => {
   it('creates an invoice for crypto with the network currency and credits on a finished IPN', async () => {
     const user = await verifiedUser(ctx);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payment/create',
-      headers: bearer(user.token),
-      payload: { amount: 25, type: 3, network: 'USDT-TRC20' },
+    const created = await createTopUp(ctx, user.token, {
+      amount: 25,
+      type: 3,
+      network: 'USDT-TRC20',
     });
     expect(created.statusCode).toBe(200);
     expect(created.json<{ url: string }>().url).toMatch(
@@ -105,11 +105,7 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
       pay_currency: 'usdttrc20',
       ipn_callback_url: 'http://cabinet.test/api/payment/webhook/nowpayments',
     });
-    const payment = await ctx.database.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const payment = await onlyPaymentOf(ctx.database.db, user.id);
     expect(payment).toMatchObject({
       provider: 'nowpayments',
       merchant_id: 3,
@@ -128,28 +124,60 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
     expect((await deliver(finished)).json()).toMatchObject({ outcome: 'duplicate' });
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(2500);
     // Card methods still go to the sandbox when Stripe has no keys.
-    const card = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payment/create',
-      headers: bearer(user.token),
-      payload: { amount: 25, type: 5 },
-    });
+    const card = await createTopUp(ctx, user.token, { amount: 25, type: 5 });
     expect(card.json<{ url: string }>().url).toContain('/api/payment/sandbox/');
   });
 
-  it('refuses a signed IPN whose price differs from the payment', async () => {
+  it('answers 400 in the error shape to validly signed IPNs of the wrong shape (issue 9, defect 10)', async () => {
     const user = await verifiedUser(ctx);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/payment/create',
       headers: bearer(user.token),
-      payload: { amount: 40, type: 3, network: 'BTC' },
+      payload: { amount: 30, type: 3, network: 'BTC' },
     });
     const payment = await ctx.database.db
       .selectFrom('payments')
       .selectAll()
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
+    const finished = ipn(payment.provider_payment_id!, payment.id, 'finished', 30);
+    const odd: unknown[] = [
+      null,
+      [],
+      'finished',
+      42,
+      { ...finished, invoice_id: { id: 1 } },
+      { ...finished, invoice_id: [1] },
+      { ...finished, payment_status: 5 },
+      { ...finished, payment_status: null },
+      { ...finished, price_amount: { value: 30 } },
+      { ...finished, price_currency: ['usd'] },
+      { ...finished, invoice_id: `${payment.provider_payment_id}\u0000` },
+    ];
+    for (const body of odd) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/nowpayments',
+        headers: {
+          'content-type': 'application/json',
+          'x-nowpayments-sig': signNowPaymentsIpn(IPN_SECRET, body),
+        },
+        payload: JSON.stringify(body),
+      });
+      const label = JSON.stringify(body);
+      expect(response.statusCode, label).toBe(400);
+      expect(apiErrorSchema.safeParse(response.json()).success, label).toBe(true);
+      expect(response.json(), label).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
+    expect((await deliver(finished)).json()).toMatchObject({ outcome: 'credited' });
+  });
+
+  it('refuses a signed IPN whose price differs from the payment', async () => {
+    const user = await verifiedUser(ctx);
+    await createTopUp(ctx, user.token, { amount: 40, type: 3, network: 'BTC' });
+    const payment = await onlyPaymentOf(ctx.database.db, user.id);
     const cheap = ipn(payment.provider_payment_id!, payment.id, 'finished', 4);
     expect((await deliver(cheap)).statusCode).toBe(409);
     const expired = ipn(payment.provider_payment_id!, payment.id, 'expired', 40);

@@ -1,12 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MERCHANTS, PAYMENT_STATUS, type PaymentStatus } from '@proxy/contract';
+import {
+  MERCHANTS,
+  PAYMENT_STATUS,
+  nowPaymentsIpnSchema,
+  toDollars,
+  type PaymentStatus,
+} from '@proxy/contract';
 import {
   WebhookSignatureError,
   dollarsToCents,
   headerValue,
+  parseWebhookPayload,
   type PaymentProvider,
   type WebhookEvent,
 } from './payment-provider.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 
 export type NowPaymentsOptions = { apiKey: string; ipnSecret: string; baseUrl: string };
 
@@ -35,22 +43,9 @@ const STATUS: Record<string, PaymentStatus> = {
   expired: PAYMENT_STATUS.error,
 };
 
-/** Keys sorted at every level, as the IPN signature is computed (their docs' sortObject). */
-export const sortKeysDeep = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(sortKeysDeep);
-  if (value && typeof value === 'object') {
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort())
-      sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
-    return sorted;
-  }
-  return value;
-};
-
+/** HMAC-SHA512 of the body with keys sorted at every level (their docs' sortObject). */
 export const signNowPaymentsIpn = (secret: string, body: unknown): string =>
-  createHmac('sha512', secret)
-    .update(JSON.stringify(sortKeysDeep(body)))
-    .digest('hex');
+  createHmac('sha512', secret).update(canonicalJson(body)).digest('hex');
 
 /** Crypto payments through NOWPayments invoices (POST /v1/invoice; IPN signed HMAC-SHA512). */
 export const createNowPaymentsProvider = (
@@ -65,7 +60,7 @@ export const createNowPaymentsProvider = (
       method: 'POST',
       headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({
-        price_amount: request.amountCents / 100,
+        price_amount: toDollars(request.amountCents),
         price_currency: request.currency.toLowerCase(),
         ...(payCurrency ? { pay_currency: payCurrency } : {}),
         order_id: request.paymentId,
@@ -88,27 +83,31 @@ export const createNowPaymentsProvider = (
   verifyAndParseWebhook: (rawBody, headers): WebhookEvent | null => {
     const signature = headerValue(headers, 'x-nowpayments-sig');
     if (!signature) throw new WebhookSignatureError('missing signature');
-    let body: Record<string, unknown>;
+    // The signature is over the parsed body with sorted keys: a body that is not JSON cannot
+    // be shown to come from NOWPayments.
+    let parsed: unknown;
     try {
-      body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
+      parsed = JSON.parse(rawBody.toString('utf8'));
     } catch {
       throw new WebhookSignatureError('body is not JSON');
     }
-    const expected = Buffer.from(signNowPaymentsIpn(options.ipnSecret, body));
+    const expected = Buffer.from(signNowPaymentsIpn(options.ipnSecret, parsed));
     const given = Buffer.from(signature.toLowerCase());
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new WebhookSignatureError('bad signature');
-    const invoiceId = body.invoice_id;
-    const status =
-      typeof body.payment_status === 'string' ? STATUS[body.payment_status] : undefined;
-    if ((typeof invoiceId !== 'string' && typeof invoiceId !== 'number') || status === undefined)
+    const body = parseWebhookPayload(nowPaymentsIpnSchema, parsed);
+    // Own properties only: a status named like an Object.prototype member is no status.
+    const status = Object.hasOwn(STATUS, body.payment_status)
+      ? STATUS[body.payment_status]
+      : undefined;
+    if (body.invoice_id === null || body.invoice_id === undefined || status === undefined)
       return null;
     return {
-      providerPaymentId: String(invoiceId),
+      providerPaymentId: String(body.invoice_id),
       status,
       // The invoice is priced in USD; price_amount is what the invoice asked, in that currency.
       amountCents: dollarsToCents(body.price_amount),
-      currency: typeof body.price_currency === 'string' ? body.price_currency.toUpperCase() : null,
+      currency: body.price_currency ? body.price_currency.toUpperCase() : null,
     };
   },
 });

@@ -1,8 +1,11 @@
-import type { PaymentStatus } from '@proxy/contract';
+import type { z } from 'zod';
+import { toCents, type PaymentStatus } from '@proxy/contract';
 
 /** What a provider needs to open a checkout for one of our payments. */
 export type CheckoutRequest = {
   paymentId: string;
+  /** The payment's owner (the sandbox binds its checkout link to them). */
+  userId: number;
   amountCents: number;
   currency: 'USD';
   systemName: string;
@@ -30,9 +33,44 @@ export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 export class WebhookSignatureError extends Error {}
 
+/** A delivery provably from the provider whose body is not the payload we expect (400). */
+export class WebhookPayloadError extends Error {
+  readonly issues: { path: PropertyKey[]; message: string }[];
+
+  constructor(issues: { path: PropertyKey[]; message: string }[]) {
+    super('webhook payload does not fit its schema');
+    this.name = 'WebhookPayloadError';
+    this.issues = issues;
+  }
+}
+
+/** A signed body that is not JSON: malformed, not forged. */
+export const notJsonPayload = () =>
+  new WebhookPayloadError([{ path: [], message: 'invalid_value' }]);
+
+/** The signed body as JSON (WebhookPayloadError when it is not JSON). */
+export const parseSignedJson = (rawBody: Buffer): unknown => {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw notJsonPayload();
+  }
+};
+
+/** The payload checked against the contract's schema of the provider (WebhookPayloadError). */
+export const parseWebhookPayload = <S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): z.output<S> => {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues);
+  return parsed.data;
+};
+
 /**
  * One payment provider. `verifyAndParseWebhook` throws WebhookSignatureError for a delivery
- * that is not provably from the provider, and returns null for an event we do not act on.
+ * that is not provably from the provider, WebhookPayloadError for a signed body that is not
+ * the payload its contract schema describes, and returns null for an event we do not act on.
  */
 export type PaymentProvider = {
   name: 'sandbox' | 'stripe' | 'nowpayments';
@@ -49,5 +87,5 @@ export const headerValue = (headers: WebhookHeaders, name: string): string | und
 /** Dollars as a provider writes them (number or string) -> cents, or null. */
 export const dollarsToCents = (value: unknown): number | null => {
   const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) : null;
+  return typeof n === 'number' && Number.isFinite(n) ? toCents(n) : null;
 };

@@ -1,8 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MERCHANTS, PAYMENT_STATUS, type PaymentStatus } from '@proxy/contract';
+import { hmacBase64Url, safeEqual } from '../../lib/crypto.ts';
+import {
+  MERCHANTS,
+  PAYMENT_STATUS,
+  sandboxWebhookSchema,
+  toCents,
+  type PaymentStatus,
+  type SandboxWebhookBody,
+} from '@proxy/contract';
 import {
   WebhookSignatureError,
   headerValue,
+  parseSignedJson,
+  parseWebhookPayload,
   type PaymentProvider,
   type WebhookEvent,
 } from './payment-provider.ts';
@@ -11,12 +21,40 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A delivery older than this is refused (replay of a captured request). */
 const TOLERANCE_SECONDS = 300;
 
-export type SandboxWebhookBody = {
-  id: string;
-  payment_id: string;
-  status: 'paid' | 'failed';
-  amount: string;
-  currency: string;
+/** How long a sandbox checkout link works (a provider's checkout session lives a day too). */
+export const SANDBOX_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
+
+type CheckoutHolder = { paymentId: string; userId: number };
+
+const checkoutMac = (secret: string, holder: CheckoutHolder, expiresAt: number) =>
+  hmacBase64Url(secret, `sandbox-checkout\n${holder.paymentId}\n${holder.userId}\n${expiresAt}`);
+
+/**
+ * The token in a sandbox checkout URL (issue 9, defect 12): `<expiry>.<HMAC>` over the payment
+ * id, its owner and the expiry, keyed with APP_SECRET. Without it the page and its buttons
+ * answer 404, so holding a payment id no longer lets anyone complete the payment.
+ */
+export const createSandboxCheckoutToken = (
+  secret: string,
+  holder: CheckoutHolder,
+  now = Date.now(),
+): string => {
+  const expiresAt = Math.floor((now + SANDBOX_CHECKOUT_TTL_MS) / 1000);
+  return `${expiresAt}.${checkoutMac(secret, holder, expiresAt)}`;
+};
+
+/** True for a token made by createSandboxCheckoutToken for this payment and owner, unexpired. */
+export const isSandboxCheckoutToken = (
+  secret: string,
+  token: string | undefined,
+  holder: CheckoutHolder,
+  now = Date.now(),
+): boolean => {
+  const [expiry = '', mac = '', ...rest] = (token ?? '').split('.');
+  if (rest.length > 0 || !/^\d{1,12}$/.test(expiry)) return false;
+  const expiresAt = Number(expiry);
+  if (expiresAt * 1000 <= now) return false;
+  return safeEqual(mac, checkoutMac(secret, holder, expiresAt));
 };
 
 export const signSandboxPayload = (secret: string, rawBody: string, timestamp: number): string => {
@@ -44,7 +82,7 @@ const STATUS: Record<SandboxWebhookBody['status'], PaymentStatus> = {
  */
 export const createSandboxProvider = (options: {
   secret: string;
-  checkoutUrl: (paymentId: string) => string;
+  checkoutUrl: (holder: CheckoutHolder) => string;
   now?: () => number;
 }): PaymentProvider => ({
   name: 'sandbox',
@@ -53,7 +91,7 @@ export const createSandboxProvider = (options: {
     Promise.resolve({
       // The sandbox has no ids of its own: it names the payment after ours.
       providerPaymentId: `sbx_${request.paymentId}`,
-      checkoutUrl: options.checkoutUrl(request.paymentId),
+      checkoutUrl: options.checkoutUrl({ paymentId: request.paymentId, userId: request.userId }),
     }),
   verifyAndParseWebhook: (rawBody, headers): WebhookEvent | null => {
     const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
@@ -68,15 +106,12 @@ export const createSandboxProvider = (options: {
     const given = Buffer.from(v1);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new WebhookSignatureError('bad signature');
-    const body = JSON.parse(rawBody.toString('utf8')) as Partial<SandboxWebhookBody>;
-    const status = body.status ? STATUS[body.status] : undefined;
-    if (typeof body.id !== 'string' || status === undefined) return null;
-    const cents = typeof body.amount === 'string' ? Math.round(Number(body.amount) * 100) : NaN;
+    const body = parseWebhookPayload(sandboxWebhookSchema, parseSignedJson(rawBody));
     return {
       providerPaymentId: body.id,
-      status,
-      amountCents: Number.isFinite(cents) ? cents : null,
-      currency: typeof body.currency === 'string' ? body.currency.toUpperCase() : null,
+      status: STATUS[body.status],
+      amountCents: toCents(Number(body.amount)),
+      currency: body.currency.toUpperCase(),
     };
   },
 });

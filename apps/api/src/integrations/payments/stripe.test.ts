@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@proxy/contract';
 import { bearer, createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
-import { balancesOf } from '../../modules/payments/money-test-helpers.ts';
+import { onlyPaymentOf } from '../../../test/shop.ts';
+import { errorBody } from '../../../test/texts.ts';
+import { balancesOf, createTopUp } from '../../modules/payments/money-test-helpers.ts';
 import { startStandIn } from './stand-in.ts';
 
 const SECRET_KEY = 'sk_test_standin_0123456789';
@@ -10,6 +13,16 @@ const WEBHOOK_SECRET = 'whsec_standin_0123456789';
 let standIn: Awaited<ReturnType<typeof startStandIn>>;
 let ctx: TestContext;
 let sessions = 0;
+
+/** An app whose card payments go to the stand-in, signing in with `secretKey`. */
+const appWithStripe = (secretKey: string) =>
+  createTestApp({
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(standIn.port),
+    STRIPE_API_PROTOCOL: 'http',
+  });
 
 beforeAll(async () => {
   // Answers like api.stripe.com: form-encoded request, bearer secret key, JSON session back.
@@ -38,13 +51,7 @@ beforeAll(async () => {
     }
     return { status: 404, body: { error: { message: 'no route' } } };
   });
-  ctx = await createTestApp({
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(standIn.port),
-    STRIPE_API_PROTOCOL: 'http',
-  });
+  ctx = await appWithStripe(SECRET_KEY);
 });
 afterAll(async () => {
   await ctx.close();
@@ -67,9 +74,7 @@ const event = (type: string, session: Record<string, unknown>) =>
   });
 
 const deliver = (payload: string, signature: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/payment/webhook/stripe',
+  ctx.api.request('POST', '/api/payment/webhook/stripe', {
     headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     payload,
   });
@@ -77,12 +82,7 @@ const deliver = (payload: string, signature: string) =>
 describe('Stripe Checkout adapter (against a local stand-in)', () => {
   it('creates a checkout session for a card method and credits on checkout.session.completed', async () => {
     const user = await verifiedUser(ctx);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payment/create',
-      headers: bearer(user.token),
-      payload: { amount: 25, type: 5 },
-    });
+    const created = await createTopUp(ctx, user.token, { amount: 25, type: 5 });
     expect(created.statusCode).toBe(200);
     const url = created.json<{ url: string }>().url;
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
@@ -93,29 +93,20 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(form.get('success_url')).toBe('http://cabinet.test/cabinet/payment?result=success');
     expect(request.headers['idempotency-key']).toMatch(/^payment-/);
-    const payment = await ctx.database.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const payment = await onlyPaymentOf(ctx.database.db, user.id);
     expect(payment).toMatchObject({ provider: 'stripe', merchant_id: 1, status: 0 });
-    const sessionId = payment.provider_payment_id!;
-
-    const forged = event('checkout.session.completed', {
-      id: sessionId,
+    const completed = {
+      id: payment.provider_payment_id,
       amount_total: 2500,
       currency: 'usd',
       payment_status: 'paid',
-    });
+    };
+
+    const forged = event('checkout.session.completed', completed);
     expect((await deliver(forged, stripeSignature(forged, 'whsec_wrong'))).statusCode).toBe(401);
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
 
-    const paid = event('checkout.session.completed', {
-      id: sessionId,
-      amount_total: 2500,
-      currency: 'usd',
-      payment_status: 'paid',
-    });
+    const paid = event('checkout.session.completed', completed);
     const response = await deliver(paid, stripeSignature(paid));
     expect(response.json()).toEqual({ received: true, outcome: 'credited' });
     expect((await deliver(paid, stripeSignature(paid))).json()).toMatchObject({
@@ -124,19 +115,59 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(2500);
   });
 
-  it('refuses a session whose amount differs and ignores unrelated events', async () => {
+  it('answers 400 in the error shape to validly signed events of the wrong shape (issue 9, defect 10)', async () => {
     const user = await verifiedUser(ctx);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/payment/create',
       headers: bearer(user.token),
-      payload: { amount: 30, type: 6 },
+      payload: { amount: 20, type: 5 },
     });
     const payment = await ctx.database.db
       .selectFrom('payments')
       .selectAll()
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
+    const session = {
+      id: payment.provider_payment_id,
+      amount_total: 2000,
+      currency: 'usd',
+      payment_status: 'paid',
+    };
+    const completed = 'checkout.session.completed';
+    const odd = [
+      'null',
+      '[]',
+      '"event"',
+      '{"id":',
+      JSON.stringify({ id: 'evt_1', object: 'event' }),
+      JSON.stringify({ id: 'evt_1', type: 5, data: { object: session } }),
+      JSON.stringify({ id: 'evt_1', type: completed }),
+      JSON.stringify({ id: 'evt_1', type: completed, data: null }),
+      JSON.stringify({ id: 'evt_1', type: completed, data: { object: 'cs' } }),
+      event(completed, { ...session, id: undefined }),
+      event(completed, { ...session, id: 7 }),
+      event(completed, { ...session, amount_total: '2000' }),
+      event(completed, { ...session, currency: { code: 'usd' } }),
+      event(completed, { ...session, payment_status: ['paid'] }),
+    ];
+    for (const payload of odd) {
+      const response = await deliver(payload, stripeSignature(payload));
+      expect(response.statusCode, payload).toBe(400);
+      expect(apiErrorSchema.safeParse(response.json()).success, payload).toBe(true);
+      expect(response.json(), payload).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
+    const paid = event(completed, session);
+    expect((await deliver(paid, stripeSignature(paid))).json()).toMatchObject({
+      outcome: 'credited',
+    });
+  });
+
+  it('refuses a session whose amount differs and ignores unrelated events', async () => {
+    const user = await verifiedUser(ctx);
+    await createTopUp(ctx, user.token, { amount: 30, type: 6 });
+    const payment = await onlyPaymentOf(ctx.database.db, user.id);
     const cheap = event('checkout.session.completed', {
       id: payment.provider_payment_id,
       amount_total: 100,
@@ -166,33 +197,15 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
   });
 
   it('answers 502 with the payment error text when Stripe refuses, marking the payment failed', async () => {
-    const broken = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_wrong_key',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(standIn.port),
-      STRIPE_API_PROTOCOL: 'http',
-    });
+    const broken = await appWithStripe('sk_test_wrong_key');
     try {
       const user = await verifiedUser(broken);
-      const response = await broken.app.inject({
-        method: 'POST',
-        url: '/api/payment/create',
-        headers: bearer(user.token),
-        payload: { amount: 25, type: 5 },
-      });
+      const response = await createTopUp(broken, user.token, { amount: 25, type: 5 });
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({
-        success: false,
-        code: 'PAYMENT_PROVIDER_FAILED',
-        message: 'Could not create the payment. Please try again.',
-      });
-      const row = await broken.database.db
-        .selectFrom('payments')
-        .select('status')
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe(2);
+      expect(response.json()).toEqual(
+        errorBody('PAYMENT_PROVIDER_FAILED', 'Could not create the payment. Please try again.'),
+      );
+      expect((await onlyPaymentOf(broken.database.db, user.id)).status).toBe(2);
     } finally {
       await broken.close();
     }

@@ -1,8 +1,15 @@
 import Stripe from 'stripe';
-import { MERCHANTS, PAYMENT_STATUS } from '@proxy/contract';
+import {
+  MERCHANTS,
+  PAYMENT_STATUS,
+  stripeCheckoutSessionSchema,
+  stripeEventSchema,
+} from '@proxy/contract';
 import {
   WebhookSignatureError,
   headerValue,
+  notJsonPayload,
+  parseWebhookPayload,
   type PaymentProvider,
   type WebhookEvent,
 } from './payment-provider.ts';
@@ -17,11 +24,11 @@ export type StripeOptions = {
 };
 
 /** Checkout session events we act on; everything else is acknowledged and ignored. */
-const statusOfEvent = (type: string, session: Stripe.Checkout.Session) => {
+const statusOfEvent = (type: string, paymentStatus: string | null | undefined) => {
   switch (type) {
     case 'checkout.session.completed':
       // Delayed methods complete with payment_status 'unpaid' and settle later (async_*).
-      return session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+      return paymentStatus === 'paid' || paymentStatus === 'no_payment_required'
         ? PAYMENT_STATUS.success
         : PAYMENT_STATUS.waiting;
     case 'checkout.session.async_payment_succeeded':
@@ -75,15 +82,18 @@ export const createStripeProvider = (options: StripeOptions): PaymentProvider =>
     verifyAndParseWebhook: (rawBody, headers): WebhookEvent | null => {
       const signature = headerValue(headers, 'stripe-signature');
       if (!signature) throw new WebhookSignatureError('missing signature');
-      let event: Stripe.Event;
+      let raw: unknown;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+        raw = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       } catch (error) {
+        // The SDK parses JSON only once the signature holds: a signed non-JSON body is malformed.
+        if (error instanceof SyntaxError) throw notJsonPayload();
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
       }
+      const event = parseWebhookPayload(stripeEventSchema, raw);
       if (!event.type.startsWith('checkout.session.')) return null;
-      const session = event.data.object as Stripe.Checkout.Session;
-      const status = statusOfEvent(event.type, session);
+      const session = parseWebhookPayload(stripeCheckoutSessionSchema, event.data.object);
+      const status = statusOfEvent(event.type, session.payment_status);
       if (status === null) return null;
       return {
         providerPaymentId: session.id,

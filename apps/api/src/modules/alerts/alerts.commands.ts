@@ -1,5 +1,5 @@
 import { option, requireArg, UsageError, type Command } from '../../cli/command.ts';
-import type { SystemAlertType } from '../../db/types.ts';
+import type { SystemAlertType } from '@proxy/db';
 import { findAllAlerts, insertAlert, setAlertActive } from './alerts.repository.ts';
 
 const USAGE_CREATE =

@@ -1,4 +1,4 @@
-import type { Db, SystemAlertType } from '../../db/types.ts';
+import type { Db, SystemAlertType } from '@proxy/db';
 
 export const findActiveAlerts = (db: Db) =>
   db

@@ -1,5 +1,5 @@
 import type { Language } from '@proxy/contract';
-import type { Db, SystemAlertType, User } from '../../db/types.ts';
+import type { Db, SystemAlertType, User } from '@proxy/db';
 import { findActiveAlerts } from './alerts.repository.ts';
 
 export type SystemAlertDto = {

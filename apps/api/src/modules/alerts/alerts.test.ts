@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp, registerUser } from '../../../test/helpers.ts';
+import type { Language } from '../../../test/api-client.ts';
+import { runCommand } from '../../../test/commands.ts';
+import { useTestApp, registerUser } from '../../../test/helpers.ts';
 import { alertsCommands } from './alerts.commands.ts';
 
 type Alerts = { alerts: { id: number; description: string; is_active: boolean; type: string }[] };
 
 const ctx = useTestApp();
 
-const run = async (name: string, args: string[]) => {
-  const command = alertsCommands[name];
-  if (!command) throw new Error(name);
-  const result = await command.run(ctx.database.db, args);
-  return typeof result === 'string' ? result : result.output;
-};
+const run = async (name: string, args: string[]) =>
+  (await runCommand(alertsCommands, ctx.database.db, name, args)).output;
 
-const list = async (token: string, language = 'en') => {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/profile/alerts',
-    headers: { ...bearer(token), 'accept-language': language },
-  });
+const list = async (token: string, language: Language = 'en') => {
+  const response = await ctx.api.request('GET', '/api/profile/alerts', { token, language });
   expect(response.statusCode).toBe(200);
   return response.json<Alerts>();
 };
@@ -51,7 +45,7 @@ describe('GET /profile/alerts', () => {
     await run('alerts:deactivate', [String(gone)]);
   });
 
-  it('restricted users and inactive accounts get none', async () => {
+  it('restricted users are refused and inactive accounts get none', async () => {
     await run('alerts:create', ['--en', 'Visible', '--ru', 'Видно']);
     const restricted = await registerUser(ctx.app);
     const inactive = await registerUser(ctx.app);
@@ -65,14 +59,19 @@ describe('GET /profile/alerts', () => {
       .set({ status: 0 })
       .where('id', '=', inactive.id)
       .execute();
-    expect((await list(restricted.token)).alerts).toEqual([]);
+    // Restricted users are refused outright (decision 067), not served an empty list.
+    const refused = await ctx.api.request('GET', '/api/profile/alerts', {
+      token: restricted.token,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     expect((await list(inactive.token)).alerts).toEqual([]);
     const normal = await registerUser(ctx.app);
     expect((await list(normal.token)).alerts.length).toBeGreaterThan(0);
   });
 
   it('requires authentication; the commands validate their arguments', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/profile/alerts' });
+    const response = await ctx.api.request('GET', '/api/profile/alerts');
     expect(response.statusCode).toBe(401);
     await expect(run('alerts:create', ['--en', 'x'])).rejects.toThrow(/alerts:create/);
     await expect(

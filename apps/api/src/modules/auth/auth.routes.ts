@@ -1,14 +1,10 @@
-import type { FastifyPluginCallback } from 'fastify';
-import {
-  emailOnlySchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordSchema,
-  updatePasswordSchema,
-} from '@proxy/contract';
+import { authEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
+import { messageReply } from '../../lib/message-reply.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
+import { passwordChangeGuard } from './password-change-guard.ts';
 import {
   confirmEmail,
   forgotPassword,
@@ -21,15 +17,13 @@ import {
   type AuthDeps,
 } from './auth.service.ts';
 
-export const authRoutes: FastifyPluginCallback = (app, _options, done) => {
+export const authRoutes: RoutesPlugin = (app, _options, done) => {
   const deps: AuthDeps = { db: app.db, config: app.config };
-  const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
-    success: true as const,
-    message: app.translator.t(requestLanguage(request), key),
-  });
+  /** Per IP and per account, each route under its own name (docs/decisions/062). */
+  const limit = (name: string) => authRateLimit(app, name);
 
-  app.post('/register', authRateLimit(app, 'register'), async (request, reply) => {
-    const input = registerSchema.parse(request.body);
+  addRoute(app, authEndpoints.register, limit('register'), async (request, reply) => {
+    const input = request.body;
     const result = await register(
       deps,
       { ...input, ref: input.ref ?? null },
@@ -38,23 +32,21 @@ export const authRoutes: FastifyPluginCallback = (app, _options, done) => {
     return reply.code(201).send(result);
   });
 
-  app.post('/userlogin', authRateLimit(app, 'login'), async (request) =>
-    login(deps, loginSchema.parse(request.body)),
-  );
+  addRoute(app, authEndpoints.login, limit('login'), async (request) => login(deps, request.body));
 
-  app.post('/logout', { preHandler: authenticate }, async (request) => {
+  addRoute(app, authEndpoints.logout, { preHandler: authenticate }, async (request) => {
     await logout(deps, sessionOf(request).tokenId);
-    return message(request, 'messages.logged_out');
+    return messageReply(app, request, 'messages.logged_out');
   });
 
-  app.post('/email/verify', authRateLimit(app, 'email-verify'), async (request) => {
-    await resendVerification(deps, emailOnlySchema.parse(request.body).email);
-    return message(request, 'messages.verification_sent');
+  addRoute(app, authEndpoints.sendEmailVerification, limit('email-verify'), async (request) => {
+    await resendVerification(deps, request.body.email);
+    return messageReply(app, request, 'messages.verification_sent');
   });
 
   // Opened from the mail: always a redirect to the SPA, which shows the outcome.
-  app.get<{ Querystring: { token?: unknown } }>('/email/verify/confirm', async (request, reply) => {
-    const token = typeof request.query.token === 'string' ? request.query.token : '';
+  addRoute(app, authEndpoints.confirmEmail, {}, async (request, reply) => {
+    const token = request.query.token ?? '';
     const ok = token.length > 0 && token.length < 200 ? await confirmEmail(deps, token) : false;
     return reply.redirect(
       `${app.config.APP_URL}/cabinet/email/verification?successEmailVerify=${ok ? 'true' : 'false'}`,
@@ -62,19 +54,19 @@ export const authRoutes: FastifyPluginCallback = (app, _options, done) => {
     );
   });
 
-  app.post('/forgot-password', authRateLimit(app, 'forgot-password'), async (request) => {
-    await forgotPassword(deps, emailOnlySchema.parse(request.body).email);
-    return message(request, 'messages.reset_link_sent');
+  addRoute(app, authEndpoints.forgotPassword, limit('forgot-password'), async (request) => {
+    await forgotPassword(deps, request.body.email);
+    return messageReply(app, request, 'messages.reset_link_sent');
   });
 
-  app.post('/reset-password', authRateLimit(app, 'reset-password'), async (request) => {
-    await resetPassword(deps, resetPasswordSchema.parse(request.body));
-    return message(request, 'messages.password_reset');
+  addRoute(app, authEndpoints.resetPassword, limit('reset-password'), async (request) => {
+    await resetPassword(deps, request.body);
+    return messageReply(app, request, 'messages.password_reset');
   });
 
-  app.post('/update-password', { preHandler: authenticate }, async (request) => {
-    await updatePassword(deps, sessionOf(request), updatePasswordSchema.parse(request.body));
-    return message(request, 'messages.password_updated');
+  addRoute(app, authEndpoints.updatePassword, passwordChangeGuard(app), async (request) => {
+    await updatePassword(deps, sessionOf(request), request.body);
+    return messageReply(app, request, 'messages.password_updated');
   });
   done();
 };

@@ -1,9 +1,11 @@
 import { ACCESS_TOKEN_TTL_DAYS, type Language } from '@proxy/contract';
 import type { LoginInput, RegisterInput } from '@proxy/contract';
 import type { Config } from '../../config/env.ts';
-import type { Db, DbRoot, User } from '../../db/types.ts';
+import type { Db, DbRoot, User } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
-import { generateApiKey, generateCode, generateToken, sha256Hex } from '../../lib/crypto.ts';
+import { generateCode, generateToken, sha256Hex } from '../../lib/crypto.ts';
+import { hitRateLimit } from '../../plugins/rate-limit-store.ts';
+import { apiKeyColumns } from '../users/api-key.ts';
 import { enqueueMail } from '../jobs/jobs.queue.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { toUserDto } from '../users/user-dto.ts';
@@ -53,9 +55,24 @@ export const issueToken = async (db: Db, userId: number) => {
 /**
  * Verification and reset mails go through the pg-boss `mail` queue (retries; the worker
  * mints the link, see account-mail.ts). Enqueuing never throws, so mail never fails the request.
+ * `user` null queues a job the worker drops: the request did the same work (docs/decisions/061).
  */
-const queueAccountMail = (db: Db, kind: 'verify-email' | 'reset-password', user: User) =>
-  enqueueMail(db, { kind, userId: user.id, email: user.email });
+const queueAccountMail = (
+  db: Db,
+  kind: 'verify-email' | 'reset-password',
+  email: string,
+  user: User | null,
+) => enqueueMail(db, { kind, userId: user?.id ?? null, email });
+
+/**
+ * One verification mail per address per window (docs/decisions/061): sign-up mails one, and the
+ * SPA's follow-up POST /email/verify (spec 000 section 4) within the window mails nothing more.
+ * Counted in the shared rate-limit table for every address, known or not, so it costs the same.
+ */
+export const VERIFICATION_MAIL_WINDOW_MS = 60_000;
+const isFirstVerificationMail = async (db: Db, email: string) =>
+  (await hitRateLimit(db, `verify-mail:${email.toLowerCase()}`, VERIFICATION_MAIL_WINDOW_MS))
+    .count === 1;
 
 export const register = async (deps: AuthDeps, input: RegisterData, language: Language) => {
   if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
@@ -72,14 +89,14 @@ export const register = async (deps: AuthDeps, input: RegisterData, language: La
         invited_by: invitedBy,
         // A collision of 10 chars from 56 symbols is ~1e-17 per pair; the unique index is the backstop.
         ref_link: generateCode(10),
-        api_key: generateApiKey(),
+        ...apiKeyColumns(deps.config.DATA_ENCRYPTION_KEY),
         locale: input.locale ?? language,
       });
-      await notify(tx, created.id, NOTIFICATION_TYPES.welcome, [
-        { label: 'email', value: created.email },
-      ]);
-      // In the transaction: a registration that rolls back mails nothing.
-      await queueAccountMail(tx, 'verify-email', created);
+      await notify(tx, created.id, NOTIFICATION_TYPES.welcome, { email: created.email });
+      // In the transaction: a registration that rolls back mails nothing. Counted, so the
+      // SPA's follow-up request for a verification mail sends no second one.
+      await isFirstVerificationMail(tx, created.email);
+      await queueAccountMail(tx, 'verify-email', created.email, created);
       return { user: created, token: await issueToken(tx, created.id) };
     })
     .catch((error: unknown) => {
@@ -87,7 +104,7 @@ export const register = async (deps: AuthDeps, input: RegisterData, language: La
       if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
       throw error;
     });
-  return { success: true as const, token, user: toUserDto(user) };
+  return { success: true as const, token, user: toUserDto(user, deps.config.DATA_ENCRYPTION_KEY) };
 };
 
 export const login = async (deps: AuthDeps, input: Parsed<LoginInput>) => {
@@ -95,18 +112,21 @@ export const login = async (deps: AuthDeps, input: Parsed<LoginInput>) => {
   const ok = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
   const token = await issueToken(deps.db, user.id);
-  return { success: true as const, token, user: toUserDto(user) };
+  return { success: true as const, token, user: toUserDto(user, deps.config.DATA_ENCRYPTION_KEY) };
 };
 
 export const logout = (deps: AuthDeps, tokenId: number) => revokeToken(deps.db, tokenId);
 
 /**
- * Same outcome whatever the e-mail: the caller answers one fixed message. An unknown or
- * verified address queues nothing; a known one costs one insert more (no mail server wait).
+ * Same outcome and the same work whatever the e-mail (docs/decisions/061): one lookup, one
+ * counter upsert, one job insert; only the job's content differs, and the worker drops the jobs
+ * naming no user (unknown or verified address, or a repeat within the window).
  */
 export const resendVerification = async (deps: AuthDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email);
-  if (user && !user.email_verified_at) await queueAccountMail(deps.db, 'verify-email', user);
+  const isFirst = await isFirstVerificationMail(deps.db, email);
+  const recipient = user && !user.email_verified_at && isFirst ? user : null;
+  await queueAccountMail(deps.db, 'verify-email', email, recipient);
 };
 
 /** True when the link is valid; verifying an already verified address is still "true". */
@@ -119,17 +139,18 @@ export const confirmEmail = async (deps: AuthDeps, rawToken: string): Promise<bo
   await deps.db.transaction().execute(async (tx) => {
     const verified = await markEmailVerified(tx, user.id, user.email);
     if (verified)
-      await notify(tx, user.id, NOTIFICATION_TYPES.emailVerified, [
-        { label: 'email', value: user.email },
-      ]);
+      await notify(tx, user.id, NOTIFICATION_TYPES.emailVerified, { email: user.email });
   });
   return true;
 };
 
-/** Like resendVerification: one answer for every address; the worker stores the reset token. */
+/**
+ * Like resendVerification: one answer and the same work for every address (a job is queued for
+ * an unknown one too, and dropped by the worker); the worker stores the reset token.
+ */
 export const forgotPassword = async (deps: AuthDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email);
-  if (user) await queueAccountMail(deps.db, 'reset-password', user);
+  await queueAccountMail(deps.db, 'reset-password', email, user ?? null);
 };
 
 export const resetPassword = async (
@@ -146,9 +167,7 @@ export const resetPassword = async (
     await updateUser(tx, user.id, { password_hash: passwordHash });
     // Whoever had the old password (or a stolen session) is signed out everywhere.
     await revokeUserTokens(tx, user.id);
-    await notify(tx, user.id, NOTIFICATION_TYPES.passwordReset, [
-      { label: 'email', value: user.email },
-    ]);
+    await notify(tx, user.id, NOTIFICATION_TYPES.passwordReset, { email: user.email });
   });
 };
 
@@ -163,11 +182,26 @@ export const changePassword = async (
   return db.transaction().execute(async (tx) => {
     const updated = await updateUser(tx, user.id, { password_hash: passwordHash });
     await revokeUserTokens(tx, user.id, keepTokenId);
-    await notify(tx, user.id, NOTIFICATION_TYPES.passwordChanged, [
-      { label: 'email', value: user.email },
-    ]);
+    await notify(tx, user.id, NOTIFICATION_TYPES.passwordChanged, { email: user.email });
     return updated;
   });
+};
+
+/**
+ * The proof a signed-in password change needs (docs/decisions/060): the current password, when
+ * the account has one. An account made by Google sign-in has none; its first password needs only
+ * the session. Throws a 422 field error on current_password (missing, or wrong).
+ */
+export const assertCurrentPassword = async (user: User, currentPassword: string | undefined) => {
+  if (user.password_hash === null) return;
+  if (currentPassword === undefined || currentPassword === '')
+    throw new AppError('VALIDATION_FAILED', {
+      errors: { current_password: ['validation.required_field'] },
+    });
+  if (!(await verifyPassword(user.password_hash, currentPassword)))
+    throw new AppError('WRONG_CURRENT_PASSWORD', {
+      errors: { current_password: ['errors.wrong_current_password'] },
+    });
 };
 
 export const updatePassword = async (
@@ -175,10 +209,6 @@ export const updatePassword = async (
   session: { user: User; tokenId: number },
   input: { current_password: string; password: string },
 ) => {
-  const ok = await verifyPassword(session.user.password_hash, input.current_password);
-  if (!ok)
-    throw new AppError('WRONG_CURRENT_PASSWORD', {
-      errors: { current_password: ['errors.wrong_current_password'] },
-    });
+  await assertCurrentPassword(session.user, input.current_password);
   await changePassword(deps.db, session.user, session.tokenId, input.password);
 };

@@ -2,40 +2,23 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   PASSWORD,
-  bearer,
-  profileStatus,
-  useTestApp,
   registerUser,
+  registration,
   uniqueEmail,
-  waitForMail,
+  useTestApp,
 } from '../../../test/helpers.ts';
-import { TEXTS, textOf } from '../../../test/texts.ts';
+import { settleMail, waitForMail } from '../../../test/mail.ts';
+import { TEXTS, errorBody, messageBody, textOf } from '../../../test/texts.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 
 const ctx = useTestApp();
 
-const login = (email: string, password: string, language = 'en') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/userlogin',
-    headers: { 'accept-language': language },
-    payload: { email, password },
-  });
-
 describe('POST /register', () => {
   it('creates the user, returns 201 with token and UserDto, stores only the token hash', async () => {
     const email = uniqueEmail('reg');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { 'accept-language': 'ru' },
-      payload: {
-        name: '  Alice ',
-        email: email.toUpperCase(),
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        terms_checkbox: true,
-      },
+    const response = await ctx.api.request('POST', '/api/register', {
+      language: 'ru',
+      payload: registration({ name: '  Alice ', email: email.toUpperCase() }),
     });
     expect(response.statusCode).toBe(201);
     const body = response.json<{
@@ -86,44 +69,42 @@ describe('POST /register', () => {
   it('refuses a duplicate e-mail (case-insensitive) with 422 errors.email', async () => {
     const { email } = await registerUser(ctx.app);
     for (const language of ['en', 'ru'] as const) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/register',
-        headers: { 'accept-language': language },
-        payload: {
-          name: 'Bob',
-          email: email.toUpperCase(),
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          terms_checkbox: true,
-        },
+      const response = await ctx.api.request('POST', '/api/register', {
+        language,
+        payload: registration({ name: 'Bob', email: email.toUpperCase() }),
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        success: false,
-        code: 'VALIDATION_FAILED',
-        message: TEXTS[language].errors.validation,
-        errors: { email: [textOf(language, 'errors', 'email_taken')] },
-      });
+      expect(response.json()).toEqual(
+        errorBody('VALIDATION_FAILED', TEXTS[language].errors.validation, {
+          email: [textOf(language, 'errors', 'email_taken')],
+        }),
+      );
     }
   });
 
   it('sets invited from a known ref code and ignores an unknown one', async () => {
     const inviter = await registerUser(ctx.app);
-    const refLink = (inviter.body.user as { ref_link: string }).ref_link;
-    const invited = await registerUser(ctx.app, { ref: refLink });
+    const invited = await registerUser(ctx.app, { ref: inviter.refLink });
     expect((invited.body.user as { invited: number }).invited).toBe(inviter.id);
     const stranger = await registerUser(ctx.app, { ref: 'no-such-code' });
     expect((stranger.body.user as { invited: number | null }).invited).toBeNull();
   });
 
+  it('sign-up mails exactly one verification mail and no welcome mail, even when the SPA asks for one right after', async () => {
+    const { email } = await registerUser(ctx.app);
+    // The SPA's post-registration step (spec 000 section 4), twice for good measure.
+    for (let i = 0; i < 2; i += 1) {
+      const resend = await ctx.api.request('POST', '/api/email/verify', { payload: { email } });
+      expect(resend.statusCode).toBe(200);
+    }
+    await settleMail(ctx);
+    expect(ctx.mails.filter((m) => m.to === email).map((m) => m.purpose)).toEqual(['verify-email']);
+    expect(ctx.notificationMails.filter((m) => m.to === email)).toEqual([]);
+  });
+
   it('writes a welcome notification', async () => {
     const { token, email } = await registerUser(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile/notifications',
-      headers: bearer(token),
-    });
+    const response = await ctx.api.request('GET', '/api/profile/notifications', { token });
     expect(response.json<{ data: unknown[] }>().data).toEqual([
       expect.objectContaining({
         type: 'notifications.welcome',
@@ -137,29 +118,20 @@ describe('POST /register', () => {
 describe('POST /userlogin', () => {
   it('logs in with the right password, any e-mail case', async () => {
     const { email } = await registerUser(ctx.app);
-    const response = await login(email.toUpperCase(), PASSWORD);
+    const response = await ctx.api.login(email.toUpperCase(), PASSWORD);
     expect(response.statusCode).toBe(200);
     const body = response.json<{ success: boolean; token: string; user: { email: string } }>();
     expect(body.success).toBe(true);
     expect(body.user.email).toBe(email);
-    const profile = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: bearer(body.token),
-    });
-    expect(profile.statusCode).toBe(200);
+    expect(await ctx.api.profileStatus(body.token)).toBe(200);
   });
 
   it('refuses a wrong password and an unknown e-mail with the same 422 answer', async () => {
     const { email } = await registerUser(ctx.app);
     for (const language of ['en', 'ru'] as const) {
-      const wrong = await login(email, 'wrong-password', language);
-      const unknown = await login(uniqueEmail('ghost'), 'wrong-password', language);
-      const expected = {
-        success: false,
-        code: 'INVALID_CREDENTIALS',
-        message: TEXTS[language].errors.invalid_credentials,
-      };
+      const wrong = await ctx.api.login(email, 'wrong-password', language);
+      const unknown = await ctx.api.login(uniqueEmail('ghost'), 'wrong-password', language);
+      const expected = errorBody('INVALID_CREDENTIALS', TEXTS[language].errors.invalid_credentials);
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json()).toEqual(expected);
       expect(unknown.statusCode).toBe(422);
@@ -169,21 +141,15 @@ describe('POST /userlogin', () => {
 });
 
 describe('tokens', () => {
-  it('401 without a token, with garbage and with an unknown token', async () => {
-    for (const headers of [
-      {},
-      { authorization: 'Bearer' },
-      { authorization: 'Basic abc' },
-      bearer('x'.repeat(43)),
-    ]) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({
-        success: false,
-        code: 'UNAUTHENTICATED',
-        message: TEXTS.en.errors.unauthenticated,
-      });
-    }
+  it.each([
+    ['no token', {}],
+    ['an empty bearer', { authorization: 'Bearer' }],
+    ['another scheme', { authorization: 'Basic abc' }],
+    ['an unknown token', { authorization: `Bearer ${'x'.repeat(43)}` }],
+  ])('401 with %s', async (_, headers) => {
+    const response = await ctx.api.request('GET', '/api/profile', { headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(errorBody('UNAUTHENTICATED', TEXTS.en.errors.unauthenticated));
   });
 
   it('an expired token is refused', async () => {
@@ -193,34 +159,23 @@ describe('tokens', () => {
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('token_hash', '=', sha256Hex(token))
       .execute();
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: { ...bearer(token), 'accept-language': 'ru' },
-    });
+    const response = await ctx.api.profile(token, 'ru');
     expect(response.statusCode).toBe(401);
     expect(response.json<{ message: string }>().message).toBe(TEXTS.ru.errors.unauthenticated);
   });
 
   it('logout revokes only the current token', async () => {
     const { token, email } = await registerUser(ctx.app);
-    const other = (await login(email, PASSWORD)).json<{ token: string }>().token;
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
+    const other = await ctx.api.anotherSession(email, PASSWORD);
+    const response = await ctx.api.request('POST', '/api/logout', {
+      token,
+      headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      success: true,
-      message: textOf('en', 'messages', 'logged_out'),
-    });
-    expect(await profileStatus(ctx, token)).toBe(401);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) }))
-        .statusCode,
-    ).toBe(401);
-    expect(await profileStatus(ctx, other)).toBe(200);
+    expect(response.json()).toEqual(messageBody('en', 'logged_out'));
+    expect(await ctx.api.profileStatus(token)).toBe(401);
+    expect((await ctx.api.request('POST', '/api/logout', { token })).statusCode).toBe(401);
+    expect(await ctx.api.profileStatus(other)).toBe(200);
     const row = await ctx.database.db
       .selectFrom('access_tokens')
       .select('revoked_at')
@@ -232,11 +187,7 @@ describe('tokens', () => {
   it("another user's token reads that user's profile, never this one", async () => {
     const alice = await registerUser(ctx.app);
     const bob = await registerUser(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: bearer(bob.token),
-    });
+    const response = await ctx.api.profile(bob.token);
     const user = response.json<{ user: { id: number; email: string } }>().user;
     expect(user.id).toBe(bob.id);
     expect(user.email).toBe(bob.email);

@@ -1,32 +1,22 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD,
-  bearer,
-  profileStatus,
-  useTestApp,
-  registerUser,
-  settleMail,
-  uniqueEmail,
-  waitForMail,
-} from '../../../test/helpers.ts';
-import { TEXTS, textOf } from '../../../test/texts.ts';
+import type { Language } from '../../../test/api-client.ts';
+import { PASSWORD, registerUser, uniqueEmail, useTestApp } from '../../../test/helpers.ts';
+import { settleMail, waitForMail } from '../../../test/mail.ts';
+import { TEXTS, errorBody, messageBody } from '../../../test/texts.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 
 const ctx = useTestApp();
 
 const NEW_PASSWORD = 'brand-new-pass-1';
 
-const post = (
-  url: string,
-  payload: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) => ctx.app.inject({ method: 'POST', url, payload, headers });
+const forgotPassword = (email: string, language?: Language) =>
+  ctx.api.request('POST', '/api/forgot-password', { language, payload: { email } });
 
 /** Asks for a reset link and returns the token from the captured mail. */
 const requestReset = async (email: string) => {
   const before = ctx.mails.length;
-  const response = await post('/api/forgot-password', { email });
+  const response = await forgotPassword(email);
   expect(response.statusCode).toBe(200);
   const mail = await waitForMail(
     ctx,
@@ -39,14 +29,22 @@ const requestReset = async (email: string) => {
   return url.searchParams.get('token') ?? '';
 };
 
-const reset = (email: string, token: string, password = NEW_PASSWORD, language = 'en') =>
-  post(
-    '/api/reset-password',
-    { email, token, password, password_confirmation: password },
-    { 'accept-language': language },
-  );
+const reset = (email: string, token: string, password = NEW_PASSWORD, language: Language = 'en') =>
+  ctx.api.request('POST', '/api/reset-password', {
+    language,
+    payload: { email, token, password, password_confirmation: password },
+  });
 
-const login = (email: string, password: string) => post('/api/userlogin', { email, password });
+const updatePassword = (token: string | undefined, currentPassword: string, language?: Language) =>
+  ctx.api.request('POST', '/api/update-password', {
+    token,
+    language,
+    payload: {
+      current_password: currentPassword,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    },
+  });
 
 describe('forgot-password', () => {
   it('answers the same for a known and an unknown e-mail (no enumeration), mails only the known one', async () => {
@@ -54,20 +52,13 @@ describe('forgot-password', () => {
     for (const language of ['en', 'ru'] as const) {
       await settleMail(ctx); // the registration mail is in, so only the reset mails count
       const before = ctx.mails.length;
-      const known = await post('/api/forgot-password', { email }, { 'accept-language': language });
+      const known = await forgotPassword(email, language);
       const ghost = uniqueEmail('ghost');
-      const unknown = await post(
-        '/api/forgot-password',
-        { email: ghost },
-        { 'accept-language': language },
-      );
+      const unknown = await forgotPassword(ghost, language);
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(known.statusCode);
       expect(unknown.body).toBe(known.body);
-      expect(known.json()).toEqual({
-        success: true,
-        message: textOf(language, 'messages', 'reset_link_sent'),
-      });
+      expect(known.json()).toEqual(messageBody(language, 'reset_link_sent'));
       await settleMail(ctx);
       const sent = ctx.mails.slice(before);
       expect(sent.filter((m) => m.to === email)).toHaveLength(1);
@@ -89,33 +80,22 @@ describe('reset-password', () => {
 
     const response = await reset(email, resetToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      success: true,
-      message: textOf('en', 'messages', 'password_reset'),
-    });
+    expect(response.json()).toEqual(messageBody('en', 'password_reset'));
 
-    expect(await profileStatus(ctx, session)).toBe(401);
-    expect((await login(email, PASSWORD)).statusCode).toBe(422);
-    const fresh = await login(email, NEW_PASSWORD);
+    expect(await ctx.api.profileStatus(session)).toBe(401);
+    expect((await ctx.api.login(email, PASSWORD)).statusCode).toBe(422);
+    const fresh = await ctx.api.login(email, NEW_PASSWORD);
     expect(fresh.statusCode).toBe(200);
 
     // Single use.
     const again = await reset(email, resetToken, 'another-pass-1', 'ru');
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({
-      success: false,
-      code: 'INVALID_RESET_TOKEN',
-      message: TEXTS.ru.errors.invalid_reset_token,
-    });
-
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile/notifications',
-      headers: bearer(fresh.json<{ token: string }>().token),
-    });
-    expect(list.json<{ data: { type: string }[] }>().data[0]?.type).toBe(
-      'notifications.password_reset',
+    expect(again.json()).toEqual(
+      errorBody('INVALID_RESET_TOKEN', TEXTS.ru.errors.invalid_reset_token),
     );
+
+    const types = await ctx.api.notificationTypes(fresh.json<{ token: string }>().token);
+    expect(types[0]).toBe('notifications.password_reset');
   });
 
   it('the queued job names the user, not the link: the token is minted when the mail is sent', async () => {
@@ -123,7 +103,7 @@ describe('reset-password', () => {
     const resetToken = await requestReset(email);
     const { rows } = await sql<{ data: unknown }>`
       select data from ${sql.table(`${ctx.config.JOBS_SCHEMA}.job`)}
-      where name = 'mail' and data->>'kind' = 'reset-password' and (data->>'userId')::int = ${id}`.execute(
+      where name = 'mail.account' and data->>'kind' = 'reset-password' and (data->>'userId')::int = ${id}`.execute(
       ctx.database.db,
     );
     expect(rows.map((row) => row.data)).toEqual([{ kind: 'reset-password', userId: id, email }]);
@@ -141,7 +121,7 @@ describe('reset-password', () => {
     const response = await reset(email, resetToken);
     expect(response.statusCode).toBe(422);
     expect(response.json<{ code: string }>().code).toBe('INVALID_RESET_TOKEN');
-    expect((await login(email, PASSWORD)).statusCode).toBe(200);
+    expect((await ctx.api.login(email, PASSWORD)).statusCode).toBe(200);
   });
 
   it("refuses a token with another user's e-mail, an unknown e-mail and a made-up token", async () => {
@@ -169,11 +149,8 @@ describe('reset-password', () => {
   });
 
   it('validates with the shared schema', async () => {
-    const response = await post('/api/reset-password', {
-      email: 'x@y.z',
-      token: '',
-      password: 'short',
-      password_confirmation: 'other',
+    const response = await ctx.api.request('POST', '/api/reset-password', {
+      payload: { email: 'x@y.z', token: '', password: 'short', password_confirmation: 'other' },
     });
     expect(response.statusCode).toBe(422);
     const errors = response.json<{ errors: Record<string, string[]> }>().errors;
@@ -185,60 +162,27 @@ describe('reset-password', () => {
 describe('update-password', () => {
   it('needs the current password, keeps this session and revokes the others', async () => {
     const { email, token } = await registerUser(ctx.app);
-    const other = (await login(email, PASSWORD)).json<{ token: string }>().token;
+    const other = await ctx.api.anotherSession(email, PASSWORD);
 
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/update-password',
-      headers: { ...bearer(token), 'accept-language': 'ru' },
-      payload: {
-        current_password: 'not-it-at-all',
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-    });
+    const wrong = await updatePassword(token, 'not-it-at-all', 'ru');
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({
-      success: false,
-      code: 'WRONG_CURRENT_PASSWORD',
-      message: TEXTS.ru.errors.wrong_current_password,
-      errors: { current_password: [TEXTS.ru.errors.wrong_current_password] },
-    });
-
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/update-password',
-      headers: bearer(token),
-      payload: {
-        current_password: PASSWORD,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-    });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({
-      success: true,
-      message: textOf('en', 'messages', 'password_updated'),
-    });
-    expect(await profileStatus(ctx, token)).toBe(200);
-    expect(await profileStatus(ctx, other)).toBe(401);
-    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile/notifications',
-      headers: bearer(token),
-    });
-    expect(list.json<{ data: { type: string }[] }>().data[0]?.type).toBe(
-      'notifications.password_changed',
+    expect(wrong.json()).toEqual(
+      errorBody('WRONG_CURRENT_PASSWORD', TEXTS.ru.errors.wrong_current_password, {
+        current_password: [TEXTS.ru.errors.wrong_current_password],
+      }),
     );
+
+    const ok = await updatePassword(token, PASSWORD);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual(messageBody('en', 'password_updated'));
+    expect(await ctx.api.profileStatus(token)).toBe(200);
+    expect(await ctx.api.profileStatus(other)).toBe(401);
+    expect((await ctx.api.login(email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await ctx.api.notificationTypes(token))[0]).toBe('notifications.password_changed');
   });
 
   it('requires authentication', async () => {
-    const response = await post('/api/update-password', {
-      current_password: 'x',
-      password: NEW_PASSWORD,
-      password_confirmation: NEW_PASSWORD,
-    });
+    const response = await updatePassword(undefined, 'x');
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import type { ValidationKey } from '@proxy/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, registerUser, bearer } from '../../../test/helpers.ts';
+import { registerUser, useTestApp } from '../../../test/helpers.ts';
 import { TEXTS } from '../../../test/texts.ts';
 
 const ctx = useTestApp();
@@ -90,10 +90,9 @@ describe('validation messages', () => {
   for (const language of ['en', 'ru'] as const) {
     for (const testCase of CASES) {
       it(`${testCase.key} in ${language}`, async () => {
-        const response = await ctx.app.inject({
-          method: 'POST',
-          url: testCase.url,
-          headers: { 'accept-language': language, ...(testCase.auth ? bearer(token) : {}) },
+        const response = await ctx.api.request('POST', testCase.url, {
+          language,
+          token: testCase.auth ? token : undefined,
           payload: testCase.payload as Record<string, unknown>,
         });
         expect(response.statusCode).toBe(422);
@@ -113,9 +112,7 @@ describe('validation messages', () => {
 
   it('defaults to English for an unknown or missing language and honours q-values', async () => {
     const send = (header?: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/forgot-password',
+      ctx.api.request('POST', '/api/forgot-password', {
         headers: header ? { 'accept-language': header } : {},
         payload: { email: 'x' },
       });
@@ -131,9 +128,7 @@ describe('validation messages', () => {
   });
 
   it('a non-object body is a 422 under the form key, not a 500', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
+    const response = await ctx.api.request('POST', '/api/userlogin', {
       headers: { 'content-type': 'application/json' },
       payload: '[1,2]',
     });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { toCents } from '@proxy/contract';
-import type { DbRoot } from '../../db/types.ts';
+import type { DbRoot } from '@proxy/db';
 import { poolSize } from './ip-pool.ts';
 
 export const CATALOGUE_FILE = path.resolve(

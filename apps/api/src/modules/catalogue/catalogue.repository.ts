@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TariffFamily } from '@proxy/contract';
-import type { Db } from '../../db/types.ts';
+import type { Db } from '@proxy/db';
 
 export const findActiveTariffs = (db: Db, family: TariffFamily) =>
   db
@@ -82,3 +82,21 @@ export const findUnlimLocations = (db: Db) =>
 
 export const findUnlimLocation = (db: Db, id: number) =>
   db.selectFrom('unlim_locations').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * findTariffById with the row's version (updated_at as PostgreSQL prints it, microseconds
+ * included): a statement checks that the tariff it priced from is still this one
+ * (tariffIsCurrentSql), so a cached copy never sells at a stale price.
+ */
+export const findTariffVersionById = (db: Db, id: number) =>
+  db
+    .selectFrom('tariffs')
+    .selectAll()
+    .select(sql<string>`updated_at::text`.as('version'))
+    .where('id', '=', id)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+
+/** True while tariff `id` is active and unchanged since `version` was read. */
+export const tariffIsCurrentSql = (id: number, version: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM tariffs WHERE id = ${id} AND is_active AND updated_at = ${version}::timestamptz)`;

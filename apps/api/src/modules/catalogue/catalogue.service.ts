@@ -11,7 +11,7 @@ import {
   type UnlimLocation,
   type UnlimTariffDto,
 } from '@proxy/contract';
-import type { Db } from '../../db/types.ts';
+import type { Db } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findActiveTariffs,
@@ -30,7 +30,7 @@ export const toDynamicTariffDto = (t: TariffRow): DynamicTariffDto => ({
   price: toDollars(t.price_cents),
   traffic: t.traffic_gb ?? 0,
   // Per-GB price to the cent, for display ("$0.95 / GB").
-  per_gb: Math.round(t.price_cents / (t.traffic_gb ?? 1)) / 100,
+  per_gb: toDollars(Math.round(t.price_cents / (t.traffic_gb ?? 1))),
   period_days: DYNAMIC_PERIOD_DAYS,
 });
 

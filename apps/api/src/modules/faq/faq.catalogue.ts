@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { DbRoot } from '../../db/types.ts';
+import type { DbRoot } from '@proxy/db';
 import { sanitizeFaqHtml } from './faq.sanitize.ts';
 
 export const FAQ_CATALOGUE_FILE = path.join(

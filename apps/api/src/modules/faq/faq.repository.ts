@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.ts';
+import type { Db } from '@proxy/db';
 
 export const findFaqCategories = (db: Db) =>
   db

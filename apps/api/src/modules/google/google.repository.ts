@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, User } from '../../db/types.ts';
+import type { Db, User } from '@proxy/db';
 
 export const findUserByGoogleSub = (db: Db, sub: string): Promise<User | undefined> =>
   db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();

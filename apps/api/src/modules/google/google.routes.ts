@@ -1,4 +1,6 @@
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { authEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { createGoogleOidc, type GoogleOidc } from '../../integrations/google-oidc/google-oidc.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,7 +19,7 @@ const REF = /^[A-Za-z0-9_-]{1,64}$/;
  * GET /google/redirect?ref= -> 302 to Google; GET /google/callback -> 302 to the SPA's
  * /auth/google/callback with ?token= on success, without it on any failure.
  */
-export const googleRoutes: FastifyPluginCallback = (app, _options, done) => {
+export const googleRoutes: RoutesPlugin = (app, _options, done) => {
   const { config } = app;
   const oidc: GoogleOidc | null =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
@@ -41,14 +43,12 @@ export const googleRoutes: FastifyPluginCallback = (app, _options, done) => {
     return reply.redirect(spaCallback, 302);
   };
 
-  app.get('/auth/providers', () => ({ google: oidc !== null }));
+  addRoute(app, authEndpoints.authProviders, {}, () => ({ google: oidc !== null }));
 
-  app.get<{ Querystring: { ref?: unknown } }>('/google/redirect', async (request, reply) => {
+  addRoute(app, authEndpoints.googleRedirect, {}, async (request, reply) => {
     if (!oidc) throw new AppError('NOT_FOUND');
     const ref =
-      typeof request.query.ref === 'string' && REF.test(request.query.ref)
-        ? request.query.ref
-        : null;
+      request.query.ref !== undefined && REF.test(request.query.ref) ? request.query.ref : null;
     try {
       const { flow, url } = await oidc.start();
       reply.setCookie(FLOW_COOKIE, encodeFlowCookie(config.APP_SECRET, flow, ref), {
@@ -61,7 +61,7 @@ export const googleRoutes: FastifyPluginCallback = (app, _options, done) => {
     }
   });
 
-  app.get('/google/callback', async (request, reply) => {
+  addRoute(app, authEndpoints.googleCallback, {}, async (request, reply) => {
     if (!oidc) throw new AppError('NOT_FOUND');
     const flow = decodeFlowCookie(config.APP_SECRET, request.cookies[FLOW_COOKIE]);
     if (!flow) return fail(reply, 'missing or invalid flow cookie');
@@ -75,6 +75,7 @@ export const googleRoutes: FastifyPluginCallback = (app, _options, done) => {
       const token = await signInWithGoogle(app.db, claims, {
         ref: flow.ref,
         language: requestLanguage(request),
+        dataKey: config.DATA_ENCRYPTION_KEY,
       });
       reply.clearCookie(FLOW_COOKIE, cookieOptions);
       return await reply.redirect(`${spaCallback}?token=${encodeURIComponent(token)}`, 302);

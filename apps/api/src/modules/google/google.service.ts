@@ -1,8 +1,9 @@
 import { NICKNAME_MIN_LENGTH, type Language } from '@proxy/contract';
-import type { DbRoot } from '../../db/types.ts';
+import type { DbRoot } from '@proxy/db';
 import type { GoogleClaims } from '../../integrations/google-oidc/google-oidc.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { generateApiKey, generateCode } from '../../lib/crypto.ts';
+import { generateCode } from '../../lib/crypto.ts';
+import { apiKeyColumns } from '../users/api-key.ts';
 import { issueToken } from '../auth/auth.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { findUserByEmail, findUserIdByRefLink, insertUser } from '../users/users.repository.ts';
@@ -22,7 +23,7 @@ const displayName = (claims: GoogleClaims, email: string) => {
 export const signInWithGoogle = async (
   db: DbRoot,
   claims: GoogleClaims,
-  options: { ref: string | null; language: Language },
+  options: { ref: string | null; language: Language; dataKey: Buffer },
 ): Promise<string> => {
   const known = await findUserByGoogleSub(db, claims.sub);
   if (known) return issueToken(db, known.id);
@@ -46,11 +47,11 @@ export const signInWithGoogle = async (
       google_sub: claims.sub,
       invited_by: invitedBy,
       ref_link: generateCode(10),
-      api_key: generateApiKey(),
+      ...apiKeyColumns(options.dataKey),
       locale: options.language,
       email_verified_at: new Date(),
     });
-    await notify(tx, user.id, NOTIFICATION_TYPES.welcome, [{ label: 'email', value: user.email }]);
+    await notify(tx, user.id, NOTIFICATION_TYPES.welcome, { email: user.email });
     return issueToken(tx, user.id);
   });
 };

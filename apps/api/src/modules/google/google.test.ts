@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContext } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestApp,
   registerUser,
   uniqueEmail,
@@ -14,8 +14,6 @@ import {
 type Account = { email: string; email_verified: boolean; name: string };
 const accounts = new Map<string, Account>();
 let nextLogin = '';
-let server: Server;
-let issuer: string;
 let ctx: TestContext;
 let unconfigured: TestContext;
 
@@ -23,9 +21,21 @@ const CLIENT = { id: 'cabinet-client', secret: 'cabinet-client-secret-0123456789
 const APP_URL = 'http://cabinet.test';
 const SPA_CALLBACK = `${APP_URL}/auth/google/callback`;
 
-beforeAll(async () => {
+/** Userinfo answers for this account carry OTHER_SUBJECT (same length) instead. */
+const SWAPPED_SUBJECT = 'sub-userinfo-swapped';
+const OTHER_SUBJECT = 'sub-someone-else-xyz';
+
+type Stand = { issuer: string; server: Server; app: TestContext };
+let google: Stand;
+let conformant: Stand;
+
+/**
+ * A real OpenID provider on a local port and an app configured against it. `configuration`
+ * is merged over the provider's settings (Google's ID-token claims, or the library defaults).
+ */
+const startProvider = async (configuration: Record<string, unknown>): Promise<Stand> => {
   let provider: Provider | null = null;
-  server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (!provider) return void res.end();
     if (req.url?.startsWith('/interaction/')) {
       // The "user" signs in at the provider as whoever the test chose.
@@ -37,10 +47,21 @@ beforeAll(async () => {
       );
       return;
     }
+    if (req.url?.startsWith('/me')) {
+      // A provider (or someone in the middle) answering userinfo for another subject:
+      // the body keeps its length, so Content-Length stays right.
+      const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+      res.end = ((chunk?: unknown) =>
+        end(
+          typeof chunk === 'string' || Buffer.isBuffer(chunk)
+            ? String(chunk).replace(SWAPPED_SUBJECT, OTHER_SUBJECT)
+            : chunk,
+        )) as typeof res.end;
+    }
     provider.callback()(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider = new Provider(issuer, {
     clients: [
       {
@@ -52,11 +73,11 @@ beforeAll(async () => {
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
+    // The standard scope-to-claims mapping (the library's default maps only openid -> sub).
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // Google puts the e-mail claims into the ID token; so does this stand-in.
-    conformIdTokenClaims: false,
     findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,
+      // `use` is 'id_token' or 'userinfo': one account answers userinfo as another subject.
       claims: () => ({ sub, ...accounts.get(sub) }),
     }),
     features: { devInteractions: { enabled: false } },
@@ -72,29 +93,42 @@ beforeAll(async () => {
       await grant.save();
       return grant;
     },
+    ...configuration,
   });
-  ctx = await createTestApp({
+  const app = await createTestApp({
     GOOGLE_CLIENT_ID: CLIENT.id,
     GOOGLE_CLIENT_SECRET: CLIENT.secret,
     GOOGLE_ISSUER: issuer,
   });
+  return { issuer, server, app };
+};
+
+beforeAll(async () => {
+  // Google puts the e-mail claims into the ID token; so does this stand-in.
+  google = await startProvider({ conformIdTokenClaims: false });
+  // A conformant provider with oidc-provider's default claim settings: for an authorization
+  // code flow, scope-requested claims (email, email_verified, name) are only in userinfo.
+  conformant = await startProvider({});
+  ctx = google.app;
   unconfigured = await createTestApp();
 });
 
 afterAll(async () => {
-  await ctx.close();
+  for (const stand of [google, conformant]) {
+    await stand.app.close();
+    await new Promise((resolve) => stand.server.close(resolve));
+  }
   await unconfigured.close();
-  await new Promise((resolve) => server.close(resolve));
 });
 
 /** Drives the browser part: our redirect -> provider (login) -> back to our callback URL. */
-const authorize = async (accountId: string, query = '') => {
-  const start = await ctx.app.inject({ method: 'GET', url: `/api/google/redirect${query}` });
+const authorize = async (accountId: string, query = '', stand = google) => {
+  const start = await stand.app.api.request('GET', `/api/google/redirect${query}`);
   expect(start.statusCode).toBe(302);
   const flowCookie = start.cookies.find((cookie) => cookie.name === 'google_oidc_flow');
   expect(flowCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/google' });
   let url = String(start.headers.location);
-  expect(url.startsWith(`${issuer}/`)).toBe(true);
+  expect(url.startsWith(`${stand.issuer}/`)).toBe(true);
   const params = new URL(url).searchParams;
   expect(params.get('code_challenge_method')).toBe('S256');
   expect(params.get('state')).toBeTruthy();
@@ -119,8 +153,8 @@ const authorize = async (accountId: string, query = '') => {
   return { callback: url.slice(APP_URL.length), flow: flowCookie?.value ?? '' };
 };
 
-const finish = async (callback: string, flow: string) => {
-  const response = await ctx.app.inject({
+const finish = async (callback: string, flow: string, stand = google) => {
+  const response = await stand.app.app.inject({
     method: 'GET',
     url: callback,
     cookies: { google_oidc_flow: flow },
@@ -131,24 +165,21 @@ const finish = async (callback: string, flow: string) => {
   return location.searchParams.get('token');
 };
 
-const profileOf = async (token: string) => {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/profile',
-    headers: bearer(token),
-  });
+const profileOf = async (token: string, stand = google) => {
+  const response = await stand.app.api.profile(token);
   expect(response.statusCode).toBe(200);
-  return response.json<{ user: { id: number; email: string; email_verified_at: string | null } }>()
-    .user;
+  return response.json<{
+    user: { id: number; email: string; email_verified_at: string | null; api_key: string };
+  }>().user;
 };
 
 describe('GET /auth/providers and unconfigured Google', () => {
   it('reports whether Google is configured; unconfigured redirect is 404', async () => {
-    const on = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    const on = await ctx.api.request('GET', '/api/auth/providers');
     expect(on.json()).toEqual({ google: true });
-    const off = await unconfigured.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    const off = await unconfigured.api.request('GET', '/api/auth/providers');
     expect(off.json()).toEqual({ google: false });
-    const redirect = await unconfigured.app.inject({ method: 'GET', url: '/api/google/redirect' });
+    const redirect = await unconfigured.api.request('GET', '/api/google/redirect');
     expect(redirect.statusCode).toBe(404);
   });
 });
@@ -156,17 +187,10 @@ describe('GET /auth/providers and unconfigured Google', () => {
 describe('Google sign-in against a local OpenID provider', () => {
   it('creates a new verified, password-less user with the referral applied; a second sign-in finds it by subject', async () => {
     const inviter = await registerUser(ctx.app);
-    const refLink = (
-      await ctx.database.db
-        .selectFrom('users')
-        .select('ref_link')
-        .where('id', '=', inviter.id)
-        .executeTakeFirstOrThrow()
-    ).ref_link;
     const email = uniqueEmail('google-new');
     accounts.set('sub-new', { email, email_verified: true, name: 'Google Person' });
 
-    const first = await authorize('sub-new', `?ref=${refLink}`);
+    const first = await authorize('sub-new', `?ref=${inviter.refLink}`);
     const token = await finish(first.callback, first.flow);
     expect(token).toBeTruthy();
     const user = await profileOf(token ?? '');
@@ -174,7 +198,15 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(user.email_verified_at).not.toBeNull();
     const row = await ctx.database.db
       .selectFrom('users')
-      .select(['invited_by', 'password_hash', 'google_sub', 'name', 'api_key', 'ref_link'])
+      .select([
+        'invited_by',
+        'password_hash',
+        'google_sub',
+        'name',
+        'legacy_api_key',
+        'api_key_digest',
+        'ref_link',
+      ])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -183,7 +215,10 @@ describe('Google sign-in against a local OpenID provider', () => {
       google_sub: 'sub-new',
       name: 'Google Person',
     });
-    expect(row.api_key).toMatch(/^[0-9a-f]{32}$/);
+    // The key is stored only as its digest and encrypted (decision 068); the owner sees it.
+    expect(user.api_key).toMatch(/^[0-9a-f]{32}$/);
+    expect(row.legacy_api_key).toBeNull();
+    expect(row.api_key_digest).toBe(createHash('sha256').update(user.api_key).digest('hex'));
     expect(row.ref_link).toHaveLength(10);
 
     const again = await authorize('sub-new');
@@ -238,5 +273,48 @@ describe('Google sign-in against a local OpenID provider', () => {
     const flow = await authorize('sub-replay');
     expect(await finish(flow.callback, flow.flow)).toBeTruthy();
     expect(await finish(flow.callback, flow.flow)).toBeNull();
+  });
+});
+
+describe('Google sign-in against a conformant provider with default claim settings', () => {
+  it('reads e-mail and email_verified from userinfo when the ID token lacks them', async () => {
+    const email = uniqueEmail('userinfo');
+    accounts.set('sub-userinfo', { email, email_verified: true, name: 'Userinfo Person' });
+    const flow = await authorize('sub-userinfo', '', conformant);
+    const token = await finish(flow.callback, flow.flow, conformant);
+    expect(token).toBeTruthy();
+    const user = await profileOf(token ?? '', conformant);
+    expect(user.email).toBe(email);
+    expect(user.email_verified_at).not.toBeNull();
+    const row = await conformant.app.database.db
+      .selectFrom('users')
+      .select(['google_sub', 'name'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ google_sub: 'sub-userinfo', name: 'Userinfo Person' });
+  });
+
+  it('an unverified address from userinfo links nothing and gives no token', async () => {
+    const other = await registerUser(conformant.app.app);
+    accounts.set('sub-userinfo-unverified', {
+      email: other.email,
+      email_verified: false,
+      name: 'U',
+    });
+    const flow = await authorize('sub-userinfo-unverified', '', conformant);
+    expect(await finish(flow.callback, flow.flow, conformant)).toBeNull();
+  });
+
+  it('a userinfo response for another subject is refused', async () => {
+    const email = uniqueEmail('swapped');
+    accounts.set(SWAPPED_SUBJECT, { email, email_verified: true, name: 'S' });
+    const flow = await authorize(SWAPPED_SUBJECT, '', conformant);
+    expect(await finish(flow.callback, flow.flow, conformant)).toBeNull();
+    const row = await conformant.app.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 });

@@ -1,11 +1,12 @@
-import type { FastifyPluginCallback } from 'fastify';
+import { appEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pingDatabase } from './health.repository.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
-export const healthRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/health', async (request) => {
+export const healthRoutes: RoutesPlugin = (app, _options, done) => {
+  addRoute(app, appEndpoints.health, {}, async (request) => {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginCallback = (app, _options, done) => {
     } finally {
       clearTimeout(timer);
     }
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
   done();
 };

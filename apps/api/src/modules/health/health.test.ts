@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { createDatabase } from '../../db/database.ts';
+import { createDatabase } from '@proxy/db';
 import { createTranslator } from '../../i18n/translator.ts';
 import { createCapturingMailer, useTestApp } from '../../../test/helpers.ts';
-import { TEXTS } from '../../../test/texts.ts';
+import { TEXTS, errorBody } from '../../../test/texts.ts';
 
 const ctx = useTestApp({ BODY_LIMIT_BYTES: '2048' });
 
 describe('GET /api/health', () => {
   it('ok when the database answers', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await ctx.api.request('GET', '/api/health');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
@@ -25,11 +25,9 @@ describe('GET /api/health', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        success: false,
-        code: 'SERVICE_UNAVAILABLE',
-        message: TEXTS.en.errors.service_unavailable,
-      });
+      expect(response.json()).toEqual(
+        errorBody('SERVICE_UNAVAILABLE', TEXTS.en.errors.service_unavailable),
+      );
     } finally {
       await app.close();
       await dead.close();
@@ -44,74 +42,60 @@ describe('error shapes', () => {
       ['POST', 'ru'],
       ['DELETE', 'en'],
     ] as const) {
-      const response = await ctx.app.inject({
-        method,
-        url: '/api/definitely/not/here',
-        headers: { 'accept-language': language },
-      });
+      const response = await ctx.api.request(method, '/api/definitely/not/here', { language });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
-        success: false,
-        code: 'NOT_FOUND',
-        message: TEXTS[language].errors.not_found,
-      });
+      expect(response.json()).toEqual(errorBody('NOT_FOUND', TEXTS[language].errors.not_found));
     }
   });
 
-  it('malformed JSON is a 400 BAD_REQUEST, not a 500', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
-      headers: { 'content-type': 'application/json' },
+  const badRequest = errorBody('BAD_REQUEST', TEXTS.en.errors.bad_request);
+  it.each([
+    {
+      body: 'malformed JSON',
+      contentType: 'application/json',
       payload: '{"email": "a@b.c", ',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
-      code: 'BAD_REQUEST',
-      message: TEXTS.en.errors.bad_request,
-    });
-  });
-
-  it('prototype poisoning is refused with 400', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
-      headers: { 'content-type': 'application/json' },
+      status: 400,
+      answer: badRequest,
+    },
+    {
+      body: 'prototype poisoning',
+      contentType: 'application/json',
       payload: '{"__proto__": {"admin": true}, "email": "a@b.c", "password": "password-1"}',
+      status: 400,
+      answer: badRequest,
+    },
+    {
+      // 415 with its own code since issue 9 (decision 083); it was reported as a plain 400.
+      body: 'an unsupported content type',
+      contentType: 'application/x-www-form-urlencoded',
+      payload: 'email=a',
+      status: 415,
+      answer: { success: false, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    },
+    {
+      body: 'an empty JSON body (validated)',
+      contentType: 'application/json',
+      payload: '',
+      status: 422,
+      answer: { success: false, code: 'VALIDATION_FAILED' },
+    },
+  ])('$body is a $status, not a 500', async ({ contentType, payload, status, answer }) => {
+    const response = await ctx.api.request('POST', '/api/userlogin', {
+      headers: { 'content-type': contentType },
+      payload,
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject(answer);
   });
 
   it('a body over the limit is 413', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
+    const response = await ctx.api.request('POST', '/api/userlogin', {
       payload: { email: 'a@b.c', password: 'x'.repeat(5000) },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({
-      success: false,
-      code: 'PAYLOAD_TOO_LARGE',
-      message: TEXTS.en.errors.payload_too_large,
-    });
-  });
-
-  it('an unsupported content type is a 400, an empty JSON body is validated (422)', async () => {
-    const form = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'email=a',
-    });
-    expect(form.statusCode).toBe(400);
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
-    expect(empty.statusCode).toBe(422);
+    expect(response.json()).toEqual(
+      errorBody('PAYLOAD_TOO_LARGE', TEXTS.en.errors.payload_too_large),
+    );
   });
 
   it('without a web build, / explains itself with a 503 JSON and locales are still served', async () => {

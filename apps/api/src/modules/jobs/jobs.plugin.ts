@@ -1,17 +1,8 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
-import type { MailRequest } from '../../integrations/mail/mailer.ts';
-import { buildAccountMail } from '../auth/account-mail.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { createNotificationMailRenderer } from '../notifications/notification-mail.ts';
-import {
-  MAIL_QUEUE,
-  MAIL_RETRY,
-  bossDb,
-  registerQueue,
-  type MailJob,
-  type NotificationMailJob,
-} from './jobs.queue.ts';
+import { provisioningWorker } from '../packages/packages.jobs.ts';
+import { bossDb, ensureFetchOrderIndex, registerQueue, type JobWorker } from './jobs.queue.ts';
+import { mailWorker } from './mail.jobs.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -21,18 +12,30 @@ declare module 'fastify' {
   }
 }
 
-/** Time the close hook gives a running mail job before pg-boss fails it for a retry. */
+/** Every module's background work; a new one is added here. */
+const WORKERS: JobWorker[] = [mailWorker, provisioningWorker];
+
+/** Time the close hook gives running jobs before pg-boss fails them for a retry. */
 const STOP_TIMEOUT_MS = 5_000;
 
 /**
- * pg-boss on the app's own database (through the app's Kysely pool, no second pool) in the
- * JOBS_SCHEMA schema. Starts the `mail` worker (notification, verification and reset mails); app.close() stops pg-boss gracefully, so
- * SIGTERM and the API tests end cleanly.
+ * The one owner of pg-boss: on the app's own database (through the app's Kysely pool, no second
+ * pool) in the JOBS_SCHEMA schema. It starts every module's workers (WORKERS) and stops them
+ * with the app: app.close() stops the timers, then pg-boss, letting running jobs finish; an
+ * error on the way is the caller's (server.ts exits 1), never swallowed.
  */
 export const jobsPlugin = fp(
   async (app) => {
+    // A job still running when the stop timeout passes ends after the app's pool is gone: what
+    // pg-boss would write then (its completion or failure) is dropped, and the job expires and
+    // is retried as after a crash, instead of a query on a destroyed pool.
+    let isStopped = false;
+    const queueDb = bossDb(app.db);
     const boss = new PgBoss({
-      db: bossDb(app.db),
+      db: {
+        executeSql: (text, values) =>
+          isStopped ? Promise.resolve({ rows: [] }) : queueDb.executeSql(text, values),
+      },
       schema: app.config.JOBS_SCHEMA,
       // Cron schedules arrive with renewals (later issue); maintenance still runs.
       schedule: false,
@@ -41,55 +44,37 @@ export const jobsPlugin = fp(
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
     try {
       await boss.start();
-      await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...MAIL_RETRY });
     } catch (error) {
-      // The app still serves (GET /health reports the database); notifications are stored
-      // and no mail is queued or sent until the next start.
-      app.log.error({ err: error }, 'job queue not started: mails are off');
-      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      // The app still serves (GET /health reports the database); notifications are stored,
+      // and no job runs until the next start, whose sweep provisions pending packages.
+      app.log.error({ err: error }, 'job queue not started: mails and provisioning are off');
+      await boss.stop({ graceful: false, wait: true });
       return;
     }
-
-    const render = createNotificationMailRenderer(app.config.LOCALES_DIR);
-    const buildNotificationMail = async (job: NotificationMailJob): Promise<MailRequest | null> => {
-      const user = await findUserById(app.db, job.userId);
-      if (!user) return null; // deleted since: nothing to send, no retry
-      const content = render(user.locale, {
-        name: user.name,
-        type: job.type,
-        data: job.data,
-        appUrl: app.config.APP_URL,
-      });
-      return {
-        to: user.email,
-        name: user.name,
-        language: user.locale,
-        purpose: 'notification',
-        link: `${app.config.APP_URL}/cabinet`,
-        type: job.type,
-        content,
-      };
-    };
-    await boss.work<MailJob>(
-      MAIL_QUEUE,
-      { pollingIntervalSeconds: app.config.JOBS_POLL_SECONDS, batchSize: 1 },
-      async ([job]) => {
-        if (!job) return;
-        const mail =
-          job.data.kind === 'notification'
-            ? await buildNotificationMail(job.data)
-            : await buildAccountMail(app.db, app.config, job.data);
-        // A throw fails the job; pg-boss retries it with backoff (MAIL_RETRY).
-        if (mail) await app.mailer.send(mail);
-      },
+    // Only speed is at stake: without the index the queue works, slower with a backlog.
+    await ensureFetchOrderIndex(app.db, app.config.JOBS_SCHEMA).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'job fetch index not created'),
     );
-
-    const unregister = registerQueue(boss, app.log);
+    const unregister = registerQueue(boss, app.log, app.config.JOBS_SCHEMA);
     app.jobs = boss;
-    app.addHook('onClose', async () => {
+
+    const stops: (() => Promise<void>)[] = [];
+    const stop = async () => {
       unregister();
+      app.jobs = null;
+      const results = await Promise.allSettled(stops.map((stopWorker) => stopWorker()));
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
-    });
+      isStopped = true;
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
+    try {
+      for (const worker of WORKERS) stops.push(await worker.start(boss, app));
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    app.addHook('onClose', stop);
   },
   { name: 'jobs', dependencies: ['database'] },
 );

@@ -1,18 +1,21 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createDatabase } from '../../db/database.ts';
-import { createTranslator } from '../../i18n/translator.ts';
 import type { Mailer, MailRequest } from '../../integrations/mail/mailer.ts';
 import {
   PASSWORD,
-  bearer,
+  createTestApp,
   registerUser,
-  testConfig,
   useTestApp,
   waitFor,
 } from '../../../test/helpers.ts';
 import { upsertChannels } from '../notifications/notification-settings.ts';
 import { NOTIFICATION_TYPES } from '../notifications/notifications.service.ts';
+import {
+  PROVISION_JOB_OPTIONS,
+  PROVISION_QUEUE,
+  provisioningJob,
+} from '../packages/packages.jobs.ts';
+import { jobInsertSql, MAIL_JOB_OPTIONS, MAIL_NOTIFICATION_QUEUE } from './jobs.queue.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,28 +24,25 @@ describe('notification mails through the pg-boss queue', () => {
 
   const mailsTo = (email: string) => ctx.notificationMails.filter((mail) => mail.to === email);
 
-  it('registration queues the welcome mail, rendered in the user locale', async () => {
-    const { email } = await registerUser(ctx.app, { locale: 'ru' });
+  it('a notification mail is queued and rendered in the user locale (sign-up queues none)', async () => {
+    const { email, token } = await registerUser(ctx.app, { locale: 'ru' });
+    // The welcome stays in the cabinet (decision 061); a password change is mailed.
+    const changed = await ctx.api.changePassword(token, PASSWORD, 'password-new-1');
+    expect(changed.statusCode).toBe(200);
     const mail = await waitFor(() => mailsTo(email)[0]);
     expect(mail).toMatchObject({ purpose: 'notification', language: 'ru', to: email });
     if (mail.purpose !== 'notification') throw new Error('wrong purpose');
-    expect(mail.type).toBe(NOTIFICATION_TYPES.welcome);
-    expect(mail.content.subject).toBe('Добро пожаловать в кабинет прокси!');
+    expect(mail.type).toBe(NOTIFICATION_TYPES.passwordChanged);
+    expect(mail.content.subject).toBe('Ваш пароль изменён');
     expect(mail.content.text).toContain(`E-mail: ${email}`);
     expect(mail.content.html).toContain('http://cabinet.test/cabinet');
   });
 
   it('password change mails by default; channel settings switch mail and database off', async () => {
     const user = await registerUser(ctx.app);
-    await waitFor(() => mailsTo(user.email)[0]);
-    const change = (password: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/profile',
-        headers: bearer(user.token),
-        payload: { password, password_confirmation: password },
-      });
-    expect((await change('password-new-1')).statusCode).toBe(200);
+    const change = (current: string, password: string) =>
+      ctx.api.changePassword(user.token, current, password);
+    expect((await change(PASSWORD, 'password-new-1')).statusCode).toBe(200);
     await waitFor(() =>
       mailsTo(user.email).find(
         (m) => m.purpose === 'notification' && m.type === NOTIFICATION_TYPES.passwordChanged,
@@ -55,41 +55,31 @@ describe('notification mails through the pg-boss queue', () => {
       telegram: false,
     });
     const before = mailsTo(user.email).length;
-    const rowsBefore = await ctx.database.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect((await change('password-new-2')).statusCode).toBe(200);
+    const notificationRows = () =>
+      ctx.database.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+    const rowsBefore = await notificationRows();
+    expect((await change('password-new-1', 'password-new-2')).statusCode).toBe(200);
     await sleep(2_000);
     expect(mailsTo(user.email)).toHaveLength(before);
-    const rowsAfter = await ctx.database.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rowsAfter).toHaveLength(rowsBefore.length);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
-      payload: { email: user.email, password: 'password-new-2' },
-    });
-    expect(login.statusCode).toBe(200);
+    expect(await notificationRows()).toHaveLength(rowsBefore.length);
+    expect((await ctx.api.login(user.email, 'password-new-2')).statusCode).toBe(200);
     expect(PASSWORD).not.toBe('password-new-2');
   });
 });
 
 describe('a failing mailer', () => {
   it('never fails the request; the job is retried with backoff until it is delivered', async () => {
-    const config = testConfig();
-    const database = createDatabase(config.DATABASE_URL ?? '', 5);
     const attempts: MailRequest[] = [];
     const delivered: MailRequest[] = [];
     const verifyAttempts: MailRequest[] = [];
     const mailer: Mailer = {
       send: (request) => {
         if (request.purpose === 'verify-email') {
-          // The verification mail rides the same queue: its first attempt fails too.
+          // The verification mail (account queue) is retried the same way: its first attempt fails.
           verifyAttempts.push(request);
           return verifyAttempts.length === 1
             ? Promise.reject(new Error('SMTP down'))
@@ -101,20 +91,16 @@ describe('a failing mailer', () => {
         delivered.push(request);
         return Promise.resolve();
       },
-      deliver: () => undefined,
       close: () => undefined,
     };
-    const app = await buildApp({
-      config,
-      db: database.db,
-      mailer,
-      translator: createTranslator(config.LOCALES_DIR),
-    });
+    const { app, api, database } = await createTestApp({}, undefined, mailer);
     try {
-      await app.ready();
-      const { email } = await registerUser(app);
+      const { email, token } = await registerUser(app);
+      expect(verifyAttempts).toHaveLength(0); // the request did not wait for the mail
+      // A notification mail to fail with: sign-up itself mails only the verification.
+      const changed = await api.changePassword(token, PASSWORD, 'password-new-1');
+      expect(changed.statusCode).toBe(200);
       expect(attempts).toHaveLength(0); // the request did not wait for the mail
-      expect(verifyAttempts).toHaveLength(0);
       const mail = await waitFor(() => delivered[0], 20_000);
       expect(mail.to).toBe(email);
       expect(attempts.length).toBe(3);
@@ -127,5 +113,82 @@ describe('a failing mailer', () => {
       expect(Date.now() - started).toBeLessThan(6_000);
       await database.close();
     }
+  });
+});
+
+describe('jobs written by a statement', () => {
+  const ctx = useTestApp();
+
+  it('are the rows boss.send writes with the same options (policy, retries, expiry, retention)', async () => {
+    const boss = ctx.app.jobs;
+    if (!boss) throw new Error('no job queue');
+    const sent = await boss.send(
+      PROVISION_QUEUE,
+      { packageId: 900_001 },
+      { singletonKey: 'package:900001', ...PROVISION_JOB_OPTIONS },
+    );
+    const mailJob = { kind: 'notification', userId: 1, type: 'notifications.top_up', data: [] };
+    const sentMail = await boss.send(MAIL_NOTIFICATION_QUEUE, mailJob, MAIL_JOB_OPTIONS);
+    const statement = jobInsertSql([
+      provisioningJob(sql`900002`, sql`true`),
+      {
+        name: MAIL_NOTIFICATION_QUEUE,
+        data: sql`${JSON.stringify(mailJob)}`,
+        singletonKey: null,
+        options: MAIL_JOB_OPTIONS,
+        when: sql`true`,
+      },
+      // Not written: its condition is false.
+      { ...provisioningJob(sql`900003`, sql`false`) },
+    ]);
+    if (!statement) throw new Error('no statement');
+    await sql`WITH jobs AS (${statement}) SELECT 1`.execute(ctx.database.db);
+    // (The workers may have taken the jobs by now: what they do to a row is not compared.)
+
+    const table = sql.table(`${ctx.config.JOBS_SCHEMA}.job`);
+    // By queue name: rows written by one statement share created_on and ids are random.
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT id, name, data, priority, retry_limit, retry_delay, retry_backoff,
+        singleton_key IS NULL AS no_key, singleton_on, expire_in, dead_letter, policy,
+        start_after > now() - interval '1 minute' AS starts_now,
+        date_trunc('minute', keep_until - start_after) AS retention
+      FROM ${table} WHERE name IN (${PROVISION_QUEUE}, ${MAIL_NOTIFICATION_QUEUE})
+        AND (data->>'packageId' IN ('900001', '900002', '900003') OR data = ${JSON.stringify(mailJob)}::jsonb)
+      ORDER BY name, created_on`.execute(ctx.database.db);
+    const normalised = rows.map(({ id, data, ...row }) => ({
+      ...row,
+      sentBySend: [sent, sentMail].includes(id as string),
+      data,
+    }));
+    const bySend = normalised.filter((row) => row.sentBySend);
+    const byStatement = normalised.filter((row) => !row.sentBySend);
+    expect(bySend).toHaveLength(2);
+    expect(byStatement).toHaveLength(2);
+    const strip = (row: Record<string, unknown>) => {
+      const { sentBySend: _sent, data: _data, ...rest } = row;
+      return rest;
+    };
+    expect(byStatement.map(strip)).toEqual(bySend.map(strip));
+    expect(byStatement.map((row) => row.data)).toEqual([mailJob, { packageId: 900002 }]);
+  });
+});
+
+describe('the job tables', () => {
+  const ctx = useTestApp();
+
+  it('give every queue an index in pg-boss fetch order, so a fetch reads only its batch', async () => {
+    const { rows } = await sql<{ partition: string; has_index: boolean }>`
+      SELECT c.relname AS partition,
+        EXISTS (SELECT 1 FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+                 JOIN pg_inherits ih ON ih.inhrelid = ic.oid
+                 JOIN pg_class parent ON parent.oid = ih.inhparent
+                WHERE i.indrelid = c.oid AND parent.relname = 'job_fetch_order') AS has_index
+      FROM pg_inherits inh
+      JOIN pg_class c ON c.oid = inh.inhrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE inh.inhparent = ${`${ctx.config.JOBS_SCHEMA}.job`}::regclass
+        AND n.nspname = ${ctx.config.JOBS_SCHEMA}`.execute(ctx.database.db);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((row) => !row.has_index)).toEqual([]);
   });
 });

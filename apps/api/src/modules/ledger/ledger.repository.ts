@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db, LedgerAccount } from '../../db/types.ts';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database, Db, LedgerAccount } from '@proxy/db';
 
 const BALANCE_COLUMN = { main: 'balance_cents', referral: 'referral_balance_cents' } as const;
 
@@ -25,6 +25,37 @@ export const changeBalance = async (
     .executeTakeFirst();
   return row ? row.balance_after : null;
 };
+
+/**
+ * changeBalance as the body of a CTE of a larger statement: the same conditional UPDATE (row
+ * lock, re-checked against the newest row), plus `guard`, returning `balance_after`. No row
+ * back: the balance would go negative (or the guard failed), and nothing changed.
+ */
+export const changeBalanceSql = (
+  userId: number,
+  account: LedgerAccount,
+  amountCents: number,
+  guard: RawBuilder<boolean>,
+) => {
+  const column = sql.ref(BALANCE_COLUMN[account]);
+  return sql`UPDATE users SET ${column} = ${column} + ${amountCents}, updated_at = now()
+    WHERE id = ${userId} AND ${column} + ${amountCents} >= 0 AND ${guard}
+    RETURNING ${column} AS balance_after`;
+};
+
+/**
+ * insertLedgerEntry as the body of a CTE: one entry per row of the CTE `changed` (a
+ * changeBalanceSql), its balance after taken from there; `refId` may read other CTEs.
+ */
+export const insertLedgerEntrySql = (
+  entry: Omit<NewLedgerEntry, 'balanceAfterCents' | 'refId'>,
+  changed: string,
+  refId: RawBuilder<string>,
+) =>
+  sql`INSERT INTO ledger_entries (user_id, account, type, amount_cents, balance_after_cents, ref_type, ref_id, comment)
+    SELECT ${entry.userId}, ${entry.account}, ${entry.type}, ${entry.amountCents}, c.balance_after,
+      ${entry.refType ?? null}, ${refId}, ${entry.comment ?? null}
+    FROM ${sql.table(changed)} c`;
 
 export type NewLedgerEntry = {
   userId: number;

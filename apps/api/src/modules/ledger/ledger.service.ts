@@ -1,8 +1,14 @@
-import type { Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { isErrorEntryType } from '@proxy/contract';
-import type { Database, Db, LedgerAccount } from '../../db/types.ts';
+import type { Database, Db, LedgerAccount } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
-import { changeBalance, findLedgerMismatches, insertLedgerEntry } from './ledger.repository.ts';
+import {
+  changeBalance,
+  changeBalanceSql,
+  findLedgerMismatches,
+  insertLedgerEntry,
+  insertLedgerEntrySql,
+} from './ledger.repository.ts';
 
 export type LedgerPosting = {
   userId: number;
@@ -52,6 +58,38 @@ export const postLedgerEntry = async (
     comment: posting.comment ?? null,
   });
   return { entryId: entry.id, balanceAfterCents: balanceAfter, createdAt: entry.created_at };
+};
+
+/**
+ * postLedgerEntry for a debit that is one part of a larger statement (a purchase writes its
+ * package, money, notification and jobs in one round trip, decision 086). Same rules: integer
+ * cents, never below zero. `change` is the body of a CTE that must be named `changedAs`; it
+ * moves the money only while `guard` holds, and returns no row when it did not. `entry(refId)`
+ * is the body of a later CTE recording it, `refId` read from the statement (a new row's id).
+ */
+export const ledgerDebitSql = (
+  posting: Omit<LedgerPosting, 'refId'>,
+  changedAs: string,
+  guard: RawBuilder<boolean> = sql<boolean>`true`,
+) => {
+  if (!Number.isSafeInteger(posting.amountCents) || posting.amountCents >= 0)
+    throw new Error('A debit is a negative integer amount of cents');
+  return {
+    change: changeBalanceSql(posting.userId, posting.account, posting.amountCents, guard),
+    entry: (refId: RawBuilder<string>) =>
+      insertLedgerEntrySql(
+        {
+          userId: posting.userId,
+          account: posting.account,
+          type: posting.type,
+          amountCents: posting.amountCents,
+          refType: posting.refType ?? null,
+          comment: posting.comment ?? null,
+        },
+        changedAs,
+        refId,
+      ),
+  };
 };
 
 /** Records a failed operation (type `<kind>_error`) without moving money. */

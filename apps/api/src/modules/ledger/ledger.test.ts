@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerUser, useTestApp } from '../../../test/helpers.ts';
+import { creditBalance } from '../../../test/shop.ts';
 import { findBalance } from './ledger.repository.ts';
 import { checkLedger, postLedgerEntry, postLedgerFailure } from './ledger.service.ts';
 import { ledgerCommands } from './ledger.commands.ts';
@@ -7,15 +8,7 @@ import { ledgerCommands } from './ledger.commands.ts';
 const ctx = useTestApp();
 
 const credit = (userId: number, amountCents: number) =>
-  ctx.database.db.transaction().execute((tx) =>
-    postLedgerEntry(tx, {
-      userId,
-      account: 'main',
-      type: 'payment',
-      amountCents,
-      refType: 'test',
-    }),
-  );
+  creditBalance(ctx.database.db, userId, amountCents);
 
 describe('ledger', () => {
   it('credits and debits, recording the balance after each entry', async () => {

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@proxy/contract';
-import type { NotificationLine } from '../../db/types.ts';
+import type { NotificationLine } from '@proxy/db';
 import type { MailContent } from '../../integrations/mail/templates.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,13 +19,6 @@ const MAIL_TEXTS = {
     footer: 'Вы получили это письмо согласно настройкам уведомлений аккаунта на {app}.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 const lookup = (tree: Tree, key: string): string | null => {
   let node: string | Tree | undefined = tree;

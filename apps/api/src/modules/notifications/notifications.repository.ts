@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db, NotificationLine } from '../../db/types.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, NotificationLine } from '@proxy/db';
 
 export type NotificationRow = {
   id: string;
@@ -21,6 +21,16 @@ export const insertNotification = (
     .insertInto('notifications')
     .values({ user_id: userId, type, data: JSON.stringify(data) })
     .execute();
+
+/** insertNotification as the body of a CTE: written only while `when` holds. */
+export const insertNotificationSql = (
+  userId: number,
+  type: string,
+  data: NotificationLine[],
+  when: RawBuilder<boolean>,
+) =>
+  sql`INSERT INTO notifications (user_id, type, data)
+    SELECT ${userId}, ${type}, ${JSON.stringify(data)}::jsonb WHERE ${when}`;
 
 /** Newest first; `after` is the (created_at, id) of the last row of the previous page. */
 export const findNotificationsPage = (

@@ -1,26 +1,24 @@
-import type { FastifyPluginCallback } from 'fastify';
+import { notificationsEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
 import {
   listNotifications,
-  notificationsQuerySchema,
   readAllNotifications,
   readNotification,
 } from './notifications.service.ts';
 
-export const notificationsRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/profile/notifications', { preHandler: authenticate }, async (request) => {
-    const query = notificationsQuerySchema.parse(request.query);
+export const notificationsRoutes: RoutesPlugin = (app, _options, done) => {
+  addRoute(app, notificationsEndpoints.list, { preHandler: authenticate }, async (request) => {
+    const query = request.query;
     return listNotifications(app.db, sessionOf(request).user.id, query);
   });
 
-  app.patch('/profile/notifications/read-all', { preHandler: authenticate }, async (request) =>
+  addRoute(app, notificationsEndpoints.readAll, { preHandler: authenticate }, async (request) =>
     readAllNotifications(app.db, sessionOf(request).user.id),
   );
 
-  app.patch<{ Params: { id: string } }>(
-    '/profile/notifications/:id/read',
-    { preHandler: authenticate },
-    async (request) => readNotification(app.db, sessionOf(request).user.id, request.params.id),
+  addRoute(app, notificationsEndpoints.read, { preHandler: authenticate }, async (request) =>
+    readNotification(app.db, sessionOf(request).user.id, request.params.id),
   );
   done();
 };

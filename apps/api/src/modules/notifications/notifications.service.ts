@@ -1,15 +1,28 @@
-import { z } from 'zod';
-import { NOTIFICATIONS_PAGE_SIZE, VALIDATION_KEYS } from '@proxy/contract';
-import type { Db, NotificationLine } from '../../db/types.ts';
+import {
+  VALIDATION_KEYS,
+  toNotificationLines,
+  type NotificationData,
+  type NotificationType,
+  type NotificationsQuery,
+} from '@proxy/contract';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, NotificationLine } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findNotificationsPage,
   insertNotification,
+  insertNotificationSql,
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.repository.ts';
-import { enqueueMail } from '../jobs/jobs.queue.ts';
-import { findChannels } from './notification-settings.ts';
+import {
+  enqueueMail,
+  MAIL_JOB_OPTIONS,
+  mailQueueOf,
+  type NotificationMailJob,
+  type StatementJob,
+} from '../jobs/jobs.queue.ts';
+import { channelsSql, findChannels } from './notification-settings.ts';
 
 /** Notification types are i18n keys of the `notifications` namespace. */
 export const NOTIFICATION_TYPES = {
@@ -22,8 +35,7 @@ export const NOTIFICATION_TYPES = {
   referralReward: 'notifications.referral_reward',
   withdrawalCompleted: 'notifications.withdrawal_completed',
   withdrawalRejected: 'notifications.withdrawal_rejected',
-} as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
+} as const satisfies Record<string, NotificationType>;
 
 export type NotificationDto = {
   id: string;
@@ -36,30 +48,54 @@ export type NotificationDto = {
 /**
  * THE notification service: stores the cabinet notification and queues its mail (pg-boss),
  * each as the user's channel settings say (defaults in notification-settings.ts). Pass the
- * transaction so both commit with the change; queuing never fails the caller.
+ * transaction so both commit with the change; queuing never fails the caller. `data` is typed
+ * per type by the contract (NOTIFICATION_DATA_SCHEMAS): its field names are the label keys.
  */
-export const notify = async (
+export const notify = async <T extends NotificationType>(
   db: Db,
   userId: number,
-  type: NotificationType,
-  data: NotificationLine[] = [],
+  type: T,
+  fields: NotificationData<T>,
 ) => {
+  const data = toNotificationLines(type, fields);
   const channels = await findChannels(db, userId, type);
   if (channels.database) await insertNotification(db, userId, type, data);
   if (channels.mail) await enqueueMail(db, { kind: 'notification', userId, type, data });
 };
 
-export const NOTIFICATIONS_MAX_PAGE = 50;
-
-export const notificationsQuerySchema = z.object({
-  per_page: z.coerce
-    .number({ error: VALIDATION_KEYS.invalidType })
-    .int(VALIDATION_KEYS.invalidType)
-    .min(1, VALIDATION_KEYS.invalidType)
-    .max(NOTIFICATIONS_MAX_PAGE, VALIDATION_KEYS.invalidType)
-    .default(NOTIFICATIONS_PAGE_SIZE),
-  cursor: z.string().max(200, VALIDATION_KEYS.invalidType).optional(),
-});
+/**
+ * notify() as parts of the caller's statement (decision 086), for a change written in one
+ * round trip: `channels` is the body of a CTE that must be named `channelsAs`, `notification`
+ * stores the cabinet notification and `mailJob` queues its mail (jobInsertSql), each as the
+ * channels say and only while `when` holds (the change really happened).
+ */
+export const notifySql = <T extends NotificationType>(
+  userId: number,
+  type: T,
+  fields: NotificationData<T>,
+  channelsAs: string,
+  when: RawBuilder<boolean>,
+): { channels: RawBuilder<unknown>; notification: RawBuilder<unknown>; mailJob: StatementJob } => {
+  const data = toNotificationLines(type, fields);
+  const channels = sql.table(channelsAs);
+  const job: NotificationMailJob = { kind: 'notification', userId, type, data };
+  return {
+    channels: channelsSql(userId, type),
+    notification: insertNotificationSql(
+      userId,
+      type,
+      data,
+      sql<boolean>`(SELECT database FROM ${channels}) AND ${when}`,
+    ),
+    mailJob: {
+      name: mailQueueOf(job),
+      data: sql`${JSON.stringify(job)}`,
+      singletonKey: null,
+      options: MAIL_JOB_OPTIONS,
+      when: sql<boolean>`(SELECT mail FROM ${channels}) AND ${when}`,
+    },
+  };
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,11 +138,7 @@ const toDto = (row: {
   read_at: row.read_at ? row.read_at.toISOString() : null,
 });
 
-export const listNotifications = async (
-  db: Db,
-  userId: number,
-  query: z.output<typeof notificationsQuerySchema>,
-) => {
+export const listNotifications = async (db: Db, userId: number, query: NotificationsQuery) => {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   // One extra row tells whether another page exists, so the last page has next_cursor null.
   const rows = await findNotificationsPage(db, userId, query.per_page + 1, after);

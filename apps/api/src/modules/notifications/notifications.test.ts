@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp, registerUser } from '../../../test/helpers.ts';
-import { TEXTS } from '../../../test/texts.ts';
+import type { Language } from '../../../test/api-client.ts';
+import { useTestApp, registerUser } from '../../../test/helpers.ts';
+import { customerWhoBought, tariffByKey } from '../../../test/shop.ts';
+import { REPO_ROOT } from '../../config/env.ts';
+import { MIGRATIONS_DIR } from '@proxy/db';
+import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
+import { TEXTS, errorBody } from '../../../test/texts.ts';
 
 const ctx = useTestApp();
 
@@ -11,14 +18,16 @@ type Page = {
 };
 
 const list = async (token: string, query = '') => {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/profile/notifications${query}`,
-    headers: bearer(token),
-  });
+  const response = await ctx.api.request('GET', `/api/profile/notifications${query}`, { token });
   expect(response.statusCode).toBe(200);
   return response.json<Page>();
 };
+
+const markRead = (token: string, id: string | undefined, language?: Language) =>
+  ctx.api.request('PATCH', `/api/profile/notifications/${id}/read`, { token, language });
+
+const markAllRead = (token: string) =>
+  ctx.api.request('PATCH', '/api/profile/notifications/read-all', { token });
 
 /** A user with no notifications (the welcome one removed) plus `count` rows, some sharing a timestamp. */
 const userWith = async (count: number) => {
@@ -101,10 +110,9 @@ describe('GET /profile/notifications', () => {
       '?cursor=not-a-cursor',
       `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`,
     ]) {
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/profile/notifications${query}`,
-        headers: { ...bearer(token), 'accept-language': 'ru' },
+      const response = await ctx.api.request('GET', `/api/profile/notifications${query}`, {
+        token,
+        language: 'ru',
       });
       expect(response.statusCode, query).toBe(422);
       const body = response.json<{ code: string; errors: Record<string, string[]> }>();
@@ -115,7 +123,7 @@ describe('GET /profile/notifications', () => {
   });
 
   it('requires authentication', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/profile/notifications' });
+    const response = await ctx.api.request('GET', '/api/profile/notifications');
     expect(response.statusCode).toBe(401);
   });
 });
@@ -127,11 +135,7 @@ describe('reading notifications', () => {
     const [target, untouched] = (await list(alice.token)).data;
     const bobsId = (await list(bob.token)).data[0]?.id ?? '';
 
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/profile/notifications/${target?.id}/read`,
-      headers: bearer(alice.token),
-    });
+    const response = await markRead(alice.token, target?.id);
     expect(response.statusCode).toBe(200);
     const body = response.json<{
       success: boolean;
@@ -142,11 +146,7 @@ describe('reading notifications', () => {
     expect(body.notification.read_at).not.toBeNull();
 
     // Reading again keeps the first read time.
-    const again = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/profile/notifications/${target?.id}/read`,
-      headers: bearer(alice.token),
-    });
+    const again = await markRead(alice.token, target?.id);
     expect(again.json<{ notification: { read_at: string } }>().notification.read_at).toBe(
       body.notification.read_at,
     );
@@ -156,17 +156,9 @@ describe('reading notifications', () => {
       ['00000000-0000-0000-0000-000000000000', 'ru'],
       ['not-a-uuid', 'en'],
     ] as const) {
-      const denied = await ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/profile/notifications/${id}/read`,
-        headers: { ...bearer(alice.token), 'accept-language': language },
-      });
+      const denied = await markRead(alice.token, id, language);
       expect(denied.statusCode).toBe(404);
-      expect(denied.json()).toEqual({
-        success: false,
-        code: 'NOT_FOUND',
-        message: TEXTS[language].errors.not_found,
-      });
+      expect(denied.json()).toEqual(errorBody('NOT_FOUND', TEXTS[language].errors.not_found));
     }
     expect((await list(bob.token)).data[0]?.read_at).toBeNull();
     const after = await list(alice.token);
@@ -177,25 +169,80 @@ describe('reading notifications', () => {
     const alice = await userWith(3);
     const bob = await userWith(2);
     const first = (await list(alice.token)).data[0]?.id ?? '';
-    await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/profile/notifications/${first}/read`,
-      headers: bearer(alice.token),
-    });
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notifications/read-all',
-      headers: bearer(alice.token),
-    });
+    await markRead(alice.token, first);
+    const response = await markAllRead(alice.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, updated: 2 });
     expect((await list(alice.token)).data.every((n) => n.read_at !== null)).toBe(true);
     expect((await list(bob.token)).data.every((n) => n.read_at === null)).toBe(true);
-    const none = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notifications/read-all',
-      headers: bearer(alice.token),
-    });
+    const none = await markAllRead(alice.token);
     expect(none.json()).toEqual({ success: true, updated: 0 });
+  });
+});
+
+describe('notification data', () => {
+  const labelsOf = (language: 'en' | 'ru') =>
+    (
+      JSON.parse(
+        readFileSync(
+          path.join(REPO_ROOT, 'apps/web/public/locales', language, 'notifications.json'),
+          'utf8',
+        ),
+      ) as { labels: Record<string, string> }
+    ).labels;
+
+  it('a purchase notification carries bare label keys the cabinet translates in en and ru', async () => {
+    await loadCatalogue(ctx.database.db);
+    const { user } = await customerWhoBought(ctx, 'base-5gb');
+    const tariff = await tariffByKey(ctx.database.db, 'base-5gb');
+
+    const response = await ctx.api.request('GET', '/api/profile/notifications', {
+      token: user.token,
+    });
+    const page = response.json<{
+      data: { type: string; data: { label: string; value: string }[] }[];
+    }>();
+    const notification = page.data.find((n) => n.type === 'notifications.package_bought');
+    expect(notification?.data).toEqual([
+      { label: 'package', value: tariff.title },
+      { label: 'amount', value: '$4.75' },
+    ]);
+    for (const language of ['en', 'ru'] as const) {
+      const labels = labelsOf(language);
+      for (const line of notification?.data ?? [])
+        expect(labels[line.label]).toEqual(expect.any(String));
+    }
+  });
+
+  it('migration 0010 strips the `labels.` prefix from stored rows, keeping order and values', async () => {
+    const user = await registerUser(ctx.app);
+    const old = [
+      { label: 'labels.package', value: 'Base 5 GB' },
+      { label: 'labels.amount', value: '$4.75' },
+    ];
+    const clean = [{ label: 'email', value: user.email }];
+    await ctx.database.db
+      .insertInto('notifications')
+      .values([
+        { user_id: user.id, type: 'notifications.package_bought', data: JSON.stringify(old) },
+        { user_id: user.id, type: 'notifications.welcome', data: JSON.stringify(clean) },
+      ])
+      .execute();
+    const migration = readFileSync(
+      path.join(MIGRATIONS_DIR, '0010_notification_label_keys.sql'),
+      'utf8',
+    );
+    await sql.raw(migration).execute(ctx.database.db);
+    const rows = await ctx.database.db
+      .selectFrom('notifications')
+      .select(['type', 'data'])
+      .where('user_id', '=', user.id)
+      .execute();
+    const byType = new Map(rows.map((row) => [row.type, row.data]));
+    expect(byType.get('notifications.package_bought')).toEqual([
+      { label: 'package', value: 'Base 5 GB' },
+      { label: 'amount', value: '$4.75' },
+    ]);
+    expect(byType.get('notifications.welcome')).toEqual(clean);
   });
 });

@@ -1,79 +1,128 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import PgBoss from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbRoot } from '../../db/types.ts';
-import { activatePackage } from './packages.repository.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { DbRoot } from '@proxy/db';
+import {
+  createQueueOnce,
+  workBatches,
+  type JobWorker,
+  type StatementJob,
+} from '../jobs/jobs.queue.ts';
+import { findUnprovisionedPackageIds } from './packages.repository.ts';
+import { provisionPackages } from './packages.service.ts';
 
-export const PROVISION_QUEUE = 'packages-provision';
+export const PROVISION_QUEUE = 'packages.provision';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+type ProvisionJob = { packageId: number };
 
-/** pg-boss over our Kysely pool (or an open transaction): no second pool, jobs commit with their cause. */
-const adapter = (db: Executor) => ({
-  executeSql: async (text: string, values?: unknown[]) => {
-    const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-    return { rows: result.rows };
-  },
+/**
+ * Provisioning is one short transaction (the gateway's work will be a few calls more), so a
+ * job that has not finished in 30 s has lost its worker: pg-boss then retries it after 1 s,
+ * 2 s, 4 s ... 5 times (about half a minute), and the sweep below takes over after that.
+ * pg-boss's default (15 minutes to expire) left paid packages pending for 18 minutes.
+ */
+export const PROVISION_JOB_OPTIONS = {
+  expireInSeconds: 30,
+  retryLimit: 5,
+  retryDelay: 1,
+  retryBackoff: true,
+} as const;
+
+/**
+ * Packages a worker takes at once; they are provisioned in one transaction. Each fetch costs
+ * about as much as the provisioning of the whole batch, so during a burst of purchases large
+ * batches keep up where batches of 20 fell behind (decision 086).
+ */
+const PROVISION_BATCH = 100;
+/** Packages one sweep re-enqueues at most (a larger backlog takes several sweeps). */
+const SWEEP_LIMIT = 1_000;
+
+/**
+ * With the queue's `short` policy, at most one job per key waits (`created`): a sweep or a
+ * retried purchase adds none while one is queued. Running twice is harmless anyway: see
+ * provisionPackages.
+ */
+const singletonKey = (packageId: number) => `package:${packageId}`;
+
+const job = (packageId: number): PgBoss.JobInsert<ProvisionJob> => ({
+  name: PROVISION_QUEUE,
+  data: { packageId },
+  singletonKey: singletonKey(packageId),
+  ...PROVISION_JOB_OPTIONS,
 });
 
-export type Provisioner = {
-  /** Starts pg-boss (idempotent) and the provisioning worker. */
-  start: () => Promise<void>;
-  /** Queues provisioning of a package inside the purchase transaction. */
-  enqueue: (tx: Transaction<Database>, packageId: number) => Promise<void>;
-  stop: () => Promise<void>;
+/**
+ * Provisioning of a new package, queued by the purchase's own statement (jobInsertSql), so the
+ * job commits with the package: `packageId` reads the new package's id there.
+ */
+export const provisioningJob = (
+  packageId: RawBuilder<number>,
+  when: RawBuilder<boolean>,
+): StatementJob => ({
+  name: PROVISION_QUEUE,
+  data: sql`jsonb_build_object('packageId', ${packageId})`,
+  singletonKey: sql`'package:' || ${packageId}`,
+  options: PROVISION_JOB_OPTIONS,
+  when,
+});
+
+/**
+ * Re-enqueues packages still waiting for provisioning and created at least `minAgeSeconds`
+ * ago: the jobs of a worker that crashed, of a purchase made while no worker ran, or that
+ * failed every retry. Returns how many were queued (already-queued ones are skipped).
+ */
+export const sweepUnprovisionedPackages = async (
+  db: DbRoot,
+  boss: PgBoss,
+  minAgeSeconds: number,
+) => {
+  const ids = await findUnprovisionedPackageIds(db, minAgeSeconds, SWEEP_LIMIT);
+  if (ids.length > 0) await boss.insert(ids.map(job));
+  return ids.length;
 };
 
 /**
- * Provisioning a package (pending -> active) runs as a pg-boss job. The job row is inserted
- * in the purchase transaction, so a package never exists without its job and a rolled-back
- * purchase leaves no job. The gateway issue will do the real provisioning in this worker.
+ * The provisioning worker, and the sweep: once at start (every package still pending: the
+ * previous process may have died mid-job, and its job stays `active` until it expires) and
+ * then every PROVISIONING_SWEEP_SECONDS for packages older than that (a package is normally
+ * active within a second of its purchase). 0 turns the sweep off: the API tests share one
+ * database between apps with separate job schemas, and must not provision each other's
+ * packages.
  */
-export const createProvisioner = (
-  db: DbRoot,
-  log: FastifyBaseLogger,
-  /** The app's pg-boss (jobs plugin) when there is one; otherwise a private instance. */
-  shared: PgBoss | null,
-): Provisioner => {
-  const boss =
-    shared ?? new PgBoss({ db: adapter(db), schema: 'pgboss', supervise: true, schedule: false });
-  if (!shared) boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
-  let starting: Promise<void> | null = null;
-  let stopped = false;
-  return {
-    start: () => {
-      starting ??= (async () => {
-        if (!shared) await boss.start();
-        await boss.createQueue(PROVISION_QUEUE);
-        await boss.work<{ packageId: number }>(
-          PROVISION_QUEUE,
-          { pollingIntervalSeconds: 0.5, batchSize: 20 },
-          async (jobs) => {
-            for (const job of jobs) await activatePackage(db, job.data.packageId);
-          },
-        );
-      })().catch((error: unknown) => {
-        starting = null;
-        throw error;
-      });
-      return starting;
-    },
-    enqueue: async (tx, packageId) => {
-      await boss.send(
-        PROVISION_QUEUE,
-        { packageId },
-        { db: adapter(tx), retryLimit: 5, retryDelay: 2 },
+export const provisioningWorker: JobWorker = {
+  name: 'provisioning',
+  start: async (boss, app) => {
+    const { JOBS_POLL_SECONDS, PROVISIONING_DELAY_MS, PROVISIONING_SWEEP_SECONDS } = app.config;
+    await createQueueOnce(boss, PROVISION_QUEUE, { policy: 'short', ...PROVISION_JOB_OPTIONS });
+    await workBatches<ProvisionJob>(
+      boss,
+      PROVISION_QUEUE,
+      { batchSize: PROVISION_BATCH, pollingIntervalSeconds: JOBS_POLL_SECONDS },
+      async (jobs) => {
+        const ids = [...new Set(jobs.map((j) => j.data.packageId))];
+        const provisioned = await provisionPackages(app.db, ids, PROVISIONING_DELAY_MS);
+        if (provisioned.length > 0) app.log.info({ packages: provisioned }, 'packages provisioned');
+      },
+    );
+    if (PROVISIONING_SWEEP_SECONDS === 0) return () => Promise.resolve();
+
+    let sweeping: Promise<void> = Promise.resolve();
+    const sweep = (minAgeSeconds: number) => {
+      sweeping = sweepUnprovisionedPackages(app.db, boss, minAgeSeconds).then(
+        (queued) => {
+          if (queued > 0) app.log.warn({ queued }, 'unprovisioned packages queued again');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'provisioning sweep failed'),
       );
-    },
-    stop: async () => {
-      if (stopped || !starting) return;
-      stopped = true;
-      await starting.catch(() => undefined);
-      if (shared) {
-        await boss.offWork(PROVISION_QUEUE).catch(() => undefined);
-        return;
-      }
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
-    },
-  };
+      return sweeping;
+    };
+    await sweep(0);
+    const timer = setInterval(() => {
+      void sweep(PROVISIONING_SWEEP_SECONDS);
+    }, PROVISIONING_SWEEP_SECONDS * 1000);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await sweeping;
+    };
+  },
 };

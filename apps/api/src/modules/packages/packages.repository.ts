@@ -1,9 +1,37 @@
-import { sql } from 'kysely';
-import type { Db, PackagesTable } from '../../db/types.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, PackagesTable } from '@proxy/db';
 import type { Insertable } from 'kysely';
 
-export const insertPackage = (db: Db, values: Insertable<PackagesTable>) =>
-  db.insertInto('packages').values(values).returningAll().executeTakeFirstOrThrow();
+export type NewPackage = Insertable<PackagesTable>;
+
+/** jsonb columns: their insert values are JSON text (NewPackage), put into the record as JSON. */
+const JSONB_COLUMNS = new Set<string>(['tariff', 'ips']);
+
+/**
+ * insertPackage as the body of a CTE, written only while `when` holds, returning `id`. The
+ * row travels as one JSON parameter turned into a packages record (json_populate_record), so
+ * each column gets its own type and the text is the same for every row of the same columns
+ * (one prepared statement).
+ */
+export const insertPackageSql = (values: NewPackage, when: RawBuilder<boolean>) => {
+  const columns = Object.keys(values)
+    .filter((column) => values[column as keyof NewPackage] !== undefined)
+    .sort();
+  const record = Object.fromEntries(
+    columns.map((column) => {
+      const value: unknown = values[column as keyof NewPackage];
+      return [
+        column,
+        JSONB_COLUMNS.has(column) && typeof value === 'string' ? JSON.parse(value) : value,
+      ];
+    }),
+  );
+  const list = sql.join(columns.map((column) => sql.ref(column)));
+  return sql`INSERT INTO packages (${list})
+    SELECT ${list} FROM json_populate_record(NULL::packages, ${JSON.stringify(record)}::json)
+    WHERE ${when}
+    RETURNING id`;
+};
 
 /** Owner-scoped list, newest first (index packages_user_created_idx). */
 export const findUserPackages = (db: Db, userId: number, limit = 200) =>
@@ -25,11 +53,47 @@ export const findUserPackage = (db: Db, userId: number, id: number) =>
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
-/** Provisioning done: pending -> active (idempotent for a re-delivered job). */
-export const activatePackage = (db: Db, id: number) =>
-  db
+/** The states a package is in until provisioning has run once. */
+const UNPROVISIONED = ['pending', 'processing'] as const;
+
+/**
+ * Locks the packages of `ids` that still wait for provisioning (FOR UPDATE, in id order so
+ * two batches sharing ids cannot deadlock) and returns their ids. Another job for the same
+ * package waits here until this transaction ends, then finds it provisioned.
+ */
+export const lockUnprovisionedPackages = async (tx: Db, ids: number[]) =>
+  (
+    await tx
+      .selectFrom('packages')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', 'in', UNPROVISIONED)
+      .orderBy('id')
+      .forUpdate()
+      .execute()
+  ).map((row) => row.id);
+
+/** Provisioning done: pending -> active (only rows still waiting, so a replay changes nothing). */
+export const activatePackages = (tx: Db, ids: number[]) =>
+  tx
     .updateTable('packages')
     .set({ status: 'active', activated_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'processing'])
-    .executeTakeFirst();
+    .where('id', 'in', ids)
+    .where('status', 'in', UNPROVISIONED)
+    .execute();
+
+/**
+ * Packages still waiting for provisioning that were created at least `minAgeSeconds` ago,
+ * oldest first (partial index packages_unprovisioned_idx).
+ */
+export const findUnprovisionedPackageIds = async (db: Db, minAgeSeconds: number, limit: number) =>
+  (
+    await db
+      .selectFrom('packages')
+      .select('id')
+      .where('status', 'in', UNPROVISIONED)
+      .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${minAgeSeconds})`)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  ).map((row) => row.id);

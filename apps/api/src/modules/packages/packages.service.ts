@@ -1,7 +1,15 @@
+import { toDollars } from '@proxy/contract';
 import type { PackageListItem } from '@proxy/contract';
-import type { Db } from '../../db/types.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db, DbRoot } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserPackage, findUserPackages } from './packages.repository.ts';
+import { revealPackagePassword } from './credentials.ts';
+import {
+  activatePackages,
+  findUserPackage,
+  findUserPackages,
+  lockUnprovisionedPackages,
+} from './packages.repository.ts';
 
 type PackageRow = Awaited<ReturnType<typeof findUserPackages>>[number];
 const DAY_MS = 86_400_000;
@@ -28,16 +36,16 @@ export const listPackages = async (db: Db, userId: number) =>
   (await findUserPackages(db, userId)).map((p) => toPackageListItem(p));
 
 /** One package of the owner, with its credentials; foreign or unknown ids are 404. */
-export const getPackage = async (db: Db, userId: number, id: number) => {
+export const getPackage = async (db: Db, userId: number, id: number, dataKey: Buffer) => {
   const p = await findUserPackage(db, userId, id);
   if (!p) throw new AppError('NOT_FOUND');
   return {
     ...toPackageListItem(p),
     tariff: p.tariff,
-    price: p.price_cents / 100,
+    price: toDollars(p.price_cents),
     auto_update: p.auto_update,
     login: p.login,
-    password: p.password,
+    password: revealPackagePassword(dataKey, p),
     port_http: p.port_http,
     port_socks: p.port_socks,
     country: p.country,
@@ -51,3 +59,21 @@ export const getPackage = async (db: Db, userId: number, id: number) => {
     traffic_used_bytes: p.traffic_used_bytes,
   };
 };
+
+/**
+ * Provisions the packages of `ids` that still wait for it (pending -> active) and returns the
+ * ids it provisioned. Exactly once per package, however many jobs name it: the rows stay
+ * locked until the transaction commits, so a second job (a retry of a job whose worker died,
+ * or the sweep's) waits and then finds nothing left to do. A worker killed mid-way holds no
+ * lock: PostgreSQL rolls its transaction back and the package stays pending for the sweep.
+ * `delayMs` (PROVISIONING_DELAY_MS) is the time the provisioning step itself takes: the
+ * gateway issue does its work here.
+ */
+export const provisionPackages = (db: DbRoot, ids: number[], delayMs: number) =>
+  db.transaction().execute(async (tx) => {
+    const locked = await lockUnprovisionedPackages(tx, ids);
+    if (locked.length === 0) return [];
+    await sleep(delayMs);
+    await activatePackages(tx, locked);
+    return locked;
+  });

@@ -1,3 +1,4 @@
+import { toDollars } from '@proxy/contract';
 import { bearer, type TestContext } from '../../../test/helpers.ts';
 import { signSandboxPayload } from '../../integrations/payments/sandbox.ts';
 import { sandboxSecretOf } from './payment-providers.ts';
@@ -22,7 +23,7 @@ export const sandboxPayment = async (ctx: TestContext, token: string, amount = 2
   const response = await createTopUp(ctx, token, { amount, type });
   if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
   const url = response.json<{ url: string }>().url;
-  const id = url.split('/').pop() ?? '';
+  const id = new URL(url).pathname.split('/').pop() ?? '';
   return ctx.database.db
     .selectFrom('payments')
     .selectAll()
@@ -38,7 +39,7 @@ export const sandboxBody = (
     id: payment.provider_payment_id,
     payment_id: payment.id,
     status: 'paid',
-    amount: (payment.amount_cents / 100).toFixed(2),
+    amount: toDollars(payment.amount_cents).toFixed(2), // the sandbox writes two decimals, as providers do
     currency: 'USD',
     ...overrides,
   });

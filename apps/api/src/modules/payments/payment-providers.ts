@@ -3,7 +3,10 @@ import { CRYPTO_METHOD_TYPE } from '@proxy/contract';
 import type { Config } from '../../config/env.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { createNowPaymentsProvider } from '../../integrations/payments/nowpayments.ts';
-import { createSandboxProvider } from '../../integrations/payments/sandbox.ts';
+import {
+  createSandboxCheckoutToken,
+  createSandboxProvider,
+} from '../../integrations/payments/sandbox.ts';
 import { createStripeProvider } from '../../integrations/payments/stripe.ts';
 
 export type PaymentProviders = {
@@ -28,7 +31,8 @@ export const createPaymentProviders = (config: Config): PaymentProviders => {
     config.PAYMENT_SANDBOX_ENABLED === 'true'
       ? createSandboxProvider({
           secret: sandboxSecret,
-          checkoutUrl: (id) => `${config.APP_URL}/api/payment/sandbox/${id}`,
+          checkoutUrl: (holder) =>
+            `${config.APP_URL}/api/payment/sandbox/${holder.paymentId}?token=${createSandboxCheckoutToken(config.APP_SECRET, holder)}`,
         })
       : null;
   const stripe =

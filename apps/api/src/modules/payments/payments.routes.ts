@@ -1,9 +1,12 @@
-import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
-import { PAYMENT_SORT_FIELDS, topUpSchema } from '@proxy/contract';
+import type { FastifyInstance } from 'fastify';
+import { PAYMENT_SORT_FIELDS, paymentsEndpoints, toDollars } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
+import { requireUnrestricted } from '../users/restricted-user.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  isSandboxCheckoutToken,
   signSandboxPayload,
   SANDBOX_SIGNATURE_HEADER,
 } from '../../integrations/payments/sandbox.ts';
@@ -43,44 +46,55 @@ const sandboxWebhookUrl = (app: FastifyInstance): string => {
 
 /** Webhooks need the exact bytes the provider signed: raw Buffer bodies in this scope only. */
 const webhookRoutes =
-  (providers: PaymentProviders): FastifyPluginCallback =>
+  (providers: PaymentProviders): RoutesPlugin =>
   (app, _options, done) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    app.post<{ Params: { provider: string } }>(
-      '/payment/webhook/:provider',
-      { config: webhookRateLimit(app) },
-      async (request) => {
-        const provider = providers.byName(request.params.provider);
-        if (!provider) throw new AppError('NOT_FOUND');
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const outcome = await handleWebhook(app.db, provider, raw, request.headers, request.log);
-        return { received: true, outcome };
-      },
-    );
+    addRoute(app, paymentsEndpoints.webhook, { config: webhookRateLimit(app) }, async (request) => {
+      const provider = providers.byName(request.params.provider);
+      if (!provider) throw new AppError('NOT_FOUND');
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await handleWebhook(app.db, provider, raw, request.headers, request.log);
+      return { received: true as const, outcome };
+    });
     done();
   };
 
 /** The sandbox checkout: its page and the two buttons (HTML forms, so form bodies are accepted). */
 const sandboxRoutes =
-  (providers: PaymentProviders): FastifyPluginCallback =>
+  (providers: PaymentProviders): RoutesPlugin =>
   (app, _options, done) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
       (_r, _b, done) => done(null, {}),
     );
-    const loadSandboxPayment = async (id: string) => {
+    /**
+     * The payment of a checkout link, only with the link's signed token (bound to the payment
+     * and its owner, expiring): anything else is 404, as for an unknown payment. The token is
+     * single use in effect: it completes a waiting payment, and a processed one has nothing
+     * left to complete.
+     */
+    const loadSandboxPayment = async (id: string, token: string | undefined) => {
       const payment = UUID.test(id) ? await findPaymentById(app.db, id) : undefined;
-      if (!payment || payment.provider !== 'sandbox' || !providers.byName('sandbox'))
+      if (
+        !payment ||
+        payment.provider !== 'sandbox' ||
+        !providers.byName('sandbox') ||
+        !isSandboxCheckoutToken(app.config.APP_SECRET, token, {
+          paymentId: payment.id,
+          userId: payment.user_id,
+        })
+      )
         throw new AppError('NOT_FOUND');
       return payment;
     };
 
-    app.get<{ Params: { id: string } }>('/payment/sandbox/:id', async (request, reply) => {
-      const payment = await loadSandboxPayment(request.params.id);
+    addRoute(app, paymentsEndpoints.sandboxPage, {}, async (request, reply) => {
+      const { token } = request.query;
+      const payment = await loadSandboxPayment(request.params.id, token);
       const appOrigin = new URL(app.config.APP_URL).origin;
       return reply
         .header('content-type', 'text/html; charset=utf-8')
@@ -90,24 +104,29 @@ const sandboxRoutes =
           `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigin}; base-uri 'none'; frame-ancestors 'none'`,
         )
         .send(
-          renderSandboxPage({ ...payment, cabinetUrl: `${app.config.APP_URL}/cabinet/top-up` }),
+          renderSandboxPage({
+            ...payment,
+            token: token ?? '',
+            cabinetUrl: `${app.config.APP_URL}/cabinet/top-up`,
+          }),
         );
     });
 
-    app.post<{ Params: { id: string; action: string } }>(
-      '/payment/sandbox/:id/:action',
+    addRoute(
+      app,
+      paymentsEndpoints.sandboxAction,
       { config: webhookRateLimit(app) },
       async (request, reply) => {
         const { action } = request.params;
         if (action !== 'pay' && action !== 'fail') throw new AppError('NOT_FOUND');
-        const payment = await loadSandboxPayment(request.params.id);
+        const payment = await loadSandboxPayment(request.params.id, request.query.token);
         let isSuccess = payment.status === 1;
         if (payment.status === 0 && payment.provider_payment_id) {
           const body = JSON.stringify({
             id: payment.provider_payment_id,
             payment_id: payment.id,
             status: action === 'pay' ? 'paid' : 'failed',
-            amount: (payment.amount_cents / 100).toFixed(2),
+            amount: toDollars(payment.amount_cents).toFixed(2), // the sandbox writes two decimals, as providers do
             currency: payment.currency,
           });
           const signature = signSandboxPayload(
@@ -139,40 +158,49 @@ const sandboxRoutes =
     done();
   };
 
-export const paymentsRoutes: FastifyPluginCallback = (app, _options, done) => {
+export const paymentsRoutes: RoutesPlugin = (app, _options, done) => {
   const providers = createPaymentProviders(app.config);
 
-  app.get('/payment/networks', { preHandler: authenticate }, () => listNetworks());
+  addRoute(app, paymentsEndpoints.getNetworks, { preHandler: authenticate }, () => listNetworks());
 
-  app.post('/payment/create', { preHandler: [authenticate, requireVerified] }, async (request) => {
-    const command = topUpSchema.parse(request.body);
-    const language = requestLanguage(request);
-    const created = await createPayment(
-      app.db,
-      providers,
-      sessionOf(request).user,
-      command,
-      language,
-      {
-        successUrl: resultUrl(app, 'success'),
-        failUrl: resultUrl(app, 'fail'),
-        webhookUrl: (provider) => `${app.config.APP_URL}/api/payment/webhook/${provider}`,
-      },
-      request.log,
-    );
-    return {
-      success: true as const,
-      message: app.translator.t(language, 'top-up:messages.created'),
-      url: created.url,
-    };
-  });
+  addRoute(
+    app,
+    paymentsEndpoints.createPayment,
+    { preHandler: [authenticate, requireVerified, requireUnrestricted] },
+    async (request) => {
+      const command = request.body;
+      const language = requestLanguage(request);
+      const created = await createPayment(
+        app.db,
+        providers,
+        sessionOf(request).user,
+        command,
+        language,
+        {
+          successUrl: resultUrl(app, 'success'),
+          failUrl: resultUrl(app, 'fail'),
+          webhookUrl: (provider) => `${app.config.APP_URL}/api/payment/webhook/${provider}`,
+        },
+        request.log,
+      );
+      return {
+        success: true as const,
+        message: app.translator.t(language, 'top-up:messages.created'),
+        url: created.url,
+      };
+    },
+  );
 
-  app.get('/profile/payments', { preHandler: authenticate }, (request) =>
-    listPayments(
-      app.db,
-      sessionOf(request).user.id,
-      parseListQuery(PAYMENT_SORT_FIELDS, request.query),
-    ),
+  addRoute(
+    app,
+    paymentsEndpoints.listPayments,
+    { preHandler: [authenticate, requireUnrestricted] },
+    (request) =>
+      listPayments(
+        app.db,
+        sessionOf(request).user.id,
+        parseListQuery(PAYMENT_SORT_FIELDS, request.query),
+      ),
   );
 
   void app.register(webhookRoutes(providers));

@@ -5,13 +5,17 @@ import {
   MERCHANTS,
   findPaymentMethod,
   formatDollars,
+  systemNameOf,
+  toDollars,
   type Language,
   type TopUpCommand,
 } from '@proxy/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbRoot, User } from '../../db/types.ts';
+import type { DbRoot, User } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
+import { zodToFieldKeys } from '../../plugins/error-handler.ts';
 import {
+  WebhookPayloadError,
   WebhookSignatureError,
   type PaymentProvider,
   type WebhookHeaders,
@@ -20,7 +24,7 @@ import { postLedgerEntry, postLedgerFailure } from '../ledger/ledger.service.ts'
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { payReferralReward } from '../referral/referral-reward.ts';
 import { pageMeta, pickFilter, type ListQuery } from '../../lib/list-query.ts';
-import { systemNameOf } from './payment-methods.ts';
+
 import {
   attachCheckout,
   findPaymentByProviderId,
@@ -72,6 +76,7 @@ export const createPayment = async (
   try {
     const session = await provider.createPayment({
       paymentId: payment.id,
+      userId: user.id,
       amountCents: payment.amount_cents,
       currency: 'USD',
       systemName: payment.system_name,
@@ -112,9 +117,18 @@ export const handleWebhook = async (
   try {
     event = provider.verifyAndParseWebhook(rawBody, headers);
   } catch (error) {
-    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
+    if (error instanceof WebhookSignatureError) {
       log.warn({ provider: provider.name, reason: error.message }, 'webhook refused: signature');
       throw new AppError('UNAUTHENTICATED');
+    }
+    // Signed by the provider, but not the payload its contract schema describes: 400, so the
+    // provider's delivery log shows the refusal (decision 084).
+    if (error instanceof WebhookPayloadError) {
+      log.warn({ provider: provider.name, issues: error.issues }, 'webhook refused: payload');
+      throw new AppError('BAD_REQUEST', {
+        errors: zodToFieldKeys({ name: 'ZodError', issues: error.issues }),
+        cause: error,
+      });
     }
     throw error;
   }
@@ -186,10 +200,10 @@ export const handleWebhook = async (
       refId: row.id,
       comment: `Top-up ${row.system_name}`,
     });
-    await notify(tx, row.user_id, NOTIFICATION_TYPES.topUp, [
-      { label: 'amount', value: formatDollars(row.amount_cents / 100) },
-      { label: 'method', value: row.system_name },
-    ]);
+    await notify(tx, row.user_id, NOTIFICATION_TYPES.topUp, {
+      amount: formatDollars(toDollars(row.amount_cents)),
+      method: row.system_name,
+    });
     await payReferralReward(tx, row);
     return true;
   });
@@ -217,13 +231,14 @@ export const listPayments = async (
   return {
     data: rows.map((row) => ({
       id: row.id,
-      created_at: row.created_at.toISOString(),
+      created_at: row.created_at_iso,
+      // The column's CHECK keeps it to 0, 1, 2 (0004_money.sql); the serializer re-checks.
       status: row.status,
       merchant: row.merchant_id,
       merchant_id: row.merchant_id,
       system_name: row.system_name,
       network: row.network,
-      amount: row.amount_cents / 100,
+      amount: toDollars(row.amount_cents),
       currency: row.currency,
     })),
     meta: pageMeta(query, total),

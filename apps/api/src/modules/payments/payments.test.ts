@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS } from '@proxy/contract';
+import { PAYMENT_METHODS, apiErrorSchema } from '@proxy/contract';
 import {
   bearer,
   createTestApp,
@@ -16,6 +16,10 @@ import {
   sandboxBody,
   sandboxPayment,
 } from './money-test-helpers.ts';
+import {
+  createSandboxCheckoutToken,
+  SANDBOX_CHECKOUT_TTL_MS,
+} from '../../integrations/payments/sandbox.ts';
 
 const ctx = useTestApp();
 
@@ -33,8 +37,10 @@ describe('POST /payment/create', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<{ success: boolean; message: string; url: string }>();
     expect(body.success).toBe(true);
-    expect(body.url).toMatch(/^http:\/\/cabinet\.test\/api\/payment\/sandbox\/[0-9a-f-]{36}$/);
-    const row = await paymentRow(body.url.split('/').pop() ?? '');
+    expect(body.url).toMatch(
+      /^http:\/\/cabinet\.test\/api\/payment\/sandbox\/[0-9a-f-]{36}\?token=[\w.-]+$/,
+    );
+    const row = await paymentRow(new URL(body.url).pathname.split('/').pop() ?? '');
     expect(row).toMatchObject({
       user_id: user.id,
       provider: 'sandbox',
@@ -47,6 +53,23 @@ describe('POST /payment/create', () => {
       system_name: 'Crypto USDT-TRC20',
     });
     expect(row.provider_payment_id).toBe(`sbx_${row.id}`);
+  });
+
+  it('refuses a typed amount that is not plain digits (1e3) with a field error (issue 9)', async () => {
+    const user = await verifiedUser(ctx);
+    for (const amount of ['1e3', '0x10', '+50']) {
+      const response = await createTopUp(ctx, user.token, { amount, type: 5 });
+      expect(response.statusCode, amount).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors.amount, amount).toEqual([
+        'Enter the amount in digits, for example 25 or 25.50',
+      ]);
+    }
+    const count = await ctx.database.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
   });
 
   it('refuses an unverified user with 403 and creates nothing', async () => {
@@ -248,6 +271,41 @@ describe('sandbox webhooks', () => {
     expect(outcomes.map((o) => o.outcome)).toEqual(['amount_mismatch', 'amount_mismatch']);
   });
 
+  it('answers 400 in the error shape to validly signed bodies that are no sandbox payload (issue 9, defect 10)', async () => {
+    const user = await verifiedUser(ctx);
+    const payment = await sandboxPayment(ctx, user.token, 20);
+    const odd = [
+      'null',
+      '[]',
+      '"paid"',
+      '{}',
+      '{"id":',
+      JSON.stringify({ id: payment.provider_payment_id, status: 'paid' }),
+      sandboxBody(payment, { id: 5 }),
+      sandboxBody(payment, { id: { $ne: null } }),
+      sandboxBody(payment, { id: `${payment.provider_payment_id}\u0000` }),
+      sandboxBody(payment, { status: 'constructor' }),
+      sandboxBody(payment, { status: ['paid'] }),
+      sandboxBody(payment, { amount: 20 }),
+      sandboxBody(payment, { amount: '20,00' }),
+      sandboxBody(payment, { amount: null }),
+      sandboxBody(payment, { currency: 840 }),
+    ];
+    for (const body of odd) {
+      const response = await deliverSandbox(ctx, body);
+      expect(response.statusCode, body).toBe(400);
+      const answer: unknown = response.json();
+      expect(apiErrorSchema.safeParse(answer).success, body).toBe(true);
+      expect(answer, body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    }
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 0, credited_at: null });
+    expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 0 });
+    // The same payment still credits with a well-formed delivery.
+    expect((await deliverSandbox(ctx, sandboxBody(payment))).json()).toMatchObject({
+      outcome: 'credited',
+    });
+  });
+
   it('handles late and duplicate status changes: error then success credits, error after success is ignored', async () => {
     const user = await verifiedUser(ctx);
     const payment = await sandboxPayment(ctx, user.token, 15);
@@ -324,6 +382,70 @@ describe('sandbox webhooks', () => {
   });
 });
 
+/** The checkout page as the payment's URL names it: path and its signed one-time token. */
+const checkoutPath = (payment: { checkout_url: string | null }) => {
+  const url = new URL(payment.checkout_url ?? '');
+  return `${url.pathname}${url.search}`;
+};
+const tokenOf = (payment: { checkout_url: string | null }) =>
+  new URL(payment.checkout_url ?? '').searchParams.get('token') ?? '';
+const actionPath = (
+  payment: { id: string; checkout_url: string | null },
+  action: 'pay' | 'fail',
+  token = tokenOf(payment),
+) => `/api/payment/sandbox/${payment.id}/${action}?token=${encodeURIComponent(token)}`;
+
+describe('sandbox checkout access (issue 9, defect 12)', () => {
+  it('opens and completes only with the signed token of that payment and user, before it expires', async () => {
+    const user = await verifiedUser(ctx);
+    const other = await verifiedUser(ctx);
+    const payment = await sandboxPayment(ctx, user.token, 30);
+    const foreign = await sandboxPayment(ctx, other.token, 30);
+    expect(payment.checkout_url).toMatch(
+      new RegExp(`^http://cabinet\\.test/api/payment/sandbox/${payment.id}\\?token=[\\w.-]+$`),
+    );
+    const token = tokenOf(payment);
+    const secret = ctx.config.APP_SECRET;
+    const expired = createSandboxCheckoutToken(
+      secret,
+      { paymentId: payment.id, userId: user.id },
+      Date.now() - SANDBOX_CHECKOUT_TTL_MS - 1000,
+    );
+    const otherUser = createSandboxCheckoutToken(secret, {
+      paymentId: payment.id,
+      userId: other.id,
+    });
+    const forged = createSandboxCheckoutToken('another-secret-another-secret-0123456789', {
+      paymentId: payment.id,
+      userId: user.id,
+    });
+    const refused = ['', tokenOf(foreign), expired, otherUser, forged, `${token}x`, 'a.b'];
+
+    const page = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/payment/sandbox/${payment.id}${query}` });
+    expect((await page('')).statusCode).toBe(404);
+    for (const bad of refused) {
+      const response = await page(`?token=${encodeURIComponent(bad)}`);
+      expect(response.statusCode, bad).toBe(404);
+      expect(response.json(), bad).toMatchObject({ code: 'NOT_FOUND' });
+      const action = await ctx.app.inject({
+        method: 'POST',
+        url: actionPath(payment, 'pay', bad),
+      });
+      expect(action.statusCode, bad).toBe(404);
+    }
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/payment/sandbox/${payment.id}/pay` }))
+        .statusCode,
+    ).toBe(404);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 0, credited_at: null });
+
+    const opened = await page(`?token=${encodeURIComponent(token)}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain(actionPath(payment, 'pay').replace(/&/g, '&amp;'));
+  });
+});
+
 describe('sandbox checkout over real HTTP', () => {
   it('serves the page; Pay posts a signed webhook to our own server and 303s to the result', async () => {
     const live = await createTestApp();
@@ -331,30 +453,28 @@ describe('sandbox checkout over real HTTP', () => {
       await live.app.listen({ port: 0, host: '127.0.0.1' });
       const user = await verifiedUser(live);
       const payment = await sandboxPayment(live, user.token, 50);
-      const page = await live.app.inject({
-        method: 'GET',
-        url: `/api/payment/sandbox/${payment.id}`,
-      });
+      const page = await live.app.inject({ method: 'GET', url: checkoutPath(payment) });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<html lang="en">');
       expect(page.body).toContain('$50');
-      expect(page.body).toContain(`/api/payment/sandbox/${payment.id}/pay`);
+      expect(page.body).toContain(`/api/payment/sandbox/${payment.id}/pay?token=`);
       const pay = await live.app.inject({
         method: 'POST',
-        url: `/api/payment/sandbox/${payment.id}/pay`,
+        url: actionPath(payment, 'pay'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: '',
       });
       expect(pay.statusCode).toBe(303);
       expect(pay.headers.location).toBe('http://cabinet.test/cabinet/payment?result=success');
       expect((await balancesOf(live, user.id)).balance_cents).toBe(5000);
+      // The token completes its payment once: a second press changes nothing.
+      const again = await live.app.inject({ method: 'POST', url: actionPath(payment, 'fail') });
+      expect(again.headers.location).toBe('http://cabinet.test/cabinet/payment?result=success');
+      expect((await balancesOf(live, user.id)).balance_cents).toBe(5000);
 
       const second = await sandboxPayment(live, user.token, 20);
-      const fail = await live.app.inject({
-        method: 'POST',
-        url: `/api/payment/sandbox/${second.id}/fail`,
-      });
+      const fail = await live.app.inject({ method: 'POST', url: actionPath(second, 'fail') });
       expect(fail.headers.location).toBe('http://cabinet.test/cabinet/payment?result=fail');
       expect(
         (
@@ -366,11 +486,9 @@ describe('sandbox checkout over real HTTP', () => {
         ).status,
       ).toBe(2);
       // A processed payment shows no buttons.
-      const done = await live.app.inject({
-        method: 'GET',
-        url: `/api/payment/sandbox/${payment.id}`,
-      });
-      expect(done.body).not.toContain('/pay"');
+      const done = await live.app.inject({ method: 'GET', url: checkoutPath(payment) });
+      expect(done.statusCode).toBe(200);
+      expect(done.body).not.toContain('/pay?');
       const missing = await live.app.inject({
         method: 'GET',
         url: '/api/payment/sandbox/not-a-uuid',

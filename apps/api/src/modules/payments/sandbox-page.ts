@@ -1,4 +1,4 @@
-import { formatDollars } from '@proxy/contract';
+import { formatDollars, toDollars } from '@proxy/contract';
 
 const TEXTS = {
   en: {
@@ -36,11 +36,16 @@ export const renderSandboxPage = (payment: {
   system_name: string;
   status: number;
   language: string;
+  /** The checkout link's token: the buttons post it back. */
+  token: string;
   cabinetUrl: string;
 }) => {
   const language = payment.language === 'ru' ? 'ru' : 'en';
   const t = TEXTS[language];
-  const action = (kind: 'pay' | 'fail') => `/api/payment/sandbox/${payment.id}/${kind}`;
+  const action = (kind: 'pay' | 'fail') =>
+    escapeHtml(
+      `/api/payment/sandbox/${payment.id}/${kind}?token=${encodeURIComponent(payment.token)}`,
+    );
   const body =
     payment.status === 0
       ? `<div class="actions">
@@ -72,7 +77,7 @@ export const renderSandboxPage = (payment: {
   <h1>${t.title}</h1>
   <p>${t.intro}</p>
   <dl>
-    <dt>${t.amount}</dt><dd>${formatDollars(payment.amount_cents / 100)}</dd>
+    <dt>${t.amount}</dt><dd>${formatDollars(toDollars(payment.amount_cents))}</dd>
     <dt>${t.method}</dt><dd>${escapeHtml(payment.system_name)}</dd>
   </dl>
   ${body}

@@ -1,22 +1,20 @@
-import type { FastifyPluginCallback } from 'fastify';
-import { profileUpdateSchema } from '@proxy/contract';
+import { profileEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
-import { requestLanguage } from '../../plugins/error-handler.ts';
+import { messageReply } from '../../lib/message-reply.ts';
+import { passwordChangeGuard } from '../auth/password-change-guard.ts';
 import { getProfile, updateProfile } from './profile.service.ts';
 
-export const profileRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/profile', { preHandler: authenticate }, (request) =>
-    getProfile(sessionOf(request).user),
+export const profileRoutes: RoutesPlugin = (app, _options, done) => {
+  addRoute(app, profileEndpoints.getProfile, { preHandler: authenticate }, (request) =>
+    getProfile(sessionOf(request).user, app.config.DATA_ENCRYPTION_KEY),
   );
 
-  app.post('/profile', { preHandler: authenticate }, async (request) => {
-    const input = profileUpdateSchema.parse(request.body);
-    const user = await updateProfile(app.db, sessionOf(request), input);
-    return {
-      success: true as const,
-      message: app.translator.t(requestLanguage(request), 'messages.profile_updated'),
-      user,
-    };
+  // A password change is limited like login (docs/decisions/062); other edits are not.
+  addRoute(app, profileEndpoints.updateProfile, passwordChangeGuard(app), async (request) => {
+    const key = app.config.DATA_ENCRYPTION_KEY;
+    const user = await updateProfile(app.db, sessionOf(request), request.body, key);
+    return { ...messageReply(app, request, 'messages.profile_updated'), user };
   });
   done();
 };

@@ -1,12 +1,12 @@
 import type { ProfileResponse, ProfileUpdateInput } from '@proxy/contract';
-import type { DbRoot, User } from '../../db/types.ts';
-import { changePassword } from '../auth/auth.service.ts';
+import type { DbRoot, User } from '@proxy/db';
+import { assertCurrentPassword, changePassword } from '../auth/auth.service.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { updateUser, type UserPatch } from '../users/users.repository.ts';
 
 /** Built from the session row: GET /profile costs no query beyond authentication. */
-export const getProfile = (user: User): ProfileResponse => ({
-  user: toUserDto(user),
+export const getProfile = (user: User, dataKey: Buffer): ProfileResponse => ({
+  user: toUserDto(user, dataKey),
   // Promo codes and the Telegram bot arrive in later issues.
   promo_token: null,
   promo_token_used: false,
@@ -19,8 +19,11 @@ export const updateProfile = async (
   db: DbRoot,
   session: { user: User; tokenId: number },
   input: ProfileUpdate,
+  dataKey: Buffer,
 ) => {
   let user = session.user;
+  // Before any change: a refused password change leaves the whole profile as it was.
+  if (input.password !== undefined) await assertCurrentPassword(user, input.current_password);
   const patch: UserPatch = {};
   if (input.name !== undefined) patch.name = input.name;
   // An empty or null telegram clears it.
@@ -29,5 +32,5 @@ export const updateProfile = async (
   if (Object.keys(patch).length > 0) user = await updateUser(db, user.id, patch);
   if (input.password !== undefined)
     user = await changePassword(db, user, session.tokenId, input.password);
-  return toUserDto(user);
+  return toUserDto(user, dataKey);
 };

@@ -1,36 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD,
-  bearer,
-  profileStatus,
-  registerUser,
-  useTestApp,
-} from '../../../test/helpers.ts';
-import { TEXTS, textOf } from '../../../test/texts.ts';
+import type { Language } from '../../../test/api-client.ts';
+import { PASSWORD, registerUser, useTestApp, waitFor } from '../../../test/helpers.ts';
+import { creditBalance } from '../../../test/shop.ts';
+import { TEXTS, errorBody, messageBody } from '../../../test/texts.ts';
 
 const ctx = useTestApp();
 
-const update = (token: string, payload: Record<string, unknown>, language = 'en') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/profile',
-    headers: { ...bearer(token), 'accept-language': language },
-    payload,
-  });
+const update = (token: string, payload: Record<string, unknown>, language: Language = 'en') =>
+  ctx.api.request('POST', '/api/profile', { token, language, payload });
+
+/** A password change to `password` (confirmed), with `fields` such as current_password. */
+const newPassword = (password: string, fields: Record<string, unknown> = {}) => ({
+  password,
+  password_confirmation: password,
+  ...fields,
+});
 
 describe('GET /profile', () => {
   it('returns the user with money in dollars and the later-issue fields', async () => {
     const { token, id } = await registerUser(ctx.app);
-    await ctx.database.db
-      .updateTable('users')
-      .set({ balance_cents: 12_345, referral_balance_cents: 5 })
-      .where('id', '=', id)
-      .execute();
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: bearer(token),
-    });
+    // Through the ledger: other test files check the whole ledger against the balances.
+    await creditBalance(ctx.database.db, id, 12_345);
+    await creditBalance(ctx.database.db, id, 5, 'referral');
+    const response = await ctx.api.profile(token);
     expect(response.statusCode).toBe(200);
     const body = response.json<{
       user: { balance: number; referral_balance: number };
@@ -49,11 +41,7 @@ describe('GET /profile', () => {
       .set({ telegram_user: '123456' })
       .where('id', '=', id)
       .execute();
-    const connected = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: bearer(token),
-    });
+    const connected = await ctx.api.profile(token);
     expect(connected.json<{ telegram_connected: boolean }>().telegram_connected).toBe(true);
   });
 
@@ -83,36 +71,24 @@ describe('POST /profile', () => {
       message: string;
       user: { name: string; telegram: string; locale: string };
     }>();
-    expect(body).toMatchObject({
-      success: true,
-      message: textOf('ru', 'messages', 'profile_updated'),
-    });
+    expect(body).toMatchObject(messageBody('ru', 'profile_updated'));
     expect(body.user).toMatchObject({ name: 'New Name', telegram: '@new_name', locale: 'ru' });
 
     const cleared = await update(token, { telegram: '' });
     expect(cleared.json<{ user: { telegram: string | null } }>().user.telegram).toBeNull();
-    const again = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: bearer(token),
-    });
+    const again = await ctx.api.profile(token);
     expect(again.json<{ user: { name: string; locale: string } }>().user).toMatchObject({
       name: 'New Name',
       locale: 'ru',
     });
   });
 
-  it('a password change keeps this session, revokes the others and needs a matching confirmation', async () => {
+  it('a password change keeps this session, revokes the others, mails "password changed" and needs a matching confirmation', async () => {
     const { token, email } = await registerUser(ctx.app);
-    const other = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/userlogin',
-        payload: { email, password: PASSWORD },
-      })
-    ).json<{ token: string }>().token;
+    const other = await ctx.api.anotherSession(email, PASSWORD);
 
     const mismatch = await update(token, {
+      current_password: PASSWORD,
       password: 'password-new-1',
       password_confirmation: 'password-new-2',
     });
@@ -121,19 +97,65 @@ describe('POST /profile', () => {
       mismatch.json<{ errors: Record<string, string[]> }>().errors.password_confirmation,
     ).toEqual([TEXTS.en.validation.password_confirm]);
 
-    const ok = await update(token, {
-      password: 'password-new-1',
-      password_confirmation: 'password-new-1',
-    });
+    const ok = await ctx.api.changePassword(token, PASSWORD, 'password-new-1');
     expect(ok.statusCode).toBe(200);
-    expect(await profileStatus(ctx, token)).toBe(200);
-    expect(await profileStatus(ctx, other)).toBe(401);
-    const relogin = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/userlogin',
-      payload: { email, password: 'password-new-1' },
+    expect(await ctx.api.profileStatus(token)).toBe(200);
+    expect(await ctx.api.profileStatus(other)).toBe(401);
+    expect((await ctx.api.login(email, 'password-new-1')).statusCode).toBe(200);
+    // The "password changed" mail goes out through the mail queue.
+    const mail = await waitFor(() =>
+      ctx.notificationMails.find(
+        (m) =>
+          m.to === email &&
+          m.purpose === 'notification' &&
+          m.type === 'notifications.password_changed',
+      ),
+    );
+    expect(mail.to).toBe(email);
+  });
+
+  it('a password change needs the right current password: missing or wrong is a 422 on current_password and changes nothing', async () => {
+    const { token, email } = await registerUser(ctx.app);
+    const other = await ctx.api.anotherSession(email, PASSWORD);
+
+    const missing = await update(
+      token,
+      newPassword('password-new-1', { name: 'Changed Name' }),
+      'ru',
+    );
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      current_password: [TEXTS.ru.validation.required_field],
     });
-    expect(relogin.statusCode).toBe(200);
+
+    const wrong = await ctx.api.changePassword(token, 'not-my-password', 'password-new-1');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual(
+      errorBody('WRONG_CURRENT_PASSWORD', TEXTS.en.errors.wrong_current_password, {
+        current_password: [TEXTS.en.errors.wrong_current_password],
+      }),
+    );
+
+    // Nothing changed: the old password works, the other session lives, the name is the same.
+    expect(await ctx.api.profileStatus(other)).toBe(200);
+    expect((await ctx.api.login(email, PASSWORD)).statusCode).toBe(200);
+    const profile = await ctx.api.profile(token);
+    expect(profile.json<{ user: { name: string } }>().user.name).toBe('Tester');
+  });
+
+  it('an account without a password (Google sign-in) sets its first one without current_password', async () => {
+    const { token, email, id } = await registerUser(ctx.app);
+    await ctx.database.db
+      .updateTable('users')
+      .set({ password_hash: null })
+      .where('id', '=', id)
+      .execute();
+    const ok = await update(token, newPassword('password-first-1'));
+    expect(ok.statusCode).toBe(200);
+    expect((await ctx.api.login(email, 'password-first-1')).statusCode).toBe(200);
+    // From now on the account has a password: changing it needs the current one.
+    const again = await update(token, newPassword('password-new-2'));
+    expect(again.statusCode).toBe(422);
   });
 
   it('ignores fields it does not own (email, balance)', async () => {
@@ -151,9 +173,7 @@ describe('POST /profile', () => {
   });
 
   it('requires authentication', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/profile',
+    const response = await ctx.api.request('POST', '/api/profile', {
       payload: { name: 'Someone' },
     });
     expect(response.statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/types.ts';
+import type { Db } from '@proxy/db';
 
 export const findPromoByCode = (db: Db, code: string) =>
   db

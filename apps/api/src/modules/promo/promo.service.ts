@@ -5,7 +5,7 @@ import {
   type PromoCheckResponse,
   type TariffFamily,
 } from '@proxy/contract';
-import type { Db } from '../../db/types.ts';
+import type { Db } from '@proxy/db';
 import type { Translator } from '../../i18n/translator.ts';
 import { countUserUsages, findPromoByCode } from './promo.repository.ts';
 
@@ -73,7 +73,7 @@ export const checkPromo = async (
   const userUses = promo ? await countUserUsages(db, promo.id, userId) : 0;
   const outcome = evaluatePromo(promo, target, userUses);
   const perGb = (cents: number) =>
-    target.trafficGb ? Math.round(cents / target.trafficGb) / 100 : null;
+    target.trafficGb ? toDollars(Math.round(cents / target.trafficGb)) : null;
   if (!outcome.ok)
     return {
       can_use: false,

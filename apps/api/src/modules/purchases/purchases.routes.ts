@@ -1,74 +1,73 @@
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
-  dynamicBuySchema,
+  catalogueEndpoints,
   isIspPeriod,
-  ispBuySchema,
   ispPriceCents,
-  unlimBuySchema,
   type TariffFamily,
 } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
+import { requireUnrestricted } from '../users/restricted-user.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import { findTariffById } from '../catalogue/catalogue.repository.ts';
+import { findCachedTariff } from '../catalogue/tariff-cache.ts';
 import { checkPromo } from '../promo/promo.service.ts';
-import { createProvisioner } from '../packages/packages.jobs.ts';
-import { purchase, type PurchaseContext, type PurchaseRequest } from './purchases.service.ts';
+import {
+  purchase,
+  type IdempotencyClaim,
+  type PurchaseContext,
+  type PurchaseRequest,
+} from './purchases.service.ts';
 
 const KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
 
-const idempotencyKeyOf = (request: FastifyRequest): string | null => {
+/**
+ * The Idempotency-Key of a purchase with the hash of the request it names: method, route and
+ * the validated body as canonical JSON (key order, spacing and "7" for 7 do not make another
+ * request; another tariff, promo or route does).
+ */
+const idempotencyOf = (request: FastifyRequest): IdempotencyClaim | null => {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) return null;
   if (typeof value !== 'string' || !KEY.test(value))
     throw new AppError('VALIDATION_FAILED', {
       errors: { 'Idempotency-Key': ['validation.invalid_value'] },
     });
-  return value;
+  const requestHash = sha256Hex(
+    `${request.method} ${request.routeOptions.url ?? ''}\n${canonicalJson(request.body)}`,
+  );
+  return { key: value, requestHash };
 };
 
-const couponParams = z.object({
-  tariffId: z.coerce.number().int().positive().max(2_147_483_647),
-  code: z.string().min(1).max(64),
-});
-const couponQuery = z.object({ period: z.coerce.number().int().optional() });
-
 /** Purchases (POST /tariff/buy, /tariff/buy-unlim, /tariff/buy-isp) and the promo check. */
-export const purchasesRoutes: FastifyPluginCallback = (app, _options, done) => {
-  const provisioner = createProvisioner(
-    app.db,
-    app.log,
-    app.hasDecorator('jobs') ? app.jobs : null,
-  );
-  // With a real server, provision packages left pending by a previous run; tests start lazily.
-  if (app.config.NODE_ENV !== 'test') app.addHook('onReady', () => provisioner.start());
-  app.addHook('onClose', () => provisioner.stop());
-
-  const guard = { preHandler: [authenticate, requireVerified] };
+export const purchasesRoutes: RoutesPlugin = (app, _options, done) => {
+  const guard = { preHandler: [authenticate, requireVerified, requireUnrestricted] };
   const run = async (request: FastifyRequest, input: PurchaseRequest) => {
     const ctx: PurchaseContext = {
       db: app.db,
       translator: app.translator,
       language: requestLanguage(request),
-      provisioner,
+      dataKey: app.config.DATA_ENCRYPTION_KEY,
     };
-    return purchase(ctx, sessionOf(request).user, input, idempotencyKeyOf(request));
+    return purchase(ctx, sessionOf(request).user, input, idempotencyOf(request));
   };
 
-  app.post('/tariff/buy', guard, async (request, reply) => {
-    const body = dynamicBuySchema.parse(request.body);
-    const tariff = await findTariffById(app.db, body.tariff_id);
+  addRoute(app, catalogueEndpoints.buyDynamic, guard, async (request, reply) => {
+    const body = request.body;
+    const tariff = await findCachedTariff(app.db, body.tariff_id);
     // Base and Premium share the endpoint: the tariff decides the family.
     const family = tariff?.family === 'premium' ? 'premium' : 'dynamic';
     const result = await run(request, { family, tariffId: body.tariff_id, promo: body.promo });
     return reply.code(result.statusCode).send(result.body);
   });
 
-  app.post('/tariff/buy-unlim', guard, async (request, reply) => {
-    const body = unlimBuySchema.parse(request.body);
+  addRoute(app, catalogueEndpoints.buyUnlim, guard, async (request, reply) => {
+    const body = request.body;
     const result = await run(request, {
       family: 'unlim',
       tariffId: body.tariff_id,
@@ -78,8 +77,8 @@ export const purchasesRoutes: FastifyPluginCallback = (app, _options, done) => {
     return reply.code(result.statusCode).send(result.body);
   });
 
-  app.post('/tariff/buy-isp', guard, async (request, reply) => {
-    const body = ispBuySchema.parse(request.body);
+  addRoute(app, catalogueEndpoints.buyIsp, guard, async (request, reply) => {
+    const body = request.body;
     const result = await run(request, {
       family: 'isp',
       tariffId: body.tariff_id,
@@ -93,11 +92,10 @@ export const purchasesRoutes: FastifyPluginCallback = (app, _options, done) => {
     return reply.code(result.statusCode).send(result.body);
   });
 
-  app.get('/tariff/:tariffId/check-coupon/:code', { preHandler: authenticate }, async (request) => {
-    const params = couponParams.safeParse(request.params);
-    if (!params.success) throw new AppError('NOT_FOUND');
-    const { period } = couponQuery.parse(request.query);
-    const tariff = await findTariffById(app.db, params.data.tariffId);
+  // A malformed tariff id or code fails the params schema: 404 (error handler).
+  addRoute(app, catalogueEndpoints.checkCoupon, { preHandler: authenticate }, async (request) => {
+    const { period } = request.query;
+    const tariff = await findTariffById(app.db, request.params.tariffId);
     if (!tariff) throw new AppError('NOT_FOUND');
     const family: TariffFamily = tariff.family;
     let priceCents = tariff.price_cents;
@@ -119,7 +117,7 @@ export const purchasesRoutes: FastifyPluginCallback = (app, _options, done) => {
       app.translator,
       requestLanguage(request),
       sessionOf(request).user.id,
-      params.data.code,
+      request.params.code,
       {
         family,
         tariffId: tariff.id,

@@ -173,6 +173,48 @@ describe('purchase prices', () => {
     }
   });
 
+  it('a tariff repriced after this process read it sells at the new price, or not at all once withdrawn', async () => {
+    const user = await customer(10);
+    const tariff = await tariffByKey('base-1gb');
+    const buy = () => post(user.token, '/api/tariff/buy', { tariff_id: tariff.id });
+    try {
+      expect((await buy()).json()).toMatchObject({ price: tariff.price_cents / 100 });
+      // Another instance reloads a catalogue file with a new price (and a new title).
+      await db()
+        .updateTable('tariffs')
+        .set({
+          price_cents: tariff.price_cents + 100,
+          title: 'Base 1 GB (new)',
+          updated_at: new Date(),
+        })
+        .where('id', '=', tariff.id)
+        .execute();
+      const repriced = await buy();
+      expect(repriced.json()).toMatchObject({ price: tariff.price_cents / 100 + 1 });
+      expect(await balance(user.id)).toBe(1000 - 2 * tariff.price_cents - 100);
+      const snapshot = await db()
+        .selectFrom('packages')
+        .select(['tariff', 'price_cents'])
+        .where('id', '=', repriced.json<{ package_id: number }>().package_id)
+        .executeTakeFirstOrThrow();
+      expect(snapshot).toMatchObject({
+        price_cents: tariff.price_cents + 100,
+        tariff: { title: 'Base 1 GB (new)' },
+      });
+      await db()
+        .updateTable('tariffs')
+        .set({ is_active: false, updated_at: new Date() })
+        .where('id', '=', tariff.id)
+        .execute();
+      const withdrawn = await buy();
+      expect(withdrawn.statusCode).toBe(422);
+      expect(await packageCount(user.id)).toBe(2);
+      expect(await checkLedger(db(), [user.id])).toEqual([]);
+    } finally {
+      await loadCatalogue(db());
+    }
+  });
+
   it('ISP: every period with the contract rule, IPs allocated from the pool', async () => {
     const country = await countryByKey('isp-us');
     const tariff = await tariffByKey('isp-us-5');
@@ -442,6 +484,65 @@ describe('concurrency, idempotency and refusals', () => {
     expect(third.json()).toEqual(first.json());
     expect(await packageCount(user.id)).toBe(1);
     expect(await balance(user.id)).toBe(900);
+  });
+
+  it('an Idempotency-Key reused with another request is refused with 422 (issue 9, defect 11)', async () => {
+    const base1 = await tariffByKey('base-1gb');
+    const base5 = await tariffByKey('base-5gb');
+    const unlim = await tariffByKey('unlim-1d-100mbps');
+    const location = await locationByKey('de-frankfurt');
+    const user = await customer(10);
+    const headers = { 'idempotency-key': `reuse-${user.id}` };
+    const first = await post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers);
+    expect(first.statusCode).toBe(200);
+    const reused = [
+      await post(user.token, '/api/tariff/buy', { tariff_id: base5.id }, headers),
+      await post(user.token, '/api/tariff/buy', { tariff_id: base1.id, promo: 'X' }, headers),
+      await post(
+        user.token,
+        '/api/tariff/buy-unlim',
+        { tariff_id: unlim.id, location_id: location.id },
+        headers,
+      ),
+    ];
+    for (const response of reused) {
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This Idempotency-Key was already used with another request.',
+      });
+    }
+    // The same request again (keys in another order, the id as a string) replays the answer.
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tariff/buy',
+      headers: { ...bearer(user.token), ...headers, 'content-type': 'application/json' },
+      payload: `{ "promo": null,  "tariff_id": "${base1.id}" }`,
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await packageCount(user.id)).toBe(1);
+    expect(await balance(user.id)).toBe(900);
+  });
+
+  it('two concurrent requests with one Idempotency-Key and different bodies: one runs, one gets 422', async () => {
+    const base1 = await tariffByKey('base-1gb');
+    const base5 = await tariffByKey('base-5gb');
+    const user = await customer(100);
+    for (let round = 0; round < 5; round++) {
+      const headers = { 'idempotency-key': `race-${user.id}-${round}` };
+      const answers = await Promise.all([
+        post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers),
+        post(user.token, '/api/tariff/buy', { tariff_id: base5.id }, headers),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+      expect(answers.find((answer) => answer.statusCode === 422)?.json()).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
+    }
+    expect(await packageCount(user.id)).toBe(5);
+    expect(await checkLedger(db())).toEqual([]);
   });
 
   it('refusals leave balance, stock and packages unchanged', async () => {

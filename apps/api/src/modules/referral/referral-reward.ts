@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { formatDollars } from '@proxy/contract';
-import type { Database } from '../../db/types.ts';
+import { formatDollars, toDollars } from '@proxy/contract';
+import type { Database } from '@proxy/db';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 
@@ -44,10 +44,10 @@ export const payReferralReward = async (
     refId: inserted.id,
     comment: `Referral reward ${inviter.referral_reward}% from #${payment.user_id}`,
   });
-  await notify(tx, inviter.id, NOTIFICATION_TYPES.referralReward, [
-    { label: 'amount', value: formatDollars(rewardCents / 100) },
-    { label: 'percent', value: `${inviter.referral_reward}%` },
-    { label: 'referral', value: `#${payment.user_id}` },
-  ]);
+  await notify(tx, inviter.id, NOTIFICATION_TYPES.referralReward, {
+    amount: formatDollars(toDollars(rewardCents)),
+    percent: `${inviter.referral_reward}%`,
+    referral: `#${payment.user_id}`,
+  });
   return rewardCents;
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/types.ts';
+import type { Db } from '@proxy/db';
+import type { PageRequest } from '../../lib/list-query.ts';
 
 const SORT_COLUMNS = {
   created_at: 'u.created_at',
@@ -7,13 +8,7 @@ const SORT_COLUMNS = {
   paid_at: 'paid_at',
 } as const;
 
-export type ReferralsPageQuery = {
-  inviterId: number;
-  page: number;
-  perPage: number;
-  sort: keyof typeof SORT_COLUMNS;
-  direction: 'asc' | 'desc';
-};
+export type ReferralsPageQuery = PageRequest<keyof typeof SORT_COLUMNS> & { inviterId: number };
 
 /**
  * One row per invited user (decision 043): what they have earned the inviter in total, when

@@ -1,29 +1,18 @@
-import type { FastifyPluginCallback } from 'fastify';
-import { REFERRAL_SORT_FIELDS } from '@proxy/contract';
-import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
-import { requestLanguage } from '../../plugins/error-handler.ts';
-import { parseListQuery } from '../../lib/list-query.ts';
+import { referralEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
+import { messageReply } from '../../lib/message-reply.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { moneyMovementGuard, unrestrictedUserGuard } from '../users/restricted-user.ts';
 import { getReferralOverview, transferReferralBalance } from './referral.service.ts';
 
-export const referralRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/profile/referrals', { preHandler: authenticate }, (request) =>
-    getReferralOverview(
-      app.db,
-      sessionOf(request).user,
-      parseListQuery(REFERRAL_SORT_FIELDS, request.query),
-    ),
+export const referralRoutes: RoutesPlugin = (app, _options, done) => {
+  addRoute(app, referralEndpoints.getOverview, unrestrictedUserGuard, (request) =>
+    getReferralOverview(app.db, sessionOf(request).user, request.query),
   );
 
-  app.post(
-    '/profile/transfer-referral-balance',
-    { preHandler: [authenticate, requireVerified] },
-    async (request) => {
-      await transferReferralBalance(app.db, sessionOf(request).user, request.body);
-      return {
-        success: true as const,
-        message: app.translator.t(requestLanguage(request), 'referral:messages.transferred'),
-      };
-    },
-  );
+  addRoute(app, referralEndpoints.transfer, moneyMovementGuard, async (request) => {
+    await transferReferralBalance(app.db, sessionOf(request).user, request.body);
+    return messageReply(app, request, 'referral:messages.transferred');
+  });
   done();
 };

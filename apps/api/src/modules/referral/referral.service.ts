@@ -1,43 +1,38 @@
-import type { REFERRAL_SORT_FIELDS } from '@proxy/contract';
-import { REFERRAL_ERROR_KEYS, toCents, transferReferralSchema } from '@proxy/contract';
-import type { DbRoot, User } from '../../db/types.ts';
+import {
+  REFERRAL_ERROR_KEYS,
+  REFERRAL_SORT_FIELDS,
+  toCents,
+  transferReferralSchema,
+  toDollars,
+} from '@proxy/contract';
+import type { Transaction } from 'kysely';
+import type { Database, DbRoot, User } from '@proxy/db';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { pageMeta, type ListQuery } from '../../lib/list-query.ts';
+import { pageAnswer, pageOf, parseListQuery } from '../../lib/list-query.ts';
 import { findReferralsPage, findReferralTotals } from './referral.repository.ts';
 
 export const TRANSFER_TYPE = 'withdrawal_from_referral_to_main_balance';
 
-export const getReferralOverview = async (
-  db: DbRoot,
-  user: User,
-  query: ListQuery<(typeof REFERRAL_SORT_FIELDS)[number]>,
-) => {
+/** The referral program of the user: totals and a page of invited users, as the query asks. */
+export const getReferralOverview = async (db: DbRoot, user: User, rawQuery: unknown) => {
+  const query = parseListQuery(REFERRAL_SORT_FIELDS, rawQuery);
   const [totals, rows] = await Promise.all([
     findReferralTotals(db, user.id),
-    findReferralsPage(db, {
-      inviterId: user.id,
-      page: query.page,
-      perPage: query.per_page,
-      sort: query.sort,
-      direction: query.direction,
-    }),
+    findReferralsPage(db, { inviterId: user.id, ...pageOf(query) }),
   ]);
   return {
     count_referrals: totals.countReferrals,
     reward: user.referral_reward,
-    referral_balance: user.referral_balance_cents / 100,
-    total_income: totals.incomeCents / 100,
+    referral_balance: toDollars(user.referral_balance_cents),
+    total_income: toDollars(totals.incomeCents),
     ref_link: user.ref_link,
-    referrals: {
-      data: rows.map((row) => ({
-        referral_id: row.referral_id,
-        amount: Number(row.amount_cents) / 100,
-        created_at: row.created_at.toISOString(),
-        paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
-      })),
-      meta: pageMeta(query, totals.countReferrals),
-    },
+    referrals: pageAnswer(query, { rows, total: totals.countReferrals }, (row) => ({
+      referral_id: row.referral_id,
+      amount: toDollars(Number(row.amount_cents)),
+      created_at: row.created_at.toISOString(),
+      paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    })),
   };
 };
 
@@ -45,35 +40,31 @@ export const getReferralOverview = async (
 export const amountMoreError = () =>
   new AppError('VALIDATION_FAILED', { errors: { amount: [REFERRAL_ERROR_KEYS.amountMore] } });
 
-export const rethrowInsufficient = (error: unknown): never => {
-  if (isAppError(error) && error.code === 'INSUFFICIENT_FUNDS') throw amountMoreError();
-  throw error;
-};
+/**
+ * Runs `spend` (which debits the referral balance) in one transaction. The contract checked the
+ * amount against the session's balance; when the ledger finds it short after all (a concurrent
+ * spend), the caller gets the same field error on `amount`.
+ */
+export const spendReferralBalance = <T>(
+  db: DbRoot,
+  spend: (tx: Transaction<Database>) => Promise<T>,
+) =>
+  db
+    .transaction()
+    .execute(spend)
+    .catch((error: unknown): never => {
+      if (isAppError(error) && error.code === 'INSUFFICIENT_FUNDS') throw amountMoreError();
+      throw error;
+    });
 
 /** Referral -> main: two entries of one type in one transaction (the referral debit first). */
 export const transferReferralBalance = async (db: DbRoot, user: User, body: unknown) => {
-  const input = transferReferralSchema(user.referral_balance_cents).parse(body);
-  const cents = toCents(input.amount);
-  await db
-    .transaction()
-    .execute(async (tx) => {
-      await postLedgerEntry(tx, {
-        userId: user.id,
-        account: 'referral',
-        type: TRANSFER_TYPE,
-        amountCents: -cents,
-        refType: 'referral_transfer',
-        comment: 'Referral balance to main balance',
-      });
-      await postLedgerEntry(tx, {
-        userId: user.id,
-        account: 'main',
-        type: TRANSFER_TYPE,
-        amountCents: cents,
-        refType: 'referral_transfer',
-        comment: 'Referral balance to main balance',
-      });
-    })
-    .catch(rethrowInsufficient);
+  const cents = toCents(transferReferralSchema(user.referral_balance_cents).parse(body).amount);
+  const entry = { userId: user.id, type: TRANSFER_TYPE, refType: 'referral_transfer' } as const;
+  const comment = 'Referral balance to main balance';
+  await spendReferralBalance(db, async (tx) => {
+    await postLedgerEntry(tx, { ...entry, account: 'referral', amountCents: -cents, comment });
+    await postLedgerEntry(tx, { ...entry, account: 'main', amountCents: cents, comment });
+  });
   return cents;
 };

@@ -1,16 +1,12 @@
-import type { FastifyPluginCallback } from 'fastify';
-import { TRANSACTION_SORT_FIELDS } from '@proxy/contract';
-import { authenticate, sessionOf } from '../../plugins/auth.ts';
-import { parseListQuery } from '../../lib/list-query.ts';
+import { paymentsEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { unrestrictedUserGuard } from '../users/restricted-user.ts';
 import { listTransactions } from './transactions.service.ts';
 
-export const transactionsRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/profile/transactions', { preHandler: authenticate }, (request) =>
-    listTransactions(
-      app.db,
-      sessionOf(request).user.id,
-      parseListQuery(TRANSACTION_SORT_FIELDS, request.query),
-    ),
+export const transactionsRoutes: RoutesPlugin = (app, _options, done) => {
+  addRoute(app, paymentsEndpoints.listTransactions, unrestrictedUserGuard, (request) =>
+    listTransactions(app.db, sessionOf(request).user.id, request.query),
   );
   done();
 };

@@ -1,8 +1,10 @@
 import { toDollars, type UserDto } from '@proxy/contract';
-import type { User } from '../../db/types.ts';
+import type { User } from '@proxy/db';
+import { revealApiKey } from './api-key.ts';
+import { isRestrictedUser } from './restricted-user.ts';
 
 /** The one place a user row becomes the API's UserDto (cents -> dollars here). */
-export const toUserDto = (user: User): UserDto => ({
+export const toUserDto = (user: User, dataKey: Buffer): UserDto => ({
   id: user.id,
   name: user.name,
   email: user.email,
@@ -11,7 +13,7 @@ export const toUserDto = (user: User): UserDto => ({
   telegram: user.telegram,
   invited: user.invited_by,
   ref_link: user.ref_link,
-  api_key: user.api_key,
+  api_key: revealApiKey(dataKey, user),
   email_verified_at: user.email_verified_at ? user.email_verified_at.toISOString() : null,
   created_at: user.created_at.toISOString(),
   updated_at: user.updated_at.toISOString(),
@@ -20,6 +22,6 @@ export const toUserDto = (user: User): UserDto => ({
   locale: user.locale,
   referral_balance: toDollars(user.referral_balance_cents),
   is_show_notification: user.is_show_notification,
-  is_restricted: user.is_restricted,
+  is_restricted: isRestrictedUser(user),
   telegram_user: user.telegram_user,
 });

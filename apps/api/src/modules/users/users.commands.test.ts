@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, registerUser, useTestApp } from '../../../test/helpers.ts';
+import { runCommand } from '../../../test/commands.ts';
+import { registerUser, useTestApp } from '../../../test/helpers.ts';
 import { usersCommands } from './users.commands.ts';
 
 const ctx = useTestApp();
 
-const run = async (name: string, args: string[]) => {
-  const command = usersCommands[name];
-  if (!command) throw new Error(name);
-  const result = await command.run(ctx.database.db, args);
-  return typeof result === 'string' ? result : result.output;
-};
+const run = async (name: string, args: string[]) =>
+  (await runCommand(usersCommands, ctx.database.db, name, args)).output;
 
 const userOf = async (token: string) =>
-  (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json<{
+  (await ctx.api.profile(token)).json<{
     user: { is_restricted: boolean; email_verified_at: string | null };
   }>().user;
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, NewUser, User } from '../../db/types.ts';
+import type { Db, NewUser, User } from '@proxy/db';
+import { secretDigest } from '@proxy/db';
 
 export const findUserByEmail = (db: Db, email: string): Promise<User | undefined> =>
   db
@@ -44,4 +45,15 @@ export const markEmailVerified = (db: Db, id: number, email: string): Promise<Us
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('email_verified_at', 'is', null)
     .returningAll()
+    .executeTakeFirst();
+
+/**
+ * The user holding this API key, found by its digest (index users_api_key_digest_key): the
+ * key itself is stored only encrypted (decision 068). For the reseller API's key auth.
+ */
+export const findUserByApiKey = (db: Db, apiKey: string): Promise<User | undefined> =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('api_key_digest', '=', secretDigest(apiKey))
     .executeTakeFirst();

@@ -1,4 +1,5 @@
-import { WITHDRAWAL_STATUSES, formatDollars } from '@proxy/contract';
+import { WITHDRAWAL_STATUSES, formatDollars, toDollars } from '@proxy/contract';
+import type { Db } from '@proxy/db';
 import { UsageError, option, requireArg, type Command } from '../../cli/command.ts';
 import { listWithdrawalsByStatus, type WithdrawalStatus } from './withdrawals.repository.ts';
 import { completeWithdrawal, rejectWithdrawal } from './withdrawals.service.ts';
@@ -8,6 +9,30 @@ const idOf = (args: string[], usage: string) => {
   if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(usage);
   return id;
 };
+
+type ClosedOrder = NonNullable<Awaited<ReturnType<typeof completeWithdrawal>>>;
+
+/**
+ * An operator command that closes a waiting order: `close` returns the order, or null when it
+ * is not waiting (unknown or already processed), which exits 1.
+ */
+const closeCommand = (
+  usage: string,
+  close: (db: Db, id: number, args: string[]) => Promise<ClosedOrder | null>,
+  report: (order: ClosedOrder) => string,
+): Command => ({
+  usage,
+  run: async (db, args) => {
+    const id = idOf(args, usage);
+    const order = await close(db, id, args);
+    if (!order)
+      return {
+        output: `withdrawal #${id} is not waiting (unknown or already processed)`,
+        exitCode: 1,
+      };
+    return `withdrawal #${id} ${report(order)}`;
+  },
+});
 
 export const withdrawalsCommands: Record<string, Command> = {
   'withdrawals:list': {
@@ -21,35 +46,20 @@ export const withdrawalsCommands: Record<string, Command> = {
       return rows
         .map(
           (w) =>
-            `#${w.id}  ${w.status.padEnd(9)}  ${formatDollars(w.amount_cents / 100).padStart(10)}  ${w.address}  user ${w.user_id} <${w.email}>  ${w.created_at.toISOString()}${w.txid ? `  txid ${w.txid}` : ''}`,
+            `#${w.id}  ${w.status.padEnd(9)}  ${formatDollars(toDollars(w.amount_cents)).padStart(10)}  ${w.address}  user ${w.user_id} <${w.email}>  ${w.created_at.toISOString()}${w.txid ? `  txid ${w.txid}` : ''}`,
         )
         .join('\n');
     },
   },
-  'withdrawals:complete': {
-    usage: 'withdrawals:complete <id> [--txid <blockchain transaction id>]',
-    run: async (db, args) => {
-      const id = idOf(args, 'withdrawals:complete <id> [--txid <blockchain transaction id>]');
-      const order = await completeWithdrawal(db, id, option(args, 'txid') ?? null);
-      if (!order)
-        return {
-          output: `withdrawal #${id} is not waiting (unknown or already processed)`,
-          exitCode: 1,
-        };
-      return `withdrawal #${id} completed: ${formatDollars(order.amount_cents / 100)} to ${order.address}`;
-    },
-  },
-  'withdrawals:reject': {
-    usage: 'withdrawals:reject <id> [--reason <text>]',
-    run: async (db, args) => {
-      const id = idOf(args, 'withdrawals:reject <id> [--reason <text>]');
-      const order = await rejectWithdrawal(db, id, option(args, 'reason') ?? null);
-      if (!order)
-        return {
-          output: `withdrawal #${id} is not waiting (unknown or already processed)`,
-          exitCode: 1,
-        };
-      return `withdrawal #${id} rejected: ${formatDollars(order.amount_cents / 100)} returned to the referral balance`;
-    },
-  },
+  'withdrawals:complete': closeCommand(
+    'withdrawals:complete <id> [--txid <blockchain transaction id>]',
+    (db, id, args) => completeWithdrawal(db, id, option(args, 'txid') ?? null),
+    (order) => `completed: ${formatDollars(toDollars(order.amount_cents))} to ${order.address}`,
+  ),
+  'withdrawals:reject': closeCommand(
+    'withdrawals:reject <id> [--reason <text>]',
+    (db, id, args) => rejectWithdrawal(db, id, option(args, 'reason') ?? null),
+    (order) =>
+      `rejected: ${formatDollars(toDollars(order.amount_cents))} returned to the referral balance`,
+  ),
 };

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
-import { findPage, NEWEST_FIRST } from '../../db/paging.ts';
-import type { Database, Db } from '../../db/types.ts';
+import { findPage, NEWEST_FIRST } from '@proxy/db';
+import type { Database, Db } from '@proxy/db';
+import type { PageRequest } from '../../lib/list-query.ts';
 
 export type WithdrawalStatus = 'waiting' | 'completed' | 'rejected';
 
@@ -22,18 +23,13 @@ export const insertWithdrawal = (
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** A page of the user's withdrawal orders, optionally of one status. */
 export const findWithdrawalsPage = async (
   db: Db,
-  query: {
-    userId: number;
-    page: number;
-    perPage: number;
-    sort: keyof typeof SORT_COLUMNS;
-    direction: 'asc' | 'desc';
-    status?: WithdrawalStatus | undefined;
-  },
+  userId: number,
+  query: PageRequest<keyof typeof SORT_COLUMNS> & { status?: WithdrawalStatus | undefined },
 ) => {
-  let base = db.selectFrom('withdrawals').where('user_id', '=', query.userId);
+  let base = db.selectFrom('withdrawals').where('user_id', '=', userId);
   if (query.status !== undefined) base = base.where('status', '=', query.status);
   return findPage(base, (q) => q.selectAll(), {
     ...query,

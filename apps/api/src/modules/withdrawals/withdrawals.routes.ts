@@ -1,29 +1,18 @@
-import type { FastifyPluginCallback } from 'fastify';
-import { WITHDRAWAL_SORT_FIELDS } from '@proxy/contract';
-import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
-import { requestLanguage } from '../../plugins/error-handler.ts';
-import { parseListQuery } from '../../lib/list-query.ts';
+import { referralEndpoints } from '@proxy/contract';
+import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
+import { messageReply } from '../../lib/message-reply.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { moneyMovementGuard, unrestrictedUserGuard } from '../users/restricted-user.ts';
 import { listWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
 
-export const withdrawalsRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/profile/withdrawals', { preHandler: authenticate }, (request) =>
-    listWithdrawals(
-      app.db,
-      sessionOf(request).user.id,
-      parseListQuery(WITHDRAWAL_SORT_FIELDS, request.query),
-    ),
+export const withdrawalsRoutes: RoutesPlugin = (app, _options, done) => {
+  addRoute(app, referralEndpoints.listWithdrawals, unrestrictedUserGuard, (request) =>
+    listWithdrawals(app.db, sessionOf(request).user.id, request.query),
   );
 
-  app.post(
-    '/profile/withdrawals',
-    { preHandler: [authenticate, requireVerified] },
-    async (request) => {
-      await requestWithdrawal(app.db, sessionOf(request).user, request.body);
-      return {
-        success: true as const,
-        message: app.translator.t(requestLanguage(request), 'referral:messages.withdrawal_created'),
-      };
-    },
-  );
+  addRoute(app, referralEndpoints.withdraw, moneyMovementGuard, async (request) => {
+    await requestWithdrawal(app.db, sessionOf(request).user, request.body);
+    return messageReply(app, request, 'referral:messages.withdrawal_created');
+  });
   done();
 };

@@ -1,6 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { SUPPORT_MESSENGER_URL } from '../../shared/config';
-import { Button } from '../../shared/ui';
+import { Button, ErrorIllustration, SupportLink } from '../../shared/ui';
 
 export type GlobalErrorScreenProps = {
   title?: string;
@@ -18,34 +17,13 @@ export const GlobalErrorScreen = ({
   const { t } = useTranslation();
   const body = (
     <section className="status-screen" aria-labelledby="global-error-title">
-      <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">
-        <circle
-          cx="24"
-          cy="24"
-          r="21"
-          fill="var(--color-danger-soft)"
-          stroke="var(--color-danger)"
-          strokeWidth="2"
-        />
-        <path
-          d="M24 13v14M24 32v3"
-          stroke="var(--color-danger)"
-          strokeWidth="3"
-          strokeLinecap="round"
-        />
-      </svg>
+      <ErrorIllustration />
       <h1 id="global-error-title" className="status-screen__title">
         {title ?? t('app.error_title')}
       </h1>
       <p className="status-screen__text">
         <strong>{t('app.error_text_bold')}</strong>{' '}
-        <Trans
-          t={t}
-          i18nKey="app.error_text"
-          components={{
-            support: <a href={SUPPORT_MESSENGER_URL} target="_blank" rel="noopener noreferrer" />,
-          }}
-        />
+        <Trans t={t} i18nKey="app.error_text" components={{ support: <SupportLink /> }} />
       </p>
       <Button onClick={() => (onAction ? onAction() : window.location.reload())}>
         {t('app.reload')}

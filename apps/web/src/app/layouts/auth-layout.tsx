@@ -3,7 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { marketingSiteUrl } from '../../shared/config';
 import { currentLanguage } from '../../shared/i18n/i18n';
-import { LanguageSwitch, Loader, Logo } from '../../shared/ui';
+import { BackIcon, IconButton, LanguageSwitch, Loader, Logo, TickBullet } from '../../shared/ui';
 import './auth-layout.css';
 
 const BULLETS = ['hero.bullet_1', 'hero.bullet_2', 'hero.bullet_3', 'hero.bullet_4'] as const;
@@ -30,10 +30,7 @@ export const AuthLayout = () => {
           <ul className="auth-hero__list">
             {BULLETS.map((key) => (
               <li key={key}>
-                <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                  <circle cx="10" cy="10" r="10" fill="#3b82f6" />
-                  <path d="M6 10.5l2.5 2.5L14 7.5" fill="none" stroke="#fff" strokeWidth="2" />
-                </svg>
+                <TickBullet />
                 {t(`auth:${key}`)}
               </li>
             ))}
@@ -42,22 +39,9 @@ export const AuthLayout = () => {
       </aside>
       <div className="auth-panel">
         <header className="auth-topbar">
-          <button
-            type="button"
-            className="icon-btn auth-topbar__back"
-            aria-label={t('base:app.back')}
-            onClick={goBack}
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path
-                d="M15 5l-7 7 7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          <IconButton className="auth-topbar__back" label={t('base:app.back')} onClick={goBack}>
+            <BackIcon />
+          </IconButton>
           <span className="auth-topbar__logo">
             <Logo href={siteUrl} label={t('base:app.logo')} isExternal />
           </span>

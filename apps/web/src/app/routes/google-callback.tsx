@@ -1,27 +1,30 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@proxy/contract';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { changeLanguage, translateDynamic } from '../../shared/i18n/i18n';
+import { takeGoogleReturnToken } from '../../shared/session/google-return-token';
 import { useSessionStore } from '../../shared/session/session-store';
 import { Loader, showAlert } from '../../shared/ui';
 import { paths } from '../paths';
 
-/** Return point of Google sign-in: store the token, sync the language, go to the cabinet. */
+/**
+ * Return point of Google sign-in: store the token (already taken out of the URL by
+ * security-boot before the app started), sync the language, go to the cabinet.
+ */
 export const GoogleCallbackRoute = () => {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const setToken = useSessionStore((state) => state.setToken);
   const hasRun = useRef(false);
-  const token = searchParams.get('token');
 
   useEffect(() => {
     if (hasRun.current) return;
     hasRun.current = true;
+    const token = takeGoogleReturnToken();
     if (!token) {
       showAlert.error(translateDynamic('errors.google_auth'));
       void navigate(paths.login, { replace: true });
@@ -37,7 +40,7 @@ export const GoogleCallbackRoute = () => {
       }
       await navigate(paths.cabinet.root, { replace: true });
     })();
-  }, [token, navigate, queryClient, setToken]);
+  }, [navigate, queryClient, setToken]);
 
   return (
     <main className="page-center">

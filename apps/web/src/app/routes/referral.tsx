@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ReferralPage } from '../../features/referral/components/referral-page';
-import { profileQueryKey } from '../../features/profile/api/get-profile';
+import { profileQueryKey } from '../../shared/api/profile-query-key';
 
 export const ReferralRoute = () => {
   const queryClient = useQueryClient();

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { useSessionStore } from '../session/session-store';
 import { ApiError } from './api-error';
-import { http, toApiError } from './http-client';
+import { notificationsEndpoints, profileEndpoints } from '@proxy/contract';
+import { ContractMismatchError, call, http, parseResponse, toApiError } from './http-client';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(body === undefined ? '' : JSON.stringify(body), {
@@ -73,26 +74,17 @@ describe('http client', () => {
     await i18next.changeLanguage('en');
   });
 
-  it('throws ApiError for non-2xx answers', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(401, { success: false, message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }),
-    );
-    await expect(http.get('/profile')).rejects.toMatchObject({
+  it.each([
+    {
+      answer: 'a non-2xx answer',
       status: 401,
       code: 'UNAUTHENTICATED',
       message: 'Unauthenticated.',
-    });
-  });
-
-  it('throws ApiError for a 200 with success:false', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { success: false, message: 'Nope', code: 'CONFLICT' }),
-    );
-    await expect(http.get('/x')).rejects.toMatchObject({
-      status: 200,
-      code: 'CONFLICT',
-      message: 'Nope',
-    });
+    },
+    { answer: 'a 200 with success:false', status: 200, code: 'CONFLICT', message: 'Nope' },
+  ])('throws ApiError for $answer', async ({ status, code, message }) => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(status, { success: false, message, code }));
+    await expect(http.get('/profile')).rejects.toMatchObject({ status, code, message });
   });
 
   it('maps transport failures to the network message', async () => {
@@ -111,3 +103,78 @@ describe('http client', () => {
     expect(headers.Authorization).toBeUndefined();
   });
 });
+
+describe('call (contract endpoints)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const user = {
+    id: 7,
+    name: 'Tester',
+    email: 'a@b.c',
+    role: 0,
+    status: 1,
+    telegram: null,
+    invited: null,
+    ref_link: 'ref',
+    api_key: 'key',
+    email_verified_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    balance: 1.5,
+    referral_reward: 10,
+    locale: 'en',
+    referral_balance: 0,
+    is_show_notification: true,
+    is_restricted: false,
+    telegram_user: null,
+  };
+  const profile = {
+    user,
+    promo_token: null,
+    promo_token_used: false,
+    telegram_connected: false,
+  };
+
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('uses the definition for method and path, and returns the parsed answer', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, notification: { ...readItem }, extra: 'x' }),
+    );
+    const answer = await call(notificationsEndpoints.read, { params: { id: 'a b' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/profile/notifications/a%20b/read');
+    expect(init?.method).toBe('PATCH');
+    expect(answer).toEqual({ success: true, notification: readItem });
+  });
+
+  it('rejects an answer that does not match the contract (development and tests)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { ...profile, user: { ...user, balance: '1.50' } }),
+    );
+    const failure = call(profileEndpoints.getProfile);
+    await expect(failure).rejects.toBeInstanceOf(ContractMismatchError);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { ...profile, user: { ...user, balance: '1.50' } }),
+    );
+    await expect(call(profileEndpoints.getProfile)).rejects.toThrow('user.balance');
+  });
+
+  it('accepts the exact shape, and production skips the check', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, profile));
+    await expect(call(profileEndpoints.getProfile)).resolves.toEqual(profile);
+    const wrong = { user: null };
+    expect(parseResponse(profileEndpoints.getProfile, wrong, false)).toBe(wrong);
+  });
+});
+
+const readItem = {
+  id: '4b1c5a36-8f0e-4e59-9d1c-0a3f3b3e2a11',
+  type: 'notifications.welcome',
+  data: [{ label: 'labels.package', value: 'Base' }],
+  created_at: '2026-01-01T00:00:00.000Z',
+  read_at: '2026-01-02T00:00:00.000Z',
+};

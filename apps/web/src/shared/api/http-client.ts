@@ -1,4 +1,12 @@
-import { isApiErrorBody, type FieldErrors } from '@proxy/contract';
+import {
+  endpointPath,
+  isApiErrorBody,
+  isJsonResponse,
+  type BodyOf,
+  type Endpoint,
+  type FieldErrors,
+  type ResponseOf,
+} from '@proxy/contract';
 import { API_BASE } from '../config';
 import { currentLanguage, translateDynamic } from '../i18n/i18n';
 import { useSessionStore } from '../session/session-store';
@@ -56,8 +64,11 @@ export const toApiError = (status: number, body: unknown): ApiError => {
 export const apiUrl = (path: string, query?: QueryParams): string =>
   `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${toQueryString(query)}`;
 
-/** The one fetch wrapper: base URL, bearer token, Accept-Language, JSON in and out. */
-export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+/**
+ * The one fetch wrapper: base URL, bearer token, Accept-Language, JSON in and out. The answer
+ * is `unknown`: features call endpoints through `call`, which types it by the contract.
+ */
+export const request = async (path: string, options: RequestOptions = {}): Promise<unknown> => {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = {
     ...options.headers,
@@ -86,14 +97,75 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
   if (!response.ok || isApiErrorBody(data) || (data as ErrorLikeBody | null)?.success === false) {
     throw toApiError(response.status, data);
   }
-  return data as T;
+  return data;
 };
 
 export const http = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PATCH', body }),
+  get: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, { ...options, method: 'GET' }),
+  post: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request(path, { ...options, method: 'PATCH', body }),
+};
+
+/**
+ * Responses are checked against the contract in development and tests only: a shape the
+ * server does not promise fails loudly there, and production pays no parsing cost.
+ */
+const isResponseChecked = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** An API answer that does not match its contract definition (development and tests only). */
+export class ContractMismatchError extends Error {
+  constructor(endpoint: Endpoint, detail: string) {
+    super(`${endpoint.method} ${endpoint.path}: response does not match the contract\n${detail}`);
+    this.name = 'ContractMismatchError';
+  }
+}
+
+export const parseResponse = <E extends Endpoint>(
+  endpoint: E,
+  data: unknown,
+  isChecked = isResponseChecked,
+): ResponseOf<E> => {
+  if (!isChecked || !isJsonResponse(endpoint.response)) return data as ResponseOf<E>;
+  const result = endpoint.response.safeParse(data);
+  if (!result.success)
+    throw new ContractMismatchError(
+      endpoint,
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'),
+    );
+  return result.data as ResponseOf<E>;
+};
+
+export type CallOptions<E extends Endpoint> = {
+  /** Values of the path's `:name` segments. */
+  params?: Record<string, string | number>;
+  query?: QueryParams;
+  body?: BodyOf<E>;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Calls one contract endpoint: its method and path, the body typed by its request schema,
+ * the answer typed (and, in development and tests, parsed) by its response schema.
+ *
+ *   call(profileEndpoints.getProfile, { signal })
+ */
+export const call = async <E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<ResponseOf<E>> => {
+  const { params, query, signal, headers } = options;
+  // A POST always carries a JSON object (the API accepts `{}` for body-less actions).
+  const body = options.body ?? (endpoint.method === 'POST' ? {} : undefined);
+  const data = await request(endpointPath(endpoint, params), {
+    method: endpoint.method,
+    ...(body !== undefined ? { body } : {}),
+    ...(query ? { query } : {}),
+    ...(signal ? { signal } : {}),
+    ...(headers ? { headers } : {}),
+  });
+  return parseResponse(endpoint, data);
 };

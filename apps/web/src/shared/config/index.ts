@@ -31,9 +31,3 @@ export const SUPPORT_MESSENGER_URL = 'https://t.me/proxy_support';
 /** External "useful services" of the side menu. */
 export const PROXY_CHECKER_URL = 'https://proxy.example/proxy-checker/';
 export const IP_INFO_URL = 'https://ipinfo.io/';
-
-/**
- * API keys marking the "restricted" kind of user (spec: criteria not shown).
- * See docs/decisions/020-web-restricted-users.md.
- */
-export const RESTRICTED_API_KEYS: readonly string[] = ['restricted-key-1', 'restricted-key-2'];

@@ -1,10 +1,13 @@
 import type { ProfileResponse, UserDto } from '@proxy/contract';
-import { RESTRICTED_API_KEYS } from '../config';
 
-/** The restricted kind of user: flagged by the API, or holding one of the special API keys. */
+/**
+ * The restricted kind of user, as the API decides it (`is_restricted`: operator flag or one of the
+ * spec's special API keys, which only the server knows; decision 067). The API also refuses
+ * these users on the guarded routes, so this only shapes the menu and screens.
+ */
 export const isRestrictedUser = (
-  user: Pick<UserDto, 'api_key' | 'is_restricted'> | null | undefined,
-): boolean => !user || user.is_restricted || RESTRICTED_API_KEYS.includes(user.api_key);
+  user: Pick<UserDto, 'is_restricted'> | null | undefined,
+): boolean => !user || user.is_restricted;
 
 /** Guarded screens (buy, top-up, transactions, referral) send these users to the profile. */
 export const mustLeaveGuardedScreen = (profile: ProfileResponse | null | undefined): boolean =>

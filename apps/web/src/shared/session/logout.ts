@@ -1,5 +1,5 @@
-import { TOKEN_SYNC_STORAGE_KEY } from '@proxy/contract';
-import { http } from '../api/http-client';
+import { TOKEN_SYNC_STORAGE_KEY, authEndpoints } from '@proxy/contract';
+import { call } from '../api/http-client';
 import { useSessionStore } from './session-store';
 
 /** Things to reset on logout (query cache, package stores, promo flags) register here. */
@@ -32,7 +32,7 @@ export const logout = async (): Promise<void> => {
   const { token } = useSessionStore.getState();
   if (token) {
     try {
-      await http.post('/logout');
+      await call(authEndpoints.logout);
     } catch {
       /* expired or revoked already */
     }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_COOKIE, TOKEN_SYNC_STORAGE_KEY } from '@proxy/contract';
+import { cookiesWrittenBy } from '../../test/dom';
 import { readCookie, removeCookie } from '../lib/cookies';
 import { listenToOtherTabs, onLogout } from './logout';
 import { readInitialToken, useSessionStore } from './session-store';
@@ -22,14 +23,7 @@ describe('session store', () => {
   });
 
   it('writes the cookie for 30 days, SameSite=Lax, path / (spec section 9)', () => {
-    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
-    const written: string[] = [];
-    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
-      written.push(value);
-      descriptor?.set?.call(document, value);
-    });
-    useSessionStore.getState().setToken('abc');
-    spy.mockRestore();
+    const written = cookiesWrittenBy(() => useSessionStore.getState().setToken('abc'));
     const cookie = written.find((value) => value.startsWith(`${ACCESS_TOKEN_COOKIE}=abc`));
     expect(cookie).toContain('; path=/');
     expect(cookie).toContain('; SameSite=Lax');

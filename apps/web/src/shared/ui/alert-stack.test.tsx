@@ -35,6 +35,36 @@ describe('transient alert stack (spec: 5 s auto-dismiss, collapse beyond 3 after
     expect(alertTexts()).toEqual(['Alert 2']);
   });
 
+  it('shows an identical alert once and restarts its 5 s (issue 9: the same toast twice)', () => {
+    render(<AlertStack />);
+    act(() => {
+      showAlert.error('Alert 1');
+      showAlert.error('Alert 1');
+      showAlert.success('Alert 2');
+    });
+    expect(alertTexts()).toEqual(['Alert 1', 'Alert 2']);
+    act(() => {
+      vi.advanceTimersByTime(ALERT_AUTO_DISMISS_MS - 1000);
+      showAlert.error('Alert 1');
+    });
+    expect(alertTexts()).toEqual(['Alert 1', 'Alert 2']);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    // Alert 2 had its 5 s; Alert 1 was shown again 1 s ago and stays.
+    expect(alertTexts()).toEqual(['Alert 1']);
+    act(() => {
+      vi.advanceTimersByTime(ALERT_AUTO_DISMISS_MS - 1000);
+    });
+    expect(alertTexts()).toEqual([]);
+    // The same text as another type is another alert.
+    act(() => {
+      showAlert.error('Alert 3');
+      showAlert.info('Alert 3');
+    });
+    expect(screen.getAllByText('Alert 3')).toHaveLength(2);
+  });
+
   it('collapses to the newest three after 3 s when there are more than three, with Show/Hide', () => {
     render(<AlertStack />);
     act(() => {

@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_COLLAPSE_AFTER, ALERT_COLLAPSE_DELAY_MS, ALERT_GAP_PX } from '@proxy/contract';
 import { useAlertStore, type AlertType } from './alert-store';
+import { IconButton } from './icon-button';
+import { CloseIcon } from './icons';
 
 /** Inline alert box. Errors are announced assertively, others politely. */
 export const Alert = ({
@@ -18,21 +20,9 @@ export const Alert = ({
     <div className={`alert alert--${type}`} role={type === 'error' ? 'alert' : 'status'}>
       <div className="alert__content">{children}</div>
       {onClose && (
-        <button
-          type="button"
-          className="icon-btn alert__close"
-          aria-label={t('ui.dismiss')}
-          onClick={onClose}
-        >
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path
-              d="M6 6l12 12M18 6L6 18"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
+        <IconButton className="alert__close" label={t('ui.dismiss')} onClick={onClose}>
+          <CloseIcon size={16} />
+        </IconButton>
       )}
     </div>
   );

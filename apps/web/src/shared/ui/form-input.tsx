@@ -32,21 +32,20 @@ export const NewPasswordFields = <T extends NewPasswordValues>({
   form,
   passwordLabel,
   confirmationLabel,
-}: NewPasswordFieldsProps<T>) => (
-  <>
+}: NewPasswordFieldsProps<T>) => {
+  const newPassword = (name: keyof NewPasswordValues, label: string) => (
     <FormInput
       form={form}
-      name={'password' as Path<T>}
-      label={passwordLabel}
+      name={name as Path<T>}
+      label={label}
       type="password"
       autoComplete="new-password"
     />
-    <FormInput
-      form={form}
-      name={'password_confirmation' as Path<T>}
-      label={confirmationLabel}
-      type="password"
-      autoComplete="new-password"
-    />
-  </>
-);
+  );
+  return (
+    <>
+      {newPassword('password', passwordLabel)}
+      {newPassword('password_confirmation', confirmationLabel)}
+    </>
+  );
+};

@@ -2,13 +2,29 @@ export { Alert, AlertStack } from './alert';
 export { showAlert, useAlertStore, type AlertType, type TransientAlert } from './alert-store';
 export { Button, type ButtonProps } from './button';
 export { Checkbox } from './checkbox';
+export { FieldError } from './field-error';
 export { FormInput, NewPasswordFields, type FormBinding } from './form-input';
+export {
+  BackIcon,
+  BellIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  ErrorIllustration,
+  ExternalLinkIcon,
+  LogoutIcon,
+  MailIllustration,
+  MenuIcon,
+  TickBullet,
+} from './icons';
+export { IconButton } from './icon-button';
 export { Input } from './input';
 export { LanguageSwitch } from './language-switch';
 export { Logo, LogoMark } from './logo';
 export { Modal, SideModal } from './modal';
 export { Loader, Spinner } from './spinner';
+export { QueryPage } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
+export { SupportLink } from './support-link';
 export { Tabs, type TabItem } from './tabs';
 export { Tooltip } from './tooltip';
 export { useErrorAlert } from './use-error-alert';

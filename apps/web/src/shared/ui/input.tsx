@@ -1,5 +1,7 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './field-error';
+import { EyeIcon } from './icons';
 
 export type InputProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -44,16 +46,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
             aria-pressed={isVisible}
             onClick={() => setVisible((value) => !value)}
           >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-              />
-              <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-              {isVisible && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" />}
-            </svg>
+            <EyeIcon isCrossed={isVisible} />
           </button>
         )}
       </div>
@@ -62,11 +55,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} text={error} />
     </div>
   );
 });

@@ -1,6 +1,8 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from './icon-button';
+import { CloseIcon } from './icons';
 import { useFocusTrap } from './use-focus-trap';
 
 export type ModalProps = {
@@ -43,16 +45,9 @@ export const Modal = ({
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="icon-btn" aria-label={t('ui.close')} onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          <IconButton label={t('ui.close')} onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
         </div>
         <div className="modal__body">{children}</div>
         {footer && <div className="modal__footer">{footer}</div>}

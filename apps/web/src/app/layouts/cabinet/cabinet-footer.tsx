@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPY_CONFIRMATION_MS } from '@proxy/contract';
-import { formatMoney } from '../../../shared/lib/format-money';
+import { COPY_CONFIRMATION_MS, formatDollars } from '@proxy/contract';
 import { showAlert } from '../../../shared/ui';
 
 export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: number }) => {
@@ -37,7 +36,7 @@ export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: nu
       <div className="cabinet-footer__item">
         <span className="cabinet-footer__label">{t('cabinet.balance')}</span>
         <strong className="cabinet-footer__balance" data-testid="balance">
-          {formatMoney(balance)}
+          {formatDollars(balance)}
         </strong>
       </div>
     </footer>

@@ -8,7 +8,7 @@ import { clearReferralCode } from '../../../shared/lib/referral-code';
 import { ACTIVE_USER_STATUS } from '../../../shared/config';
 import { isRestrictedUser } from '../../../shared/lib/restricted-user';
 import { logout } from '../../../shared/session/logout';
-import { LanguageSwitch, Loader, Logo, showAlert } from '../../../shared/ui';
+import { IconButton, LanguageSwitch, Loader, Logo, MenuIcon, showAlert } from '../../../shared/ui';
 import { VerifyEmailScreen } from '../../../features/auth/components/verify-email-screen';
 import { NotificationsBell } from '../../../features/notifications/components/notifications-bell';
 import { SystemAlerts } from '../../../features/alerts/components/system-alerts';
@@ -21,23 +21,17 @@ import { CabinetFooter } from './cabinet-footer';
 import { SideMenu } from './side-menu';
 import './cabinet-layout.css';
 
-const TITLE_KEYS: [string, string][] = [
-  [paths.cabinet.profile, 'profile'],
-  [paths.cabinet.packages, 'packages'],
-  [paths.cabinet.buy, 'buy'],
-  [paths.cabinet.topUp, 'top_up'],
-  [paths.cabinet.transactions, 'transactions'],
-  [paths.cabinet.referral, 'referral'],
-  [paths.cabinet.notifications, 'notifications'],
-  [paths.cabinet.apiDocumentation, 'api_documentation'],
-  [paths.cabinet.legal, 'legal'],
-  [paths.cabinet.faq, 'faq'],
-  [paths.cabinet.emailVerification, 'email_verification'],
-];
-
-const titleKeyFor = (pathname: string): string =>
-  TITLE_KEYS.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ??
-  'cabinet';
+/**
+ * The title key (`cabinet.titles.*`) of the page at `pathname`: the name of the cabinet path
+ * it is under, in snake_case (topUp -> top_up); `cabinet` outside them.
+ */
+const titleKeyFor = (pathname: string): string => {
+  const page = Object.entries(paths.cabinet).find(
+    ([name, prefix]) =>
+      name !== 'root' && (pathname === prefix || pathname.startsWith(`${prefix}/`)),
+  );
+  return page ? page[0].replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : 'cabinet';
+};
 
 export const CabinetLayout = () => {
   const { t } = useTranslation();
@@ -86,39 +80,34 @@ export const CabinetLayout = () => {
       <a className="skip-link" href="#main">
         {t('app.skip_to_content')}
       </a>
+      {/* The aside spans the page's full height (its background too); the inner part sticks. */}
       <aside className="cabinet__sidebar">
-        <div className="cabinet__brand">
-          <Logo label={t('app.name')} />
+        <div className="cabinet__sidebar-inner">
+          <div className="cabinet__brand">
+            <Logo label={t('app.name')} />
+          </div>
+          <SideMenu
+            id="cabinet-menu"
+            isRestricted={isRestricted}
+            onNavigate={() => setMenuOpen(false)}
+            onLogout={onLogout}
+          />
         </div>
-        <SideMenu
-          id="cabinet-menu"
-          isRestricted={isRestricted}
-          onNavigate={() => setMenuOpen(false)}
-          onLogout={onLogout}
-        />
       </aside>
       {isMenuOpen && (
         <div className="cabinet__scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />
       )}
       <div className="cabinet__content">
         <header className="cabinet-header">
-          <button
-            type="button"
-            className="icon-btn cabinet-header__burger"
-            aria-label={t('cabinet.open_menu')}
+          <IconButton
+            className="cabinet-header__burger"
+            label={t('cabinet.open_menu')}
             aria-expanded={isMenuOpen}
             aria-controls="cabinet-menu"
             onClick={() => setMenuOpen((value) => !value)}
           >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path
-                d="M4 7h16M4 12h16M4 17h16"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+            <MenuIcon />
+          </IconButton>
           <p className="cabinet-header__title">{title}</p>
           <div className="cabinet-header__actions">
             <LanguageSwitch onChange={onLanguageChange} />

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IP_INFO_URL, PROXY_CHECKER_URL } from '../../../shared/config';
 import { currentLanguage } from '../../../shared/i18n/i18n';
+import { ExternalLinkIcon, LogoutIcon } from '../../../shared/ui';
 import { paths } from '../../paths';
 
 type MenuLink = { key: string; label: string; to: string };
@@ -114,28 +115,14 @@ export const SideMenu = ({
               >
                 {link.label}
                 <span className="visually-hidden"> {t('ui.opens_new_tab')}</span>
-                <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-                  <path
-                    d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  />
-                </svg>
+                <ExternalLinkIcon />
               </a>
             </li>
           ))}
         </ul>
       </div>
       <button type="button" className="side-menu__logout" onClick={onLogout}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path
-            d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l-5-5 5-5M5 12h11"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          />
-        </svg>
+        <LogoutIcon />
         {t('cabinet.logout')}
       </button>
     </nav>

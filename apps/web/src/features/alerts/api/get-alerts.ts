@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Language } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
-import type { AlertType } from '../../../shared/ui';
+import { profileEndpoints, type Language, type SystemAlertDto } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
-export type SystemAlert = { id: number; description: string; is_active: boolean; type: AlertType };
-export type AlertsResponse = { alerts: SystemAlert[] };
+export type SystemAlert = SystemAlertDto;
 
-export const getAlerts = (signal?: AbortSignal): Promise<AlertsResponse> =>
-  http.get<AlertsResponse>('/profile/alerts', signal ? { signal } : {});
+export const getAlerts = (signal?: AbortSignal) => call(profileEndpoints.getAlerts, { signal });
 
 /** Never stale and no refetch on focus (spec section 4); one cache entry per language. */
 export const alertsQueryOptions = (language: Language) =>

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailOnlyInput, MessageResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { authEndpoints, type EmailOnlyInput } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
-export const requestPasswordReset = (input: EmailOnlyInput): Promise<MessageResponse> =>
-  http.post<MessageResponse>('/forgot-password', input);
+export const requestPasswordReset = (input: EmailOnlyInput) =>
+  call(authEndpoints.forgotPassword, { body: input });
 
 export const useForgotPassword = () =>
   useMutation({ mutationFn: requestPasswordReset, meta: { skipGlobalError: true } });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { authEndpoints, type AuthProvidersResponse } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
-export type AuthProviders = { google: boolean };
+export type AuthProviders = AuthProvidersResponse;
 
-export const getAuthProviders = (signal?: AbortSignal): Promise<AuthProviders> =>
-  http.get<AuthProviders>('/auth/providers', signal ? { signal } : {});
+export const getAuthProviders = (signal?: AbortSignal) =>
+  call(authEndpoints.authProviders, { signal });
 
 /** Server configuration: fetched once per page load. */
 export const authProvidersQueryOptions = () =>

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, RegisterInput } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { authEndpoints, type RegisterInput } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
-export const register = (input: RegisterInput): Promise<AuthResponse> =>
-  http.post<AuthResponse>('/register', input);
+export const register = (input: RegisterInput) => call(authEndpoints.register, { body: input });
 
 export const useRegister = () =>
   useMutation({ mutationFn: register, meta: { skipGlobalError: true } });

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse, ResetPasswordInput } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { authEndpoints, type ResetPasswordInput } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
-export const resetPassword = (input: ResetPasswordInput): Promise<MessageResponse> =>
-  http.post<MessageResponse>('/reset-password', input);
+export const resetPassword = (input: ResetPasswordInput) =>
+  call(authEndpoints.resetPassword, { body: input });
 
 export const useResetPassword = () =>
   useMutation({ mutationFn: resetPassword, meta: { skipGlobalError: true } });

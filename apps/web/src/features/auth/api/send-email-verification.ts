@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailOnlyInput, MessageResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { authEndpoints, type EmailOnlyInput } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
-export const sendEmailVerification = (input: EmailOnlyInput): Promise<MessageResponse> =>
-  http.post<MessageResponse>('/email/verify', input);
+export const sendEmailVerification = (input: EmailOnlyInput) =>
+  call(authEndpoints.sendEmailVerification, { body: input });
 
 export const useSendEmailVerification = () =>
   useMutation({ mutationFn: sendEmailVerification, meta: { skipGlobalError: true } });

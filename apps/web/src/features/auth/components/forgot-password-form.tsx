@@ -6,8 +6,9 @@ import type { EmailOnlyInput } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
 import { reportFormError } from '../../../shared/lib/form-errors';
 import { lazyZodResolver } from '../../../shared/lib/lazy-zod-resolver';
-import { Button, FormInput } from '../../../shared/ui';
+import { Button } from '../../../shared/ui';
 import { useForgotPassword } from '../api/forgot-password';
+import { EmailField } from './email-field';
 
 /** Form -> sent confirmation (with the e-mail) -> back to the form through "Resend". */
 const resolver = lazyZodResolver<EmailOnlyInput>(() =>
@@ -18,7 +19,7 @@ export const ForgotPasswordForm = () => {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const forgot = useForgotPassword();
-  const form = useForm<EmailOnlyInput>({ resolver: resolver, defaultValues: { email: '' } });
+  const form = useForm<EmailOnlyInput>({ resolver, defaultValues: { email: '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -53,14 +54,7 @@ export const ForgotPasswordForm = () => {
             <p className="text-muted">{t('forgot.subtitle')}</p>
           </div>
           <form className="stack" noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
-            <FormInput
-              form={form}
-              name="email"
-              label={t('email')}
-              type="email"
-              autoComplete="email"
-              defaultValue={form.getValues('email')}
-            />
+            <EmailField form={form} defaultValue={form.getValues('email')} />
             <Button type="submit" isBlock isLoading={form.formState.isSubmitting}>
               {t('forgot.submit')}
             </Button>

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { renderWithProviders } from '../../../test/render';
 import { LoginForm } from './login-form';
 
 const renderForm = () =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <LoginForm forgotPasswordPath="/forgot-password" registerPath="/register" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LoginForm forgotPasswordPath="/forgot-password" registerPath="/register" />);
 
 describe('LoginForm', () => {
   it('shows translated validation messages from the contract schema', async () => {

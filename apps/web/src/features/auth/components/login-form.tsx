@@ -8,6 +8,7 @@ import { useLogin } from '../api/login';
 import { usePostLogin } from '../hooks/use-post-login';
 import { reportAuthError } from '../utils/report-auth-error';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
 
 export type LoginFormProps = { forgotPasswordPath: string; registerPath: string };
@@ -20,10 +21,7 @@ export const LoginForm = ({ forgotPasswordPath, registerPath }: LoginFormProps) 
   const { t } = useTranslation('auth');
   const login = useLogin();
   const postLogin = usePostLogin();
-  const form = useForm<LoginInput>({
-    resolver: resolver,
-    defaultValues: { email: '', password: '' },
-  });
+  const form = useForm<LoginInput>({ resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -47,7 +45,7 @@ export const LoginForm = ({ forgotPasswordPath, registerPath }: LoginFormProps) 
       <GoogleButton />
       <OrDivider />
       <form className="stack" noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
-        <FormInput form={form} name="email" label={t('email')} type="email" autoComplete="email" />
+        <EmailField form={form} />
         <FormInput
           form={form}
           name="password"

@@ -13,6 +13,7 @@ import { useRegister } from '../api/register';
 import { usePostLogin } from '../hooks/use-post-login';
 import { reportAuthError } from '../utils/report-auth-error';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
 
 type RegisterFormValues = Omit<RegisterInput, 'terms_checkbox'> & { terms_checkbox: boolean };
@@ -26,7 +27,7 @@ export const RegisterForm = () => {
   const registerUser = useRegister();
   const postLogin = usePostLogin();
   const form = useForm<RegisterFormValues, unknown, RegisterInput>({
-    resolver: resolver,
+    resolver,
     defaultValues: {
       name: '',
       email: '',
@@ -70,7 +71,7 @@ export const RegisterForm = () => {
       <OrDivider />
       <form className="stack" noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
         <FormInput form={form} name="name" label={t('nickname')} autoComplete="nickname" />
-        <FormInput form={form} name="email" label={t('email')} type="email" autoComplete="email" />
+        <EmailField form={form} />
         <NewPasswordFields
           form={form}
           passwordLabel={t('password')}

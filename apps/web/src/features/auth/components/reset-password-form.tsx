@@ -18,7 +18,7 @@ export const ResetPasswordForm = ({ email, token }: { email: string; token: stri
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useForm<ResetPasswordFormInput>({
-    resolver: resolver,
+    resolver,
     defaultValues: { password: '', password_confirmation: '' },
   });
 

@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { Button, showAlert } from '../../../shared/ui';
+import { Button, MailIllustration, showAlert } from '../../../shared/ui';
 import { useSendEmailVerification } from '../api/send-email-verification';
 
 /** Shown instead of the cabinet pages while the e-mail is not verified. */
@@ -22,19 +22,7 @@ export const VerifyEmailScreen = ({ email }: { email: string }) => {
   };
   return (
     <section className="card verify-email stack" aria-labelledby="verify-email-title">
-      <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
-        <rect
-          x="4"
-          y="10"
-          width="40"
-          height="28"
-          rx="4"
-          fill="var(--color-primary-soft)"
-          stroke="var(--color-primary)"
-          strokeWidth="2"
-        />
-        <path d="M6 13l18 13 18-13" fill="none" stroke="var(--color-primary)" strokeWidth="2" />
-      </svg>
+      <MailIllustration />
       <h1 id="verify-email-title" className="page-title">
         {t('verify.title')}
       </h1>

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProfileResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { profileEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { profileQueryKey } from '../../../shared/api/profile-query-key';
 import { isRestrictedUser } from '../../../shared/lib/restricted-user';
 
 /**
  * The buy flow reads the balance and the restricted flag from the cached profile (the same
- * ['profile'] entry the profile feature fills; features do not import each other).
+ * entry the profile feature fills; features do not import each other).
  */
 export const useAccount = () => {
   const query = useQuery({
-    queryKey: ['profile'],
-    queryFn: ({ signal }) => http.get<ProfileResponse>('/profile', { signal }),
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => call(profileEndpoints.getProfile, { signal }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });

@@ -1,9 +1,9 @@
+import { formatDollars } from '@proxy/contract';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, showAlert } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
-import { formatMoney } from '../../../shared/lib/format-money';
 import { isApiError } from '../../../shared/api/api-error';
 import { useBuyPackage } from '../api/buy';
 import { useAccount } from '../api/get-account';
@@ -96,13 +96,13 @@ export const CartSummary = () => {
         {!hidePrices && (
           <div>
             <dt>{t('cart.price')}</dt>
-            <dd>{formatMoney(item.total_price)}</dd>
+            <dd>{formatDollars(item.total_price)}</dd>
           </div>
         )}
         {!hidePrices && promo && (
           <div>
             <dt>{t('cart.discount', { name: promo.name })}</dt>
-            <dd>−{formatMoney(item.total_price - promo.price)}</dd>
+            <dd>−{formatDollars(item.total_price - promo.price)}</dd>
           </div>
         )}
       </dl>
@@ -110,19 +110,19 @@ export const CartSummary = () => {
       {!hidePrices && (
         <p className="buy-cart__total">
           <span>{t('cart.total')}</span>{' '}
-          <strong data-testid="cart-total">{formatMoney(total)}</strong>
+          <strong data-testid="cart-total">{formatDollars(total)}</strong>
         </p>
       )}
       {!hidePrices && account.isLoaded && (
         <p className="buy-cart__balance">
-          {t('cart.balance')}: {formatMoney(account.balance)}
+          {t('cart.balance')}: {formatDollars(account.balance)}
         </p>
       )}
       {!hidePrices && account.isLoaded && missing > 0 && (
         <div className="alert alert--warning" role="status">
-          <span>{t('cart.missing', { missing: formatMoney(missing) })}</span>{' '}
+          <span>{t('cart.missing', { missing: formatDollars(missing) })}</span>{' '}
           <Link to={`${paths.cabinet.topUp}?amount=${missing}`}>
-            {t('cart.top_up', { amount: formatMoney(missing) })}
+            {t('cart.top_up', { amount: formatDollars(missing) })}
           </Link>
         </div>
       )}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { POOL_FROM_PRICES } from '@proxy/contract';
+import { POOL_FROM_PRICES, formatDollars } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
-import { formatMoney } from '../../../shared/lib/format-money';
+import { BuyStep } from './buy-step';
 
 const POOLS = [
   { id: 'base', price: POOL_FROM_PRICES.base },
@@ -13,13 +13,11 @@ const POOLS = [
 export const DynamicPools = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
   const { t } = useTranslation('buy');
   return (
-    <section className="buy-step" aria-labelledby="buy-pools">
-      <Link className="buy-back" to={`${paths.cabinet.buy}/select-type`}>
-        ← {t('pools.back')}
-      </Link>
-      <h2 id="buy-pools" className="section-title">
-        {t('pools.title')}
-      </h2>
+    <BuyStep
+      headingId="buy-pools"
+      title={t('pools.title')}
+      back={{ to: `${paths.cabinet.buy}/select-type`, label: t('pools.back') }}
+    >
       <div className="buy-cards">
         {POOLS.map((pool) => (
           <Link
@@ -31,12 +29,12 @@ export const DynamicPools = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
             <span className="buy-card__text">{t(`pools.${pool.id}_text`)}</span>
             {!isPriceHidden && (
               <span className="buy-card__price">
-                {t('pools.from', { price: formatMoney(pool.price) })}
+                {t('pools.from', { price: formatDollars(pool.price) })}
               </span>
             )}
           </Link>
         ))}
       </div>
-    </section>
+    </BuyStep>
   );
 };

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
+import { formatDollars } from '@proxy/contract';
+import { BuyStep } from './buy-step';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/config/paths';
-import { formatMoney } from '../../../shared/lib/format-money';
-import { useDynamicTariffs } from '../api/catalogue';
-import { useBasketStore } from '../stores/basket-store';
+import { useDynamicTariffs } from '../api/get-dynamic-tariffs';
+import { useBasketChoice } from '../stores/basket-store';
 import { CardsSkeleton, FetchError } from './skeletons';
 import { CartLink } from './cart-link';
 
@@ -18,28 +18,21 @@ export const DynamicTariffs = ({
   const { t } = useTranslation('buy');
   const flow = pool === 'base' ? 'dynamic' : 'premium';
   const query = useDynamicTariffs(pool === 'base' ? 1 : 4);
-  const item = useBasketStore((state) => state.item);
-  const setItem = useBasketStore((state) => state.setItem);
-  const isPurchased = useBasketStore((state) => state.isPurchased);
-  const selectedId = item?.flow === flow && !isPurchased ? item.tariff_id : null;
+  const { chosen, setItem } = useBasketChoice(flow);
+  const selectedId = chosen?.tariff_id ?? null;
+
+  const title = t(pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium');
 
   return (
-    <section className="buy-step" aria-labelledby="buy-dynamic">
-      <Link className="buy-back" to={`${paths.cabinet.buy}/dynamic-pools`}>
-        ← {t('dynamic_tariff.back')}
-      </Link>
-      <h2 id="buy-dynamic" className="section-title">
-        {t(pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium')}
-      </h2>
+    <BuyStep
+      headingId="buy-dynamic"
+      title={title}
+      back={{ to: `${paths.cabinet.buy}/dynamic-pools`, label: t('dynamic_tariff.back') }}
+    >
       {query.isPending && <CardsSkeleton />}
       {query.isError && <FetchError onRetry={() => void query.refetch()} />}
       {query.data && (
-        <ul
-          className="buy-cards"
-          aria-label={t(
-            pool === 'base' ? 'dynamic_tariff.title_base' : 'dynamic_tariff.title_premium',
-          )}
-        >
+        <ul className="buy-cards" aria-label={title}>
           {query.data.map((tariff) => {
             const isSelected = tariff.id === selectedId;
             return (
@@ -67,9 +60,9 @@ export const DynamicTariffs = ({
                   </span>
                   {!isPriceHidden && (
                     <>
-                      <span className="buy-card__price">{formatMoney(tariff.price)}</span>
+                      <span className="buy-card__price">{formatDollars(tariff.price)}</span>
                       <span className="buy-card__text">
-                        {t('dynamic_tariff.per_gb', { price: formatMoney(tariff.per_gb) })}
+                        {t('dynamic_tariff.per_gb', { price: formatDollars(tariff.per_gb) })}
                       </span>
                     </>
                   )}
@@ -84,6 +77,6 @@ export const DynamicTariffs = ({
         </ul>
       )}
       <CartLink isSelected={selectedId !== null} errorKey="dynamic_tariff.errors.select_tariff" />
-    </section>
+    </BuyStep>
   );
 };

@@ -1,12 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import i18next from 'i18next';
-import buy from '../../../../public/locales/en/buy.json';
-import { formErrorTexts, stubMatchMedia } from '../../../test/dom';
 import { useBasketStore } from '../stores/basket-store';
 import { IspWizard } from './isp-wizard';
+import { askForCart, loaded, setUpWizardTests } from './wizard-test-kit';
 
 const COUNTRIES = [
   { id: 1, label: 'Germany', iso2: 'DE', count: 5 },
@@ -17,37 +14,19 @@ const TARIFFS = [
   { id: 12, title: '5 IPs', ports: 5, price: 2, country_id: 1 },
   { id: 21, title: '1 IP', ports: 1, price: 3, country_id: 2 },
 ];
-const loaded = <T,>(data: T) => ({ data, isPending: false, isError: false, refetch: vi.fn() });
 
-vi.mock('../api/catalogue', () => ({
-  useIspCountries: () => loaded(COUNTRIES),
+vi.mock('../api/get-isp-countries', () => ({ useIspCountries: () => loaded(COUNTRIES) }));
+vi.mock('../api/get-isp-tariffs', () => ({
   useIspTariffs: (country: number | null) =>
     loaded(country === null ? undefined : TARIFFS.filter((x) => x.country_id === country)),
 }));
 
-const renderWizard = () =>
-  render(
-    <MemoryRouter>
-      <IspWizard isPriceHidden={false} />
-    </MemoryRouter>,
-  );
-
-beforeAll(() => {
-  i18next.addResourceBundle('en', 'buy', buy);
-});
-beforeEach(() => {
-  stubMatchMedia(false);
-  useBasketStore.setState({ item: null, isPurchased: false });
-});
+const wizard = setUpWizardTests(<IspWizard isPriceHidden={false} />);
 
 describe('IspWizard (spec 001 wizard rules)', () => {
   it('starts on 30 days and reports every missing step when the cart is asked for', async () => {
-    const user = userEvent.setup();
-    const { container } = renderWizard();
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: '30 days' }).checked).toBe(true);
-    expect(formErrorTexts(container)).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Go to cart' }));
-    expect(formErrorTexts(container)).toEqual([
+    const { user, container } = wizard.renderUntouched();
+    expect(await askForCart(user, container)).toEqual([
       'Choose the authentication type',
       'Choose a country',
       'Choose the number of IPs',
@@ -56,7 +35,7 @@ describe('IspWizard (spec 001 wizard rules)', () => {
 
   it('validates the IP on blur and clears it when the authentication type changes', async () => {
     const user = userEvent.setup();
-    renderWizard();
+    wizard.render();
     await user.click(screen.getByRole('radio', { name: 'IP address' }));
     await user.type(screen.getByLabelText('Your IP address'), '300.1.1.1');
     await user.tab();
@@ -69,7 +48,7 @@ describe('IspWizard (spec 001 wizard rules)', () => {
 
   it('a new country reloads the IP options and clears the chosen count; a full choice fills the basket', async () => {
     const user = userEvent.setup();
-    renderWizard();
+    wizard.render();
     await user.click(screen.getByRole('radio', { name: 'Login and password' }));
     const country = screen.getByRole('combobox', { name: '3. Country' });
     const ips = screen.getByRole<HTMLSelectElement>('combobox', { name: '4. Number of IPs' });
@@ -89,5 +68,20 @@ describe('IspWizard (spec 001 wizard rules)', () => {
         .map((o) => o.textContent),
     ).toEqual(['Choose the number of IPs', '1 IP — $3']);
     expect(useBasketStore.getState().item).toBeNull();
+  });
+
+  it('names each step once and shows no price line of its own (issue 9)', async () => {
+    const user = userEvent.setup();
+    wizard.render();
+    for (const step of ['1. Authentication type', '2. Period', '3. Country', '4. Number of IPs'])
+      expect(screen.getAllByText(step), step).toHaveLength(1);
+    expect(screen.getByRole('combobox', { name: '3. Country' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Login and password' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: '3. Country' }), '1');
+    await user.selectOptions(screen.getByRole('combobox', { name: '4. Number of IPs' }), '12');
+    expect(useBasketStore.getState().item?.total_price).toBe(2);
+    expect(screen.getByRole('option', { name: '5 IPs — $2' })).toBeTruthy();
+    // The price is in the chosen option and in the order summary, not on a line of its own.
+    expect(screen.queryAllByText('$2')).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { ZodType, z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_ISP_PERIOD,
@@ -12,36 +10,34 @@ import {
   ispWizardSchema,
   toCents,
   type IspWizardValues,
+  formatDollars,
+  toDollars,
 } from '@proxy/contract';
 import { Input } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
-import { formatMoney } from '../../../shared/lib/format-money';
-import { useIspCountries, useIspTariffs } from '../api/catalogue';
-import { useBasketStore } from '../stores/basket-store';
-import { FetchError, PeriodsSkeleton } from './skeletons';
+import { useIspCountries } from '../api/get-isp-countries';
+import { useIspTariffs } from '../api/get-isp-tariffs';
+import { useBasketChoice } from '../stores/basket-store';
+import { choiceResolver } from '../utils/choice-resolver';
+import { FetchError } from './skeletons';
 import { CartLink } from './cart-link';
+import { BuyStep, ChoiceStep, OptionRadios, PeriodStep, StepError } from './buy-step';
 
 type Field = 'authType' | 'country' | 'ips';
 /** The wizard's fields start empty; the contract schema says which must be filled. */
 type IspWizardFields = Partial<IspWizardValues> & Pick<IspWizardValues, 'period' | 'socks'>;
 type IspWizardChoice = z.output<typeof ispWizardSchema>;
-const resolver = zodResolver<
-  IspWizardFields,
-  unknown,
-  IspWizardChoice,
-  ZodType<IspWizardChoice, IspWizardFields>
->(ispWizardSchema);
+const resolver = choiceResolver<IspWizardFields, IspWizardChoice>(ispWizardSchema);
 /** Radios and selects are written with setValue: marked touched and checked at once, as a blur would. */
 const CHOICE = { shouldTouch: true, shouldDirty: true, shouldValidate: true } as const;
+const AUTH_TYPES = ['login', 'ip'] as const;
+const PROTOCOLS = ['http', 'socks'] as const;
 
 /** The five ISP steps: authentication type, period (default 30), country, IP count, protocol. */
 export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
   const { t } = useTranslation('buy');
-  const ids = { country: useId(), ips: useId() };
-  const item = useBasketStore((state) => state.item);
-  const setItem = useBasketStore((state) => state.setItem);
-  const isPurchased = useBasketStore((state) => state.isPurchased);
-  const restored = item?.flow === 'isp' && !isPurchased ? item.payload : null;
+  const { chosen, setItem } = useBasketChoice('isp');
+  const restored = chosen?.payload ?? null;
 
   // `ips` holds the chosen IP-count tariff id (the spec's step 4).
   const form = useForm<IspWizardFields, unknown, IspWizardChoice>({
@@ -86,7 +82,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       ? ispIpError(authType, ip)
       : null;
   const priceOf = (x: { price: number; ports: number }) =>
-    ispPriceCents({ priceCents: toCents(x.price), ports: x.ports }, period) / 100;
+    toDollars(ispPriceCents({ priceCents: toCents(x.price), ports: x.ports }, period));
 
   useEffect(() => {
     if (!isComplete || !tariff || !countryRow) {
@@ -107,7 +103,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       flow: 'isp',
       tariff_id: tariff.id,
       title: tariff.title,
-      price_per: Math.round((total / tariff.ports) * 100) / 100,
+      price_per: toDollars(Math.round(toCents(total) / tariff.ports)),
       total_price: total,
       period,
       details: [
@@ -123,38 +119,27 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
   }, [isComplete, tariff, countryRow, period, authType, ip, socks]);
 
   return (
-    <section className="buy-step" aria-labelledby="buy-isp">
-      <Link className="buy-back" to={`${paths.cabinet.buy}/select-type`}>
-        ← {t('pools.back')}
-      </Link>
-      <h2 id="buy-isp" className="section-title">
-        {t('isp.title')}
-      </h2>
+    <BuyStep
+      headingId="buy-isp"
+      title={t('isp.title')}
+      back={{ to: `${paths.cabinet.buy}/select-type`, label: t('pools.back') }}
+    >
       {countries.isError && <FetchError onRetry={() => void countries.refetch()} />}
 
       <fieldset className="buy-fieldset">
         <legend>{t('isp.steps.auth')}</legend>
-        <div className="buy-options">
-          {(['login', 'ip'] as const).map((value) => (
-            <label
-              key={value}
-              className={`buy-option${authType === value ? ' buy-option--selected' : ''}`}
-            >
-              <input
-                type="radio"
-                name="isp-auth"
-                checked={authType === value}
-                onChange={() => {
-                  form.setValue('authType', value, CHOICE);
-                  // Leaving IP authentication clears the IP text (spec section 4).
-                  if (value !== 'ip') form.setValue('ip', '');
-                }}
-              />
-              {t(`isp.auth.${value}`)}
-            </label>
-          ))}
-        </div>
-        {errorOf('authType') && <p className="form-error">{errorOf('authType')}</p>}
+        <OptionRadios
+          name="isp-auth"
+          options={AUTH_TYPES}
+          selected={authType}
+          onSelect={(value) => {
+            form.setValue('authType', value, CHOICE);
+            // Leaving IP authentication clears the IP text (spec section 4).
+            if (value !== 'ip') form.setValue('ip', '');
+          }}
+          labelOf={(value) => t(`isp.auth.${value}`)}
+        />
+        <StepError text={errorOf('authType')} />
         {authType === 'ip' && (
           <Input
             label={t('isp.auth.ip_label')}
@@ -166,121 +151,69 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
         )}
       </fieldset>
 
-      <fieldset className="buy-fieldset">
-        <legend>{t('isp.steps.period')}</legend>
-        {countries.isPending ? (
-          <PeriodsSkeleton />
-        ) : (
-          <div className="buy-options">
-            {ISP_PERIODS.map((days) => (
-              <label
-                key={days}
-                className={`buy-option${period === days ? ' buy-option--selected' : ''}`}
-              >
-                <input
-                  type="radio"
-                  name="isp-period"
-                  checked={period === days}
-                  onChange={() => form.setValue('period', days, CHOICE)}
-                />
-                {t(`periods.${days}`)}
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <PeriodStep
+        legend={t('isp.steps.period')}
+        name="isp-period"
+        periods={ISP_PERIODS}
+        isPending={countries.isPending}
+        selected={period}
+        onSelect={(days) => form.setValue('period', days, CHOICE)}
+      />
 
-      <fieldset className="buy-fieldset">
-        <legend>{t('isp.steps.country')}</legend>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.country}>
-            {t('isp.steps.country')}
-          </label>
-          <select
-            id={ids.country}
-            className="field__input"
-            value={country ?? ''}
-            aria-invalid={errorOf('country') ? true : undefined}
-            onChange={(event) => {
-              const next = event.target.value ? Number(event.target.value) : undefined;
-              form.setValue('country', next, CHOICE);
-              // A new country reloads the IP options and clears the IP choice.
-              form.setValue('ips', undefined, {
-                shouldValidate: form.getFieldState('ips').isTouched || isSubmitted,
-              });
-            }}
-          >
-            <option value="">{t('isp.country_placeholder')}</option>
-            {(countries.data ?? []).map((c) => (
-              <option key={c.id} value={c.id} disabled={c.count === 0}>
-                {c.label} ({c.count === 0 ? t('isp.sold_out') : t('isp.free', { count: c.count })})
-              </option>
-            ))}
-          </select>
-          {errorOf('country') && <p className="form-error">{errorOf('country')}</p>}
-        </div>
-      </fieldset>
+      <ChoiceStep
+        legend={t('isp.steps.country')}
+        value={country}
+        placeholder={t('isp.country_placeholder')}
+        error={errorOf('country')}
+        onChoose={(next) => {
+          form.setValue('country', next, CHOICE);
+          // A new country reloads the IP options and clears the IP choice.
+          form.setValue('ips', undefined, {
+            shouldValidate: form.getFieldState('ips').isTouched || isSubmitted,
+          });
+        }}
+      >
+        {(countries.data ?? []).map((c) => (
+          <option key={c.id} value={c.id} disabled={c.count === 0}>
+            {c.label} ({c.count === 0 ? t('isp.sold_out') : t('isp.free', { count: c.count })})
+          </option>
+        ))}
+      </ChoiceStep>
 
-      <fieldset className="buy-fieldset">
-        <legend>{t('isp.steps.ips')}</legend>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.ips}>
-            {t('isp.steps.ips')}
-          </label>
-          <select
-            id={ids.ips}
-            className="field__input"
-            value={tariffId ?? ''}
-            disabled={country === undefined}
-            aria-invalid={errorOf('ips') ? true : undefined}
-            onChange={(event) =>
-              form.setValue(
-                'ips',
-                event.target.value ? Number(event.target.value) : undefined,
-                CHOICE,
-              )
-            }
-          >
-            <option value="">
-              {country === undefined ? t('isp.choose_country_first') : t('isp.ips_placeholder')}
-            </option>
-            {(tariffs.data ?? []).map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.title}
-                {isPriceHidden ? '' : ` — ${formatMoney(priceOf(x))}`}
-              </option>
-            ))}
-          </select>
-          {errorOf('ips') && <p className="form-error">{errorOf('ips')}</p>}
-        </div>
-      </fieldset>
+      <ChoiceStep
+        legend={t('isp.steps.ips')}
+        value={tariffId}
+        placeholder={
+          country === undefined ? t('isp.choose_country_first') : t('isp.ips_placeholder')
+        }
+        isDisabled={country === undefined}
+        error={errorOf('ips')}
+        onChoose={(next) => form.setValue('ips', next, CHOICE)}
+      >
+        {(tariffs.data ?? []).map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.title}
+            {isPriceHidden ? '' : ` — ${formatDollars(priceOf(x))}`}
+          </option>
+        ))}
+      </ChoiceStep>
 
       <fieldset className="buy-fieldset">
         <legend>{t('isp.steps.protocol')}</legend>
-        <div className="buy-options">
-          {(['http', 'socks'] as const).map((value) => (
-            <label
-              key={value}
-              className={`buy-option${(value === 'socks') === socks ? ' buy-option--selected' : ''}`}
-            >
-              <input
-                type="radio"
-                name="isp-protocol"
-                checked={(value === 'socks') === socks}
-                onChange={() => form.setValue('socks', value === 'socks', CHOICE)}
-              />
-              {t(`isp.protocol.${value}`)}
-            </label>
-          ))}
-        </div>
+        <OptionRadios
+          name="isp-protocol"
+          options={PROTOCOLS}
+          selected={socks ? 'socks' : 'http'}
+          onSelect={(value) => form.setValue('socks', value === 'socks', CHOICE)}
+          labelOf={(value) => t(`isp.protocol.${value}`)}
+        />
       </fieldset>
-      {tariff && !isPriceHidden && <p className="buy-price">{formatMoney(priceOf(tariff))}</p>}
       <CartLink
         isSelected={isComplete}
         errorKey="errors.select_tariff"
         // A submit without a target: marks the form submitted and shows every field error.
         onInvalid={() => void form.handleSubmit(() => undefined)()}
       />
-    </section>
+    </BuyStep>
   );
 };

@@ -1,27 +1,41 @@
 import { SKELETON_CARDS, SKELETON_PERIODS } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 
-export const CardsSkeleton = () => {
+/** Blank items standing in for a step's choices while they load. */
+const Placeholders = ({
+  className,
+  itemClassName,
+  count,
+}: {
+  className: string;
+  itemClassName: string;
+  count: number;
+}) => {
   const { t } = useTranslation('buy');
   return (
-    <div className="buy-cards" aria-busy="true" aria-label={t('loading')} role="status">
-      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-        <div key={index} className="buy-card buy-card--skeleton" />
+    <div className={className} aria-busy="true" aria-label={t('loading')} role="status">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className={itemClassName} />
       ))}
     </div>
   );
 };
 
-export const PeriodsSkeleton = () => {
-  const { t } = useTranslation('buy');
-  return (
-    <div className="buy-options" aria-busy="true" aria-label={t('loading')} role="status">
-      {Array.from({ length: SKELETON_PERIODS }, (_, index) => (
-        <div key={index} className="buy-option buy-option--skeleton" />
-      ))}
-    </div>
-  );
-};
+export const CardsSkeleton = () => (
+  <Placeholders
+    className="buy-cards"
+    itemClassName="buy-card buy-card--skeleton"
+    count={SKELETON_CARDS}
+  />
+);
+
+export const PeriodsSkeleton = () => (
+  <Placeholders
+    className="buy-options"
+    itemClassName="buy-option buy-option--skeleton"
+    count={SKELETON_PERIODS}
+  />
+);
 
 export const FetchError = ({ onRetry }: { onRetry: () => void }) => {
   const { t } = useTranslation('buy');

@@ -1,12 +1,10 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import i18next from 'i18next';
-import buy from '../../../../public/locales/en/buy.json';
-import { formErrorTexts, stubMatchMedia } from '../../../test/dom';
+import { formErrorTexts } from '../../../test/dom';
 import { useBasketStore } from '../stores/basket-store';
 import { UnlimitedPlan } from './unlimited-plan';
+import { askForCart, loaded, setUpWizardTests } from './wizard-test-kit';
 
 const TARIFFS = [
   { id: 1, title: 'Unlim 100, 30 days', price: 50, duration_days: 30, speed_limit: 100 },
@@ -22,43 +20,23 @@ const location = (id: number, name: string, max: string) => ({
   network: { speeds: { min: '50 Mbps', max, available: max } },
 });
 const LOCATIONS = [location(1, 'Frankfurt', '1 Gb'), location(2, 'Paris', '200 Mbps')];
-const loaded = <T,>(data: T) => ({ data, isPending: false, isError: false, refetch: vi.fn() });
 
-vi.mock('../api/catalogue', () => ({
-  useUnlimTariffs: () => loaded(TARIFFS),
-  useUnlimLocations: () => loaded(LOCATIONS),
-}));
+vi.mock('../api/get-unlim-tariffs', () => ({ useUnlimTariffs: () => loaded(TARIFFS) }));
+vi.mock('../api/get-unlim-locations', () => ({ useUnlimLocations: () => loaded(LOCATIONS) }));
 
-const renderPlan = () =>
-  render(
-    <MemoryRouter>
-      <UnlimitedPlan isPriceHidden={false} />
-    </MemoryRouter>,
-  );
-
-beforeAll(() => {
-  i18next.addResourceBundle('en', 'buy', buy);
-});
-beforeEach(() => {
-  stubMatchMedia(false);
-  useBasketStore.setState({ item: null, isPurchased: false });
-});
+const wizard = setUpWizardTests(<UnlimitedPlan isPriceHidden={false} />);
 
 describe('UnlimitedPlan (spec 001 wizard rules)', () => {
   it('defaults to 30 days and shows the missing choices only once the cart is asked for', async () => {
-    const user = userEvent.setup();
-    const { container } = renderPlan();
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: '30 days' }).checked).toBe(true);
-    expect(formErrorTexts(container)).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Go to cart' }));
-    expect(formErrorTexts(container)).toEqual(['Choose a speed', 'Choose a location']);
+    const { user, container } = wizard.renderUntouched();
+    expect(await askForCart(user, container)).toEqual(['Choose a speed', 'Choose a location']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Speed' }), '100');
     expect(formErrorTexts(container)).toEqual(['Choose a location']);
   });
 
   it('clears the location when the speed leaves its range; a full choice fills the basket', async () => {
     const user = userEvent.setup();
-    renderPlan();
+    wizard.render();
     const speed = screen.getByRole('combobox', { name: 'Speed' });
     const place = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Server location' });
     await user.selectOptions(speed, '100');

@@ -1,38 +1,34 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ZodType, z } from 'zod';
-import { Link } from 'react-router';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { findUnlimTariff, isLocationAvailable, unlimPlanSchema } from '@proxy/contract';
+import {
+  findUnlimTariff,
+  isLocationAvailable,
+  unlimPlanSchema,
+  formatDollars,
+} from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
-import { formatMoney } from '../../../shared/lib/format-money';
-import { useUnlimLocations, useUnlimTariffs } from '../api/catalogue';
-import { useBasketStore } from '../stores/basket-store';
-import { FetchError, PeriodsSkeleton } from './skeletons';
+import { useUnlimLocations } from '../api/get-unlim-locations';
+import { useUnlimTariffs } from '../api/get-unlim-tariffs';
+import { useBasketChoice } from '../stores/basket-store';
+import { choiceResolver } from '../utils/choice-resolver';
+import { FetchError } from './skeletons';
 import { CartLink } from './cart-link';
+import { BuyStep, ChoiceSelect, PeriodStep } from './buy-step';
 
 type Option = { label: string; value: number };
 /** The plan's fields start empty; the contract schema says which must be filled. */
 type UnlimPlanFields = { period?: number; speed?: number; location: Option | null };
 type UnlimPlanChoice = z.output<typeof unlimPlanSchema>;
-const resolver = zodResolver<
-  UnlimPlanFields,
-  unknown,
-  UnlimPlanChoice,
-  ZodType<UnlimPlanChoice, UnlimPlanFields>
->(unlimPlanSchema);
+const resolver = choiceResolver<UnlimPlanFields, UnlimPlanChoice>(unlimPlanSchema);
 
 /** Period -> speed -> location; the tariff is matched by duration_days and speed_limit. */
 export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
   const { t } = useTranslation('buy');
-  const ids = { speed: useId(), location: useId() };
   const tariffs = useUnlimTariffs();
   const locations = useUnlimLocations();
-  const item = useBasketStore((state) => state.item);
-  const setItem = useBasketStore((state) => state.setItem);
-  const isPurchased = useBasketStore((state) => state.isPurchased);
-  const restored = item?.flow === 'unlim' && !isPurchased ? item : null;
+  const { chosen: restored, setItem } = useBasketChoice('unlim');
 
   const form = useForm<UnlimPlanFields, unknown, UnlimPlanChoice>({
     resolver,
@@ -119,112 +115,79 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
   };
 
   return (
-    <section className="buy-step" aria-labelledby="buy-unlim">
-      <Link className="buy-back" to={`${paths.cabinet.buy}/dynamic-pools`}>
-        ← {t('dynamic_tariff.back')}
-      </Link>
-      <h2 id="buy-unlim" className="section-title">
-        {t('unlimited.title')}
-      </h2>
+    <BuyStep
+      headingId="buy-unlim"
+      title={t('unlimited.title')}
+      back={{ to: `${paths.cabinet.buy}/dynamic-pools`, label: t('dynamic_tariff.back') }}
+    >
       {(tariffs.isError || locations.isError) && (
         <FetchError onRetry={() => void Promise.all([tariffs.refetch(), locations.refetch()])} />
       )}
-      <fieldset className="buy-fieldset">
-        <legend>{t('unlimited.period')}</legend>
-        {tariffs.isPending ? (
-          <PeriodsSkeleton />
-        ) : (
-          <div className="buy-options">
-            {periods.map((days) => (
-              <label
-                key={days}
-                className={`buy-option${period === days ? ' buy-option--selected' : ''}`}
-              >
-                <input
-                  type="radio"
-                  name="unlim-period"
-                  checked={period === days}
-                  onChange={() => {
-                    form.setValue('period', days, choice);
-                    if (
-                      speed !== null &&
-                      !(tariffs.data ?? []).some(
-                        (x) => x.duration_days === days && x.speed_limit === speed,
-                      )
-                    )
-                      changeSpeed(null);
-                  }}
-                />
-                {t(`periods.${days}` as 'periods.30', { defaultValue: `${days}` })}
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.speed}>
-          {t('unlimited.speed')}
-        </label>
-        <select
-          id={ids.speed}
-          className="field__input"
-          value={speed ?? ''}
-          aria-invalid={errorOf('speed') ? true : undefined}
-          onChange={(event) => changeSpeed(event.target.value ? Number(event.target.value) : null)}
-        >
-          <option value="">{t('unlimited.speed')}</option>
-          {speeds.map((value) => (
-            <option key={value} value={value}>
-              {t('unlimited.speed_value', { speed: value })}
-            </option>
-          ))}
-        </select>
-        {errorOf('speed') && <p className="form-error">{errorOf('speed')}</p>}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.location}>
-          {t('unlimited.location')}
-        </label>
-        <select
-          id={ids.location}
-          className="field__input"
-          value={location?.value ?? ''}
-          disabled={speed === null}
-          aria-invalid={errorOf('location') ? true : undefined}
-          onChange={(event) => {
-            const found = locations.data?.find((l) => l.id === Number(event.target.value));
-            form.setValue(
-              'location',
-              found ? { label: found.location.name, value: found.id } : null,
-              choice,
-            );
-          }}
-        >
-          <option value="">
-            {speed === null ? t('unlimited.pick_speed_first') : t('unlimited.location_placeholder')}
+      <PeriodStep
+        legend={t('unlimited.period')}
+        name="unlim-period"
+        periods={periods}
+        isPending={tariffs.isPending}
+        selected={period}
+        onSelect={(days) => {
+          form.setValue('period', days, choice);
+          if (
+            speed !== null &&
+            !(tariffs.data ?? []).some((x) => x.duration_days === days && x.speed_limit === speed)
+          )
+            changeSpeed(null);
+        }}
+      />
+      <ChoiceSelect
+        label={t('unlimited.speed')}
+        value={speed}
+        placeholder={t('unlimited.speed')}
+        error={errorOf('speed')}
+        onChoose={(next) => changeSpeed(next ?? null)}
+      >
+        {speeds.map((value) => (
+          <option key={value} value={value}>
+            {t('unlimited.speed_value', { speed: value })}
           </option>
-          {(locations.data ?? []).map((l) => {
-            const isAvailable = isLocationAvailable(l, speed);
-            return (
-              <option key={l.id} value={l.id} disabled={!isAvailable}>
-                {l.location.name}
-                {isAvailable ? '' : ` (${t('unlimited.unavailable')})`}
-              </option>
-            );
-          })}
-        </select>
-        {errorOf('location') && <p className="form-error">{errorOf('location')}</p>}
-      </div>
+        ))}
+      </ChoiceSelect>
+      <ChoiceSelect
+        label={t('unlimited.location')}
+        value={location?.value}
+        placeholder={
+          speed === null ? t('unlimited.pick_speed_first') : t('unlimited.location_placeholder')
+        }
+        isDisabled={speed === null}
+        error={errorOf('location')}
+        onChoose={(next) => {
+          const found = locations.data?.find((l) => l.id === next);
+          form.setValue(
+            'location',
+            found ? { label: found.location.name, value: found.id } : null,
+            choice,
+          );
+        }}
+      >
+        {(locations.data ?? []).map((l) => {
+          const isAvailable = isLocationAvailable(l, speed);
+          return (
+            <option key={l.id} value={l.id} disabled={!isAvailable}>
+              {l.location.name}
+              {isAvailable ? '' : ` (${t('unlimited.unavailable')})`}
+            </option>
+          );
+        })}
+      </ChoiceSelect>
       {period !== null && speed !== null && !tariff && tariffs.data && (
         <p className="form-error">{t('unlimited.no_tariff')}</p>
       )}
-      {tariff && !isPriceHidden && <p className="buy-price">{formatMoney(tariff.price)}</p>}
+      {tariff && !isPriceHidden && <p className="buy-price">{formatDollars(tariff.price)}</p>}
       <CartLink
         isSelected={Boolean(tariff && location)}
         errorKey="errors.location_required"
         // A submit without a target: marks the form submitted and shows the field errors.
         onInvalid={() => void form.handleSubmit(() => undefined)()}
       />
-    </section>
+    </BuyStep>
   );
 };

@@ -75,3 +75,14 @@ export const useBasketStore = create<BasketState>()(
 );
 
 onLogout(() => useBasketStore.getState().clear());
+
+/**
+ * What a plan builder of `flow` starts from: the basket's item when it is of this flow and not
+ * bought yet (a bought one is not offered again), and the setter of the basket.
+ */
+export const useBasketChoice = (flow: BasketFlow) => {
+  const item = useBasketStore((state) => state.item);
+  const isPurchased = useBasketStore((state) => state.isPurchased);
+  const setItem = useBasketStore((state) => state.setItem);
+  return { chosen: item?.flow === flow && !isPurchased ? item : null, setItem };
+};

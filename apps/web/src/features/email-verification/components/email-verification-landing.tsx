@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { profileQueryKey } from '../../../shared/api/profile-query-key';
 import { paths } from '../../../shared/config/paths';
 import { showAlert } from '../../../shared/ui';
 
@@ -18,7 +19,7 @@ export const EmailVerificationLanding = () => {
     isDone.current = true;
     if (isSuccess) {
       showAlert.success(t('email_verification.success'));
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     } else {
       showAlert.error(t('email_verification.error'));
     }

@@ -1,22 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Language } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { useQuery } from '@tanstack/react-query';
+import {
+  profileEndpoints,
+  type FaqCategoryDto,
+  type FaqItemDto,
+  type FaqResponse,
+  type Language,
+} from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { languageQueryOptions } from '../../../shared/api/query-options';
 
-export type FaqItem = { id: number; title: string; content: string; children?: FaqItem[] };
-export type FaqCategory = { id: number; title: string; faqs: FaqItem[] };
-export type FaqResponse = { faq_categories: FaqCategory[] };
+export type FaqItem = FaqItemDto;
+export type FaqCategory = FaqCategoryDto;
+export type { FaqResponse };
 
-export const getFaq = (signal?: AbortSignal): Promise<FaqResponse> =>
-  http.get<FaqResponse>('/profile/faq', signal ? { signal } : {});
+export const getFaq = (signal?: AbortSignal) => call(profileEndpoints.getFaq, { signal });
 
 /** Kept per language (the API answers in the request language). */
 export const faqQueryOptions = (language: Language) =>
-  queryOptions({
-    queryKey: ['faq', language] as const,
-    queryFn: ({ signal }) => getFaq(signal),
-    staleTime: 10 * 60_000,
-    // The page shows its own error component.
-    meta: { skipGlobalError: true },
-  });
+  languageQueryOptions('faq', language, getFaq, 10 * 60_000);
 
 export const useFaq = (language: Language) => useQuery(faqQueryOptions(language));

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ACCORDION_TRANSITION_MS } from '@proxy/contract';
 import { sanitizeFaqHtml } from '../../../shared/lib/sanitize-html';
+import { ChevronDownIcon } from '../../../shared/ui';
 import type { FaqItem } from '../api/get-faq';
 
 const FaqEntry = ({ item, domain, level }: { item: FaqItem; domain: string; level: number }) => {
@@ -19,15 +20,7 @@ const FaqEntry = ({ item, domain, level }: { item: FaqItem; domain: string; leve
           onClick={() => setOpen((value) => !value)}
         >
           <span>{item.title}</span>
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
-            className="faq-entry__chevron"
-          >
-            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          <ChevronDownIcon className="faq-entry__chevron" />
         </button>
       </Heading>
       <div

@@ -5,7 +5,7 @@ import { PUBLIC_FAQ_URLS, siteDomain } from '../../../shared/config';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { useTabParam } from '../../../shared/lib/use-tab-param';
-import { Alert, Button, Input, Loader, Tabs } from '../../../shared/ui';
+import { Input, QueryPage, Tabs } from '../../../shared/ui';
 import { useFaq } from '../api/get-faq';
 import { parseTabIndex, searchFaq } from '../utils/search-faq';
 import { FaqAccordion } from './faq-accordion';
@@ -27,76 +27,65 @@ export const FaqPage = () => {
   );
   const [tab, setTab] = useTabParam((value) => parseTabIndex(value, categories.length));
 
-  const title = <h1 className="page-title">{t('faq.title')}</h1>;
-  if (query.isPending)
-    return (
-      <div className="faq-page">
-        {title}
-        <Loader label={t('faq.loading')} />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <div className="faq-page">
-        {title}
-        <Alert type="error">
-          <p>{query.error.message || t('faq.fetch_error')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('faq.retry')}
-          </Button>
-        </Alert>
-      </div>
-    );
-  if (categories.length === 0)
-    return (
-      <div className="faq-page">
-        {title}
-        <div className="faq-page__empty">
-          <p>{t('faq.empty')}</p>
-          <a href={PUBLIC_FAQ_URLS[language]} target="_blank" rel="noopener noreferrer">
-            {t('faq.public_link')}
-            <span className="visually-hidden"> {t('ui.opens_new_tab')}</span>
-          </a>
-        </div>
-      </div>
-    );
-
   return (
-    <div className="faq-page" lang={i18n.language}>
-      {title}
-      <div className="faq-page__search">
-        <Input
-          label={t('faq.search_label')}
-          type="search"
-          value={search}
-          placeholder={t('faq.search_placeholder')}
-          hint={t('faq.search_hint', { count: FAQ_SEARCH_MIN_LENGTH })}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
-      {isSearching ? (
-        <section aria-label={t('faq.results')} className="faq-page__results">
-          <p role="status" className="text-muted">
-            {t('faq.results_count', { count: results.length })}
-          </p>
-          {results.length > 0 ? (
-            <FaqAccordion key={debounced} items={results} domain={domain} />
-          ) : (
-            <p>{t('faq.no_results')}</p>
-          )}
-        </section>
-      ) : (
-        <Tabs
-          label={t('faq.categories')}
-          selectedIndex={tab}
-          onChange={setTab}
-          items={categories.map((category) => ({
-            id: String(category.id),
-            label: category.title,
-            content: <FaqAccordion items={category.faqs} domain={domain} />,
-          }))}
-        />
-      )}
-    </div>
+    <QueryPage
+      className="faq-page"
+      title={t('faq.title')}
+      query={query}
+      texts={{
+        loading: t('faq.loading'),
+        error: query.error?.message || t('faq.fetch_error'),
+        retry: t('faq.retry'),
+      }}
+      lang={i18n.language}
+    >
+      {() =>
+        categories.length === 0 ? (
+          <div className="faq-page__empty">
+            <p>{t('faq.empty')}</p>
+            <a href={PUBLIC_FAQ_URLS[language]} target="_blank" rel="noopener noreferrer">
+              {t('faq.public_link')}
+              <span className="visually-hidden"> {t('ui.opens_new_tab')}</span>
+            </a>
+          </div>
+        ) : (
+          <>
+            <div className="faq-page__search">
+              <Input
+                label={t('faq.search_label')}
+                type="search"
+                value={search}
+                placeholder={t('faq.search_placeholder')}
+                hint={t('faq.search_hint', { count: FAQ_SEARCH_MIN_LENGTH })}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            {isSearching ? (
+              <section aria-label={t('faq.results')} className="faq-page__results">
+                <p role="status" className="text-muted">
+                  {t('faq.results_count', { count: results.length })}
+                </p>
+                {results.length > 0 ? (
+                  <FaqAccordion key={debounced} items={results} domain={domain} />
+                ) : (
+                  <p>{t('faq.no_results')}</p>
+                )}
+              </section>
+            ) : (
+              <Tabs
+                label={t('faq.categories')}
+                selectedIndex={tab}
+                onChange={setTab}
+                items={categories.map((category) => ({
+                  id: String(category.id),
+                  label: category.title,
+                  content: <FaqAccordion items={category.faqs} domain={domain} />,
+                }))}
+              />
+            )}
+          </>
+        )
+      }
+    </QueryPage>
   );
 };

@@ -1,25 +1,20 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_STALE_MS } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
-import type { NotificationData } from '../utils/notification-lines';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATIONS_STALE_MS,
+  notificationsEndpoints,
+  type NotificationDto,
+  type NotificationsPage,
+} from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
-export type NotificationItem = {
-  id: string;
-  type: string;
-  data: NotificationData;
-  created_at: string;
-  read_at: string | null;
-};
+export type NotificationItem = NotificationDto;
+export type { NotificationsPage };
 
-export type NotificationsPage = { data: NotificationItem[]; meta: { next_cursor: string | null } };
-
-export const getNotifications = (
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<NotificationsPage> =>
-  http.get<NotificationsPage>('/profile/notifications', {
+export const getNotifications = (cursor: string | null, signal?: AbortSignal) =>
+  call(notificationsEndpoints.list, {
     query: { per_page: NOTIFICATIONS_PAGE_SIZE, cursor },
-    ...(signal ? { signal } : {}),
+    signal,
   });
 
 export const notificationsQueryKey = ['notifications'] as const;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { notificationsEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 import { notificationsQueryKey } from './get-notifications';
 
-export const markAllNotificationsRead = (): Promise<{ success: true; updated: number }> =>
-  http.patch('/profile/notifications/read-all');
+export const markAllNotificationsRead = () => call(notificationsEndpoints.readAll);
 
 export const useMarkAllNotificationsRead = () => {
   const queryClient = useQueryClient();

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
-import {
-  notificationsQueryKey,
-  type NotificationItem,
-  type NotificationsPage,
-} from './get-notifications';
+import { notificationsEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { notificationsQueryKey, type NotificationsPage } from './get-notifications';
 
-export const markNotificationRead = (
-  id: string,
-): Promise<{ success: true; notification: NotificationItem }> =>
-  http.patch(`/profile/notifications/${encodeURIComponent(id)}/read`);
+export const markNotificationRead = (id: string) =>
+  call(notificationsEndpoints.read, { params: { id } });
 
 /** Marks one item read and patches the cached pages in place (no refetch, no jumping list). */
 export const useMarkNotificationRead = () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATIONS_READ_VISIBILITY } from '@proxy/contract';
 import { translateDynamic } from '../../../shared/i18n/i18n';
+import { formatDateTime } from '../../../shared/lib/format-date';
 import type { NotificationItem } from '../api/get-notifications';
 import { notificationLines, notificationTitleKey } from '../utils/notification-lines';
 
@@ -40,7 +41,6 @@ export const NotificationRow = ({
     return () => observer.disconnect();
   }, [isUnread, item.id, onVisible, root]);
 
-  const date = new Date(item.created_at);
   return (
     <li ref={ref} className={isUnread ? 'notification notification--unread' : 'notification'}>
       <div className="notification__head">
@@ -59,7 +59,7 @@ export const NotificationRow = ({
         </p>
       ))}
       <time className="notification__time" dateTime={item.created_at}>
-        {Number.isNaN(date.getTime()) ? item.created_at : date.toLocaleString(i18n.language)}
+        {formatDateTime(item.created_at, i18n.language)}
       </time>
     </li>
   );

@@ -1,6 +1,7 @@
 import '../notifications.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BellIcon, IconButton } from '../../../shared/ui';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationsPanel } from './notifications-panel';
 
@@ -15,23 +16,15 @@ export const NotificationsBell = () => {
     0;
   return (
     <>
-      <button
-        type="button"
-        className="icon-btn bell"
-        aria-label={t('cabinet.notifications')}
+      <IconButton
+        className="bell"
+        label={t('cabinet.notifications')}
         aria-describedby={unread > 0 ? badgeId : undefined}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         onClick={() => setOpen(true)}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2ZM10 20a2 2 0 0 0 4 0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          />
-        </svg>
+        <BellIcon />
         {unread > 0 && (
           <span className="bell__badge" data-testid="unread-badge">
             <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
@@ -40,7 +33,7 @@ export const NotificationsBell = () => {
             </span>
           </span>
         )}
-      </button>
+      </IconButton>
       <NotificationsPanel isOpen={isOpen} onClose={() => setOpen(false)} />
     </>
   );

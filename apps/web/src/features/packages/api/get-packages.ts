@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PackagesListResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { catalogueEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
 export const packagesQueryOptions = () =>
   queryOptions({
     queryKey: ['packages'],
-    queryFn: ({ signal }) =>
-      http.get<PackagesListResponse>('/packages', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call(catalogueEndpoints.listPackages, { signal }).then((r) => r.data),
     meta: { skipGlobalError: true },
   });
 

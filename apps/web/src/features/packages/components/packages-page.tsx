@@ -4,6 +4,7 @@ import type { PackageListItem } from '@proxy/contract';
 import { Button, Loader, StatusLabel, type StatusTone } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
 import { usePackages } from '../api/get-packages';
+import { formatDateTime } from '../../../shared/lib/format-date';
 import '../packages.css';
 
 const STATUS_TONE: Record<string, StatusTone> = {
@@ -56,11 +57,7 @@ const PackageRow = ({
 export const PackagesPage = ({ isBuyLinkHidden }: { isBuyLinkHidden: boolean }) => {
   const { t, i18n } = useTranslation('packages');
   const query = usePackages();
-  const formatter = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const format = (value: string) => formatter.format(new Date(value));
+  const format = (value: string) => formatDateTime(value, i18n.language);
   const hasPending =
     query.data?.some((p) => p.status === 'pending' || p.status === 'processing') ?? false;
 

@@ -1,9 +1,8 @@
-import { useTranslation, Trans } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDollars } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
-import { SUPPORT_MESSENGER_URL } from '../../../shared/config';
-import { Button } from '../../../shared/ui';
+import { Button, SupportLink } from '../../../shared/ui';
 import './payment-result.css';
 
 export type PaymentResultPageProps = {
@@ -47,9 +46,7 @@ export const PaymentResultPage = ({ balance, onRetry, isRetrying }: PaymentResul
               <Trans
                 t={t}
                 i18nKey="result.error_text_2"
-                components={{
-                  support: <a href={SUPPORT_MESSENGER_URL} target="_blank" rel="noreferrer" />,
-                }}
+                components={{ support: <SupportLink /> }}
               />
             </p>
             <div className="payment-result__actions">

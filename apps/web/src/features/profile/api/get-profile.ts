@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { profileEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { profileQueryKey } from '../../../shared/api/profile-query-key';
 
-export const getProfile = (signal?: AbortSignal): Promise<ProfileResponse> =>
-  http.get<ProfileResponse>('/profile', signal ? { signal } : {});
+export { profileQueryKey };
 
-export const profileQueryKey = ['profile'] as const;
+export const getProfile = (signal?: AbortSignal) => call(profileEndpoints.getProfile, { signal });
 
 /** The profile never goes stale by itself: mutations replace it (spec section 4). */
 export const profileQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileResponse, ProfileUpdateInput, ProfileUpdateResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
-import { profileQueryKey } from './get-profile';
+import { profileEndpoints, type ProfileResponse, type ProfileUpdateInput } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { profileQueryKey } from '../../../shared/api/profile-query-key';
 
-export const updateProfile = (payload: ProfileUpdateInput): Promise<ProfileUpdateResponse> =>
-  http.post<ProfileUpdateResponse>('/profile', payload);
+export const updateProfile = (payload: ProfileUpdateInput) =>
+  call(profileEndpoints.updateProfile, { body: payload });
 
 /** POST /profile; a success replaces the cached user. */
 export const useUpdateProfile = () => {

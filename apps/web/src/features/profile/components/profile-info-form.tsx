@@ -9,8 +9,9 @@ import {
   type UserDto,
 } from '@proxy/contract';
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
-import { Button, FormInput, Input, showAlert } from '../../../shared/ui';
+import { FormInput, Input, showAlert } from '../../../shared/ui';
 import { useUpdateProfile } from '../api/update-profile';
+import { ProfileFormCard } from './profile-form-card';
 
 /** Keeps only the values that differ from the saved user. */
 export const changedProfileInfo = (
@@ -49,31 +50,21 @@ export const ProfileInfoForm = ({ user }: { user: UserDto }) => {
   });
 
   return (
-    <section className="card stack" aria-labelledby="profile-info-title">
-      <h2 id="profile-info-title" className="section-title">
-        {t('info.title')}
-      </h2>
-      <form className="form-grid" noValidate onSubmit={onSubmit}>
-        <FormInput form={form} name="name" label={t('info.name')} autoComplete="name" />
-        <Input label={t('info.email')} type="email" value={user.email} readOnly name="email" />
-        <FormInput
-          form={form}
-          name="telegram"
-          label={t('info.telegram')}
-          hint={t('info.telegram_hint')}
-          autoComplete="off"
-        />
-        {form.formState.errors.root?.message && (
-          <p className="form-error" role="alert">
-            {translateFieldError(form.formState.errors.root.message)}
-          </p>
-        )}
-        <div className="form-actions">
-          <Button type="submit" isLoading={form.formState.isSubmitting}>
-            {t('info.submit')}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <ProfileFormCard section="info" onSubmit={onSubmit} isSubmitting={form.formState.isSubmitting}>
+      <FormInput form={form} name="name" label={t('info.name')} autoComplete="name" />
+      <Input label={t('info.email')} type="email" value={user.email} readOnly name="email" />
+      <FormInput
+        form={form}
+        name="telegram"
+        label={t('info.telegram')}
+        hint={t('info.telegram_hint')}
+        autoComplete="off"
+      />
+      {form.formState.errors.root?.message && (
+        <p className="form-error" role="alert">
+          {translateFieldError(form.formState.errors.root.message)}
+        </p>
+      )}
+    </ProfileFormCard>
   );
 };

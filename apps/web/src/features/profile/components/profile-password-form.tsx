@@ -7,15 +7,16 @@ import {
   type ProfilePasswordFormInput,
 } from '@proxy/contract';
 import { reportFormError } from '../../../shared/lib/form-errors';
-import { Button, NewPasswordFields, showAlert } from '../../../shared/ui';
+import { FormInput, NewPasswordFields, showAlert } from '../../../shared/ui';
 import { useUpdateProfile } from '../api/update-profile';
+import { ProfileFormCard } from './profile-form-card';
 
 export const ProfilePasswordForm = () => {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const form = useForm<ProfilePasswordFormInput>({
     resolver: zodResolver(profilePasswordFormSchema),
-    defaultValues: { password: '', password_confirmation: '' },
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -24,29 +25,30 @@ export const ProfilePasswordForm = () => {
       form.reset();
       showAlert.success(t('password.saved'));
     } catch (error) {
-      reportFormError(error, form.setError, ['password', 'password_confirmation'], {
-        fallbackKey: 'errors.save',
-      });
+      const fields = ['current_password', 'password', 'password_confirmation'] as const;
+      reportFormError(error, form.setError, fields, { fallbackKey: 'errors.save' });
     }
   });
 
   return (
-    <section className="card stack" aria-labelledby="profile-password-title">
-      <h2 id="profile-password-title" className="section-title">
-        {t('password.title')}
-      </h2>
-      <form className="form-grid" noValidate onSubmit={onSubmit}>
-        <NewPasswordFields
-          form={form}
-          passwordLabel={t('password.password')}
-          confirmationLabel={t('password.confirm')}
-        />
-        <div className="form-actions">
-          <Button type="submit" isLoading={form.formState.isSubmitting}>
-            {t('password.submit')}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <ProfileFormCard
+      section="password"
+      onSubmit={onSubmit}
+      isSubmitting={form.formState.isSubmitting}
+    >
+      <FormInput
+        form={form}
+        name="current_password"
+        label={t('password.current')}
+        hint={t('password.current_hint')}
+        type="password"
+        autoComplete="current-password"
+      />
+      <NewPasswordFields
+        form={form}
+        passwordLabel={t('password.password')}
+        confirmationLabel={t('password.confirm')}
+      />
+    </ProfileFormCard>
   );
 };

@@ -7,7 +7,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { translateFieldError } from '../../../shared/lib/form-errors';
 import { Button, Input, SideModal, showAlert } from '../../../shared/ui';
-import { useTransferReferral, useWithdraw } from '../api/referral-api';
+import { useTransferReferral } from '../api/transfer-referral-balance';
+import { useWithdraw } from '../api/withdraw';
 import { acceptAmountInput } from '../utils/amount-input';
 
 type Kind = 'transfer' | 'withdraw';

@@ -5,15 +5,11 @@ import type { REFERRAL_SORT_FIELDS, WITHDRAWAL_SORT_FIELDS } from '@proxy/contra
 import { formatDollars } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { formatDateTime } from '../../../shared/lib/format-date';
 import { Button, Loader, StatusLabel, Tabs, showAlert, useErrorAlert } from '../../../shared/ui';
 import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
-import {
-  useReferralOverview,
-  useWithdrawals,
-  type ReferralRow,
-  type WithdrawalRow,
-} from '../api/referral-api';
+import { amountColumn, dateColumn, idColumn } from '../../../shared/ui/table/columns';
+import { useReferralOverview, type ReferralRow } from '../api/get-referral-overview';
+import { useWithdrawals, type WithdrawalRow } from '../api/get-withdrawals';
 import { AmountModal } from './amount-modal';
 import './referral.css';
 
@@ -65,42 +61,15 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
   };
 
   const referralColumns: TableColumn<ReferralRow>[] = [
-    { key: 'referral_id', header: t('columns.referral'), render: (r) => `#${r.referral_id}` },
-    {
-      key: 'amount',
-      header: t('columns.amount'),
-      sortField: 'amount',
-      isNumeric: true,
-      render: (r) => formatDollars(r.amount),
-    },
-    {
-      key: 'created_at',
-      header: t('columns.registered'),
-      sortField: 'created_at',
-      render: (r) => formatDateTime(r.created_at, i18n.language),
-    },
-    {
-      key: 'paid_at',
-      header: t('columns.paid'),
-      sortField: 'paid_at',
-      render: (r) => formatDateTime(r.paid_at, i18n.language),
-    },
+    idColumn('referral_id', t('columns.referral')),
+    amountColumn(t('columns.amount')),
+    dateColumn('created_at', t('columns.registered'), i18n.language),
+    dateColumn('paid_at', t('columns.paid'), i18n.language),
   ];
   const withdrawColumns: TableColumn<WithdrawalRow>[] = [
-    { key: 'id', header: t('columns.id'), render: (r) => `#${r.id}` },
-    {
-      key: 'created_at',
-      header: t('columns.date'),
-      sortField: 'created_at',
-      render: (r) => formatDateTime(r.created_at, i18n.language),
-    },
-    {
-      key: 'amount',
-      header: t('columns.amount'),
-      sortField: 'amount',
-      isNumeric: true,
-      render: (r) => formatDollars(r.amount),
-    },
+    idColumn('id', t('columns.id')),
+    dateColumn('created_at', t('columns.date'), i18n.language),
+    amountColumn(t('columns.amount')),
     {
       key: 'address',
       header: t('columns.address'),

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NetworksResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
+import { paymentsEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
 
 export const getNetworks = (signal?: AbortSignal) =>
-  http.get<NetworksResponse>('/payment/networks', signal ? { signal } : {});
+  call(paymentsEndpoints.getNetworks, { signal });
 
 export const networksQueryOptions = () =>
   queryOptions({

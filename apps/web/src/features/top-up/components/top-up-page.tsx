@@ -11,11 +11,12 @@ import {
   topUpSchema,
   type TopUpCommand,
   type TopUpInput,
+  toDollars,
 } from '@proxy/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { applyServerFieldErrors, translateFieldError } from '../../../shared/lib/form-errors';
-import { Button, Input, showAlert } from '../../../shared/ui';
+import { Button, FieldError, Input, showAlert } from '../../../shared/ui';
 import { useCreatePayment } from '../api/create-payment';
 import { useNetworks } from '../api/get-networks';
 import { amountFromQuery, savePaymentData } from '../utils/payment-cookie';
@@ -80,14 +81,14 @@ export const TopUpPage = () => {
       const bound = message.endsWith('min_amount_payment')
         ? selected?.minCents
         : selected?.maxCents;
-      return translateDynamic(message, { amount: bound === undefined ? '' : bound / 100 });
+      return translateDynamic(message, { amount: bound === undefined ? '' : toDollars(bound) });
     }
     return translateFieldError(message);
   };
 
   const onSubmit = handleSubmit(async (command) => {
     const payload = {
-      amount: command.amountCents / 100,
+      amount: toDollars(command.amountCents),
       type: command.type,
       payment_system: command.paymentSystem,
       network: command.network ?? DEFAULT_PAYMENT_NETWORK,
@@ -114,7 +115,10 @@ export const TopUpPage = () => {
           autoComplete="off"
           hint={
             selected
-              ? t('amount_hint', { min: selected.minCents / 100, max: selected.maxCents / 100 })
+              ? t('amount_hint', {
+                  min: toDollars(selected.minCents),
+                  max: toDollars(selected.maxCents),
+                })
               : undefined
           }
           error={errorText(errors.amount?.message)}
@@ -143,18 +147,14 @@ export const TopUpPage = () => {
                 </span>
                 <span className="top-up__method-bounds">
                   {t('bounds', {
-                    min: formatDollars(method.minCents / 100).slice(1),
-                    max: formatDollars(method.maxCents / 100).slice(1),
+                    min: formatDollars(toDollars(method.minCents)).slice(1),
+                    max: formatDollars(toDollars(method.maxCents)).slice(1),
                   })}
                 </span>
               </label>
             ))}
           </div>
-          {errors.type && (
-            <p id="top-up-method-error" className="field__error" role="alert">
-              {errorText(errors.type.message)}
-            </p>
-          )}
+          <FieldError id="top-up-method-error" text={errorText(errors.type?.message)} />
         </fieldset>
         {isCrypto && (
           <div className={`field${errors.network ? ' field--invalid' : ''}`}>
@@ -175,11 +175,7 @@ export const TopUpPage = () => {
                 </option>
               ))}
             </select>
-            {errors.network && (
-              <p id="top-up-network-error" className="field__error" role="alert">
-                {errorText(errors.network.message)}
-              </p>
-            )}
+            <FieldError id="top-up-network-error" text={errorText(errors.network?.message)} />
           </div>
         )}
         <div>

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cookiesWrittenBy } from '../../../test/dom';
 import { amountFromQuery, readPaymentData, savePaymentData, TOP_UP_COOKIE } from './payment-cookie';
 
 afterEach(() => {
@@ -16,14 +17,9 @@ describe('topUpPaymentData cookie', () => {
     });
   });
   it('lives for 2 hours (spec), on path /', () => {
-    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
-    const written: string[] = [];
-    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
-      written.push(value);
-      descriptor?.set?.call(document, value);
-    });
-    savePaymentData({ amount: '25', type: 5, payment_system: null, network: 'USD' });
-    spy.mockRestore();
+    const written = cookiesWrittenBy(() =>
+      savePaymentData({ amount: '25', type: 5, payment_system: null, network: 'USD' }),
+    );
     expect(written).toHaveLength(1);
     expect(written[0]).toMatch(/^topUpPaymentData=[^;]+; path=\/;/);
     expect(written[0]).toContain('; max-age=7200');

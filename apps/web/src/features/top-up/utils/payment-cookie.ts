@@ -2,6 +2,8 @@ import {
   DEFAULT_PAYMENT_NETWORK,
   TOP_UP_PAYMENT_COOKIE,
   TOP_UP_PAYMENT_COOKIE_TTL_HOURS,
+  toCents,
+  toDollars,
 } from '@proxy/contract';
 import { readCookie, writeCookie } from '../../../shared/lib/cookies';
 
@@ -47,5 +49,5 @@ export const readPaymentData = (): TopUpPaymentData | null => {
 export const amountFromQuery = (value: string | null): string => {
   if (!value) return '';
   const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? String(Math.round(n * 100) / 100) : '';
+  return Number.isFinite(n) && n > 0 ? String(toDollars(toCents(n))) : '';
 };

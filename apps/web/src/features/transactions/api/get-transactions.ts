@@ -1,26 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PagedResponse } from '@proxy/contract';
-import { http } from '../../../shared/api/http-client';
-import { toListQuery, type TableState } from '../../../shared/ui/table';
+import { useQuery } from '@tanstack/react-query';
+import { paymentsEndpoints, type TransactionRow } from '@proxy/contract';
+import { tablePageQueryOptions } from '../../../shared/api/query-options';
+import type { TableState } from '../../../shared/ui/table';
 
-export type TransactionRow = {
-  id: number;
-  comment: string | null;
-  created_at: string;
-  type: string;
-  amount: number;
-};
+export type { TransactionRow };
 
 export const transactionsQueryOptions = (state: TableState) =>
-  queryOptions({
-    queryKey: ['profile', 'transactions', state],
-    queryFn: ({ signal }) =>
-      http.get<PagedResponse<TransactionRow>>('/profile/transactions', {
-        query: toListQuery(state),
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    meta: { skipGlobalError: true },
-  });
+  tablePageQueryOptions('transactions', paymentsEndpoints.listTransactions, state);
 
 export const useTransactions = (state: TableState) => useQuery(transactionsQueryOptions(state));

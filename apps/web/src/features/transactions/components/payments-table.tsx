@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { PAYMENT_SORT_FIELDS } from '@proxy/contract';
-import { formatDollars } from '@proxy/contract';
-import { formatDateTime } from '../../../shared/lib/format-date';
 import { StatusLabel } from '../../../shared/ui';
 import { useTableState, type TableColumn } from '../../../shared/ui/table';
+import { amountColumn, dateColumn } from '../../../shared/ui/table/columns';
 import { usePayments, type PaymentRow } from '../api/get-payments';
 import { FilterSelect } from './filter-select';
+import { paymentMethodLabel } from './format';
 import { LedgerTable } from './ledger-table';
 
 const MERCHANT_FILTER = ['5', '1', '3'] as const;
@@ -13,21 +13,17 @@ const STATUS_FILTER = ['1', '0', '2'] as const;
 const STATUS_TONE = { 0: 'info', 1: 'success', 2: 'danger' } as const;
 
 export const PaymentsTable = () => {
-  const { t, i18n } = useTranslation('transactions');
+  // top-up holds the method names (paymentMethodLabel).
+  const { t, i18n } = useTranslation(['transactions', 'top-up']);
   const table = useTableState<(typeof PAYMENT_SORT_FIELDS)[number]>('created_at');
   const query = usePayments(table.state);
   const columns: TableColumn<PaymentRow>[] = [
-    {
-      key: 'created_at',
-      header: t('columns.date'),
-      sortField: 'created_at',
-      render: (r) => formatDateTime(r.created_at, i18n.language),
-    },
+    dateColumn('created_at', t('columns.date'), i18n.language),
     {
       key: 'system_name',
       header: t('columns.method'),
       sortField: 'system_name',
-      render: (r) => r.system_name,
+      render: (r) => paymentMethodLabel(r.system_name),
     },
     {
       key: 'merchant',
@@ -44,13 +40,7 @@ export const PaymentsTable = () => {
         <StatusLabel tone={STATUS_TONE[r.status]}>{t(`status.${r.status}`)}</StatusLabel>
       ),
     },
-    {
-      key: 'amount',
-      header: t('columns.amount'),
-      sortField: 'amount',
-      isNumeric: true,
-      render: (r) => formatDollars(r.amount),
-    },
+    amountColumn(t('columns.amount')),
   ];
   return (
     <LedgerTable<PaymentRow>
@@ -60,7 +50,7 @@ export const PaymentsTable = () => {
       columns={columns}
       rowKey={(r) => r.id}
       renderDetails={(r) => <code>{r.id}</code>}
-      searchText={(r) => `${r.system_name} ${r.amount}`}
+      searchText={(r) => `${r.system_name} ${paymentMethodLabel(r.system_name)} ${r.amount}`}
       toolbar={
         <>
           <FilterSelect

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { TRANSACTION_SORT_FIELDS } from '@proxy/contract';
 import { LEDGER_ENTRY_TYPES, HIDDEN_TRANSACTION_TYPES, isErrorEntryType } from '@proxy/contract';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { formatDateTime } from '../../../shared/lib/format-date';
 import { StatusLabel } from '../../../shared/ui';
 import { useTableState, type TableColumn } from '../../../shared/ui/table';
+import { amountColumn, dateColumn, idColumn } from '../../../shared/ui/table/columns';
 import { useTransactions, type TransactionRow } from '../api/get-transactions';
 import { FilterSelect } from './filter-select';
 import { formatSigned } from './format';
@@ -33,13 +33,8 @@ export const TransactionsTable = () => {
   const table = useTableState<(typeof TRANSACTION_SORT_FIELDS)[number]>('created_at');
   const query = useTransactions(table.state);
   const columns: TableColumn<TransactionRow>[] = [
-    { key: 'id', header: t('columns.id'), render: (r) => `#${r.id}` },
-    {
-      key: 'created_at',
-      header: t('columns.date'),
-      sortField: 'created_at',
-      render: (r) => formatDateTime(r.created_at, i18n.language),
-    },
+    idColumn('id', t('columns.id')),
+    dateColumn('created_at', t('columns.date'), i18n.language),
     {
       key: 'type',
       header: t('columns.type'),
@@ -51,13 +46,7 @@ export const TransactionsTable = () => {
       ),
     },
     { key: 'comment', header: t('columns.comment'), render: (r) => r.comment ?? '—' },
-    {
-      key: 'amount',
-      header: t('columns.amount'),
-      sortField: 'amount',
-      isNumeric: true,
-      render: (r) => formatSigned(r.amount),
-    },
+    amountColumn(t('columns.amount'), formatSigned),
   ];
   return (
     <LedgerTable<TransactionRow>

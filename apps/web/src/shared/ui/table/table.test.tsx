@@ -23,23 +23,29 @@ const rows: Row[] = [
   { id: 3, name: 'alphabet', amount: 9 },
 ];
 
-const renderTable = (props: Partial<Parameters<typeof Table<Row>>[0]> = {}) => {
-  const handlers = { onPageChange: vi.fn(), onPerPageChange: vi.fn(), onSortChange: vi.fn() };
-  render(
-    <Table<Row>
-      caption="Payments"
-      columns={columns}
-      rows={rows}
-      rowKey={(r) => r.id}
-      total={3}
-      page={1}
-      perPage={10}
-      sort={{ field: 'created_at', direction: 'desc' }}
-      {...handlers}
-      {...props}
-    />,
-  );
-  return handlers;
+type Props = Parameters<typeof Table<Row>>[0];
+
+/** What every table here starts from: the three rows on one page, newest first, spied handlers. */
+const defaultProps = () =>
+  ({
+    caption: 'Payments',
+    columns,
+    rows,
+    rowKey: (r: Row) => r.id,
+    total: 3,
+    page: 1,
+    perPage: 10,
+    sort: { field: 'created_at', direction: 'desc' },
+    onPageChange: vi.fn(),
+    onPerPageChange: vi.fn(),
+    onSortChange: vi.fn(),
+  }) satisfies Props;
+
+/** Renders the table with `props` over the defaults; returns them (with the spied handlers). */
+const renderTable = (props: Partial<Props> = {}) => {
+  const all = { ...defaultProps(), ...props };
+  render(<Table<Row> {...all} />);
+  return all;
 };
 
 describe('reduceTableState', () => {
@@ -142,19 +148,12 @@ describe('Table', () => {
 
   it('opens a row accordion and selects rows with the checkbox column', async () => {
     const user = userEvent.setup();
+    const props = defaultProps();
     const Selectable = () => {
       const [selected, setSelected] = useState<Set<string | number>>(new Set());
       return (
         <Table<Row>
-          caption="x"
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          total={3}
-          page={1}
-          perPage={10}
-          onPageChange={() => undefined}
-          onPerPageChange={() => undefined}
+          {...props}
           renderDetails={(r) => `details of ${r.name}`}
           selection={{ selected, onChange: setSelected }}
         />

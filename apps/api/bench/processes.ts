@@ -1,0 +1,74 @@
+/** The measured servers of `npm run bench`, each in its own Node process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
+import { REPO_ROOT } from '../src/config/env.ts';
+
+export type ServerProcess = {
+  label: string;
+  url: string;
+  /** Where its stdout and stderr went (the app's JSON log). */
+  logFile: string;
+  stop: () => Promise<void>;
+};
+
+const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 120_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url}: server did not answer in time`);
+};
+
+/**
+ * Starts `node --import tsx <script>` with `env`, its output appended to `logFile` (as a
+ * production log would go to a file), and waits until `healthPath` answers 200.
+ */
+export const startServer = async (options: {
+  label: string;
+  script: string;
+  port: number;
+  healthPath: string;
+  env: Record<string, string>;
+  logFile: string;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}): Promise<ServerProcess> => {
+  const log = openSync(options.logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      stdio: ['ignore', log, log],
+    },
+  );
+  closeSync(log);
+  const url = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitForHealth(`${url}${options.healthPath}`, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    label: options.label,
+    url,
+    logFile: options.logFile,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+};

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer, MailRequest } from '../../integrations/mail/mailer.ts';
+import { createTestApp, registerUser, waitFor, type TestContext } from '../../../test/helpers.ts';
+import { NOTIFICATION_TYPES } from '../notifications/notifications.service.ts';
+import { enqueueMail } from './jobs.queue.ts';
+
+const BACKLOG = 300;
+/** Each notification mail takes this long to send: the backlog lasts well beyond the test. */
+const NOTIFICATION_SEND_MS = 200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('mail queues', () => {
+  let ctx: TestContext;
+  const notifications: MailRequest[] = [];
+  /** Each account mail with the time it was sent and how many notification mails were out then. */
+  const accountMails: { mail: MailRequest; at: number; notificationsSent: number }[] = [];
+
+  beforeAll(async () => {
+    const mailer: Mailer = {
+      send: async (request) => {
+        if (request.purpose === 'notification') {
+          await sleep(NOTIFICATION_SEND_MS);
+          notifications.push(request);
+          return;
+        }
+        accountMails.push({
+          mail: request,
+          at: Date.now(),
+          notificationsSent: notifications.length,
+        });
+      },
+      close: () => undefined,
+    };
+    ctx = await createTestApp({}, undefined, mailer);
+  });
+
+  afterAll(() => ctx.close());
+
+  it('a verification mail is not stuck behind a backlog of notification mails', async () => {
+    const owner = await registerUser(ctx.app);
+    const queued = await Promise.all(
+      Array.from({ length: BACKLOG }, () =>
+        enqueueMail(ctx.database.db, {
+          kind: 'notification',
+          userId: owner.id,
+          type: NOTIFICATION_TYPES.topUp,
+          data: [],
+        }),
+      ),
+    );
+    expect(queued.every(Boolean)).toBe(true);
+
+    const started = Date.now();
+    const { email } = await registerUser(ctx.app);
+    const verification = await waitFor(
+      () => accountMails.find((m) => m.mail.to === email && m.mail.purpose === 'verify-email'),
+      20_000,
+    );
+    // Sent within a few polling intervals, while the backlog was still being sent.
+    expect(verification.at - started).toBeLessThan(3_000);
+    expect(verification.notificationsSent).toBeLessThan(BACKLOG);
+  });
+});

@@ -1,0 +1,70 @@
+import type PgBoss from 'pg-boss';
+import type { MailRequest } from '../../integrations/mail/mailer.ts';
+import { buildAccountMail } from '../auth/account-mail.ts';
+import { createNotificationMailRenderer } from '../notifications/notification-mail.ts';
+import { findUserById } from '../users/users.repository.ts';
+import {
+  createQueueOnce,
+  LEGACY_MAIL_QUEUE,
+  MAIL_ACCOUNT_QUEUE,
+  MAIL_JOB_OPTIONS,
+  MAIL_NOTIFICATION_QUEUE,
+  workBatches,
+  workEach,
+  type JobWorker,
+  type MailJob,
+  type NotificationMailJob,
+} from './jobs.queue.ts';
+
+/**
+ * The mail workers: one on each mail queue, each sending up to MAIL_CONCURRENCY mails at a
+ * time through the mailer's SMTP pool. Account mails have workers of their own, so a backlog
+ * of notification mails never delays a verification or reset mail (decision 076).
+ */
+export const mailWorker: JobWorker = {
+  name: 'mail',
+  start: async (boss, app) => {
+    const render = createNotificationMailRenderer(app.config.LOCALES_DIR);
+    const buildNotificationMail = async (job: NotificationMailJob): Promise<MailRequest | null> => {
+      const user = await findUserById(app.db, job.userId);
+      if (!user) return null; // deleted since: nothing to send, no retry
+      const content = render(user.locale, {
+        name: user.name,
+        type: job.type,
+        data: job.data,
+        appUrl: app.config.APP_URL,
+      });
+      return {
+        to: user.email,
+        name: user.name,
+        language: user.locale,
+        purpose: 'notification',
+        link: `${app.config.APP_URL}/cabinet`,
+        type: job.type,
+        content,
+      };
+    };
+    const send = async (job: PgBoss.Job<MailJob>) => {
+      const mail =
+        job.data.kind === 'notification'
+          ? await buildNotificationMail(job.data)
+          : await buildAccountMail(app.db, app.config, job.data);
+      // A throw fails this job alone; pg-boss retries it with backoff (MAIL_JOB_OPTIONS).
+      if (mail) await app.mailer.send(mail);
+    };
+    const options = {
+      batchSize: app.config.MAIL_CONCURRENCY,
+      pollingIntervalSeconds: app.config.JOBS_POLL_SECONDS,
+    };
+    for (const name of [MAIL_ACCOUNT_QUEUE, MAIL_NOTIFICATION_QUEUE]) {
+      await createQueueOnce(boss, name, MAIL_JOB_OPTIONS);
+      // Someone waits on the screen for an account mail; notification mails can wait out a
+      // burst of requests.
+      const deferrable = name === MAIL_NOTIFICATION_QUEUE;
+      await workBatches(boss, name, { ...options, deferrable }, workEach(boss, name, send));
+    }
+    if (await boss.getQueue(LEGACY_MAIL_QUEUE))
+      await workBatches(boss, LEGACY_MAIL_QUEUE, options, workEach(boss, LEGACY_MAIL_QUEUE, send));
+    return () => Promise.resolve();
+  },
+};

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { findFreePort } from '@proxy/db';
+import { inject } from 'vitest';
+import { REPO_ROOT } from '../src/config/env.ts';
+import { TEST_DATA_ENCRYPTION_KEY } from './helpers.ts';
+
+export const waitForHealth = async (base: string, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+};
+
+export type ServerProcess = {
+  base: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout so far (its log and the start-up box). */
+  stdout: () => string;
+  /** Everything the process wrote to stderr so far. */
+  stderr: () => string;
+  /** Ends the process if it still runs (SIGTERM, or SIGKILL to crash it), then removes DATA_DIR. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+/**
+ * Starts `apps/api/src/server.ts` as its own process (production mode, a fresh DATA_DIR under
+ * data/) on the run's test database, with a secret, the shared encryption key and a pg-boss
+ * schema of its own; `env` on top. Does not wait for it to be healthy.
+ */
+export const spawnServer = async (
+  env: Record<string, string | undefined> = {},
+): Promise<ServerProcess> => {
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(path.join(REPO_ROOT, 'data', 'server-test-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/server.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: inject('databaseUrl'),
+        APP_SECRET: 'server-test-secret-server-test-secret-0123',
+        DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+        JOBS_SCHEMA: `pgboss_srv_${randomBytes(4).toString('hex')}`,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  let errors = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    dataDir,
+    child,
+    stdout: () => output,
+    stderr: () => errors,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill(signal);
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** POST of a JSON body to a server process. */
+export const postJson = (
+  base: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });

@@ -1,0 +1,217 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { openSecret, SECRET_PURPOSES, type Packages } from '@proxy/db';
+
+export type PackageFamily = Packages['type'];
+
+/** The columns of a package the gateway works from (see package-source.ts). */
+export type PackageRow = Pick<
+  Selectable<Packages>,
+  | 'id'
+  | 'user_id'
+  | 'type'
+  | 'login'
+  | 'password_encrypted'
+  | 'legacy_password'
+  | 'expires_at'
+  | 'traffic_limit_bytes'
+  | 'speed_limit'
+  | 'ips'
+  | 'auth_ip'
+>;
+
+/**
+ * An active package as the hot path sees it. Entries are immutable: any change replaces the
+ * object, so whoever holds one can tell it is still current by identity (`isCurrent`).
+ */
+export type PackageEntry = {
+  readonly id: number;
+  readonly userId: number;
+  readonly family: PackageFamily;
+  readonly login: string;
+  /** sha256 of the password: compared in constant time, never the password itself. */
+  readonly passwordDigest: Buffer;
+  /** The stored form the digest came from: an unchanged row is not decrypted again. */
+  readonly storedPassword: string;
+  /** Infinity when the package never expires. */
+  readonly expiresAtMs: number;
+  /** Traffic quota (dynamic and premium packages); null = unmetered. */
+  readonly trafficLimitBytes: number | null;
+  /** Speed limit of unlimited packages, Mbit/s; null = none. */
+  readonly speedLimitMbps: number | null;
+  /** ISP packages: the package's own addresses, which outgoing connections bind to. */
+  readonly ips: readonly string[];
+  /** ISP packages bought with IP authorisation: the client address let in without a password. */
+  readonly authIp: string | null;
+};
+
+export type RevokeReason = 'inactive' | 'credentials' | 'expired';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+/** Compared against when the login is unknown, so both paths cost the same. */
+const NO_DIGEST = digest('no such package');
+
+/**
+ * The logins and passwords of every active package, in memory: the gateway authenticates every
+ * request from here (a sha256 and a constant-time compare, never argon2, never a query).
+ * package-source.ts fills it at start and applies each change PostgreSQL announces; whatever
+ * a change takes away (a package gone inactive, a new password) is reported to `onRevoke`,
+ * which closes the package's open connections.
+ */
+export class CredentialCache {
+  readonly #byLogin = new Map<string, PackageEntry>();
+  readonly #byId = new Map<number, PackageEntry>();
+  /** Client address -> packages authorising it without a password (lowest id first). */
+  readonly #byAuthIp = new Map<string, PackageEntry[]>();
+  readonly #dataKey: Buffer;
+  readonly #onRevoke: (packageId: number, reason: RevokeReason) => void;
+  readonly #onError: (packageId: number, error: unknown) => void;
+
+  constructor(options: {
+    dataKey: Buffer;
+    onRevoke: (packageId: number, reason: RevokeReason) => void;
+    onError: (packageId: number, error: unknown) => void;
+  }) {
+    this.#dataKey = options.dataKey;
+    this.#onRevoke = options.onRevoke;
+    this.#onError = options.onError;
+  }
+
+  get size() {
+    return this.#byId.size;
+  }
+
+  byId(id: number): PackageEntry | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** True while `entry` is what the cache holds for its package and the package is valid. */
+  isCurrent(entry: PackageEntry, now: number): boolean {
+    return this.#byId.get(entry.id) === entry && now < entry.expiresAtMs;
+  }
+
+  /** The package whose login and password these are, if active and not expired. */
+  authenticate(login: string, password: string, now: number): PackageEntry | null {
+    const entry = this.#byLogin.get(login);
+    const given = digest(password);
+    const isMatch = timingSafeEqual(given, entry ? entry.passwordDigest : NO_DIGEST);
+    if (!entry || !isMatch || now >= entry.expiresAtMs) return null;
+    return entry;
+  }
+
+  /**
+   * The package a client address is whitelisted for (IP authorisation), if any. Several packages
+   * naming one address: the oldest (lowest id) serves it.
+   */
+  authenticateAddress(address: string | undefined, now: number): PackageEntry | null {
+    if (address === undefined) return null;
+    const entries = this.#byAuthIp.get(normalizeAddress(address));
+    if (!entries) return null;
+    for (const entry of entries) if (now < entry.expiresAtMs) return entry;
+    return null;
+  }
+
+  /** Everything active, as a full load read it: what is not in `rows` is gone. */
+  replaceAll(rows: readonly PackageRow[]) {
+    const seen = new Set<number>();
+    for (const row of rows) {
+      seen.add(row.id);
+      this.#upsert(row);
+    }
+    for (const id of [...this.#byId.keys()]) if (!seen.has(id)) this.#remove(id);
+  }
+
+  /** The current rows of the packages `ids` named: an id without an active row is gone. */
+  apply(ids: Iterable<number>, rows: readonly PackageRow[]) {
+    const found = new Set<number>();
+    for (const row of rows) {
+      found.add(row.id);
+      this.#upsert(row);
+    }
+    for (const id of ids) if (!found.has(id)) this.#remove(id);
+  }
+
+  #remove(id: number) {
+    const entry = this.#byId.get(id);
+    if (!entry) return;
+    this.#byId.delete(id);
+    if (this.#byLogin.get(entry.login) === entry) this.#byLogin.delete(entry.login);
+    this.#unindexAuthIp(entry);
+    this.#onRevoke(id, 'inactive');
+  }
+
+  #upsert(row: PackageRow) {
+    const previous = this.#byId.get(row.id);
+    const stored = row.password_encrypted ?? row.legacy_password;
+    if (stored === null) {
+      this.#remove(row.id);
+      return;
+    }
+    let passwordDigest: Buffer;
+    if (previous?.storedPassword === stored) passwordDigest = previous.passwordDigest;
+    else {
+      try {
+        passwordDigest = digest(
+          row.password_encrypted === null
+            ? stored
+            : openSecret(this.#dataKey, stored, SECRET_PURPOSES.packagePassword),
+        );
+      } catch (error) {
+        this.#onError(row.id, error);
+        this.#remove(row.id);
+        return;
+      }
+    }
+    const entry: PackageEntry = {
+      id: row.id,
+      userId: row.user_id,
+      family: row.type,
+      login: row.login,
+      passwordDigest,
+      storedPassword: stored,
+      expiresAtMs: row.expires_at ? row.expires_at.getTime() : Infinity,
+      trafficLimitBytes: row.traffic_limit_bytes,
+      speedLimitMbps: row.speed_limit,
+      ips: row.ips,
+      authIp: row.auth_ip,
+    };
+    if (
+      previous &&
+      previous.login !== entry.login &&
+      this.#byLogin.get(previous.login) === previous
+    )
+      this.#byLogin.delete(previous.login);
+    if (previous) this.#unindexAuthIp(previous);
+    this.#byId.set(entry.id, entry);
+    this.#byLogin.set(entry.login, entry);
+    this.#indexAuthIp(entry);
+    if (
+      previous &&
+      (previous.login !== entry.login ||
+        !previous.passwordDigest.equals(entry.passwordDigest) ||
+        previous.authIp !== entry.authIp)
+    )
+      this.#onRevoke(entry.id, 'credentials');
+  }
+
+  #indexAuthIp(entry: PackageEntry) {
+    if (entry.authIp === null) return;
+    const key = normalizeAddress(entry.authIp);
+    const entries = (this.#byAuthIp.get(key) ?? []).filter((other) => other.id !== entry.id);
+    entries.push(entry);
+    entries.sort((a, b) => a.id - b.id);
+    this.#byAuthIp.set(key, entries);
+  }
+
+  #unindexAuthIp(entry: PackageEntry) {
+    if (entry.authIp === null) return;
+    const key = normalizeAddress(entry.authIp);
+    const entries = this.#byAuthIp.get(key)?.filter((other) => other !== entry) ?? [];
+    if (entries.length === 0) this.#byAuthIp.delete(key);
+    else this.#byAuthIp.set(key, entries);
+  }
+}
+
+/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is 1.2.3.4. */
+export const normalizeAddress = (address: string): string =>
+  address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address.trim();

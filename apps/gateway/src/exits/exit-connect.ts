@@ -1,0 +1,256 @@
+import net from 'node:net';
+import { SocksClient } from 'socks';
+import type { Targeting } from '../auth/targeting.ts';
+import { isPrivateAddress, type DestinationLookup } from './destination-guard.ts';
+import type { Exit } from './exit-table.ts';
+
+/** Why a connection could not be opened, as the client is told (HTTP status, SOCKS reply). */
+export type ExitFailure =
+  'no_exit' | 'blocked' | 'dns' | 'refused' | 'unreachable' | 'timeout' | 'upstream';
+
+export class ExitError extends Error {
+  readonly failure: ExitFailure;
+  constructor(failure: ExitFailure, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.failure = failure;
+  }
+}
+
+export const HTTP_STATUS_BY_FAILURE: Record<ExitFailure, number> = {
+  no_exit: 502,
+  blocked: 403,
+  dns: 502,
+  refused: 502,
+  unreachable: 502,
+  timeout: 504,
+  upstream: 502,
+};
+
+/** RFC 1928 replies: 0x02 not allowed, 0x03 network, 0x04 host unreachable, 0x05 refused. */
+export const SOCKS_REPLY_BY_FAILURE: Record<ExitFailure, number> = {
+  no_exit: 0x04,
+  blocked: 0x02,
+  dns: 0x04,
+  refused: 0x05,
+  unreachable: 0x03,
+  timeout: 0x04,
+  upstream: 0x01,
+};
+
+const failureOf = (error: unknown): ExitFailure => {
+  if (error instanceof ExitError) return error.failure;
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EBLOCKED':
+      return 'blocked';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NODATA':
+    case 'EAI_FAIL':
+      return 'dns';
+    case 'ECONNREFUSED':
+      return 'refused';
+    case 'ETIMEDOUT':
+      return 'timeout';
+    default:
+      return 'unreachable';
+  }
+};
+
+/** The error as an ExitError (the client-facing reason), keeping the cause. */
+export const toExitError = (error: unknown): ExitError =>
+  error instanceof ExitError
+    ? error
+    : new ExitError(failureOf(error), (error as Error).message, { cause: error });
+
+export type ConnectOptions = {
+  timeoutMs: number;
+  lookup: DestinationLookup;
+  allowPrivate: boolean;
+};
+
+/** Resolves with the socket once connected; destroys it and rejects on error or timeout. */
+const whenConnected = (socket: net.Socket, timeoutMs: number, what: string) =>
+  new Promise<net.Socket>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      socket.destroy();
+      reject(new ExitError('timeout', `${what}: no connection within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onError = (error: Error) => {
+      cleanup();
+      socket.destroy();
+      reject(toExitError(error));
+    };
+    const onConnect = () => {
+      cleanup();
+      resolve(socket);
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      socket.off('error', onError);
+      socket.off('connect', onConnect);
+    };
+    socket.once('error', onError);
+    socket.once('connect', onConnect);
+  });
+
+const connectDirect = (exit: Exit, host: string, port: number, options: ConnectOptions) => {
+  if (!options.allowPrivate && isPrivateAddress(host))
+    return Promise.reject(new ExitError('blocked', `destination ${host} is not allowed`));
+  const local = exit.localAddress;
+  const socket = net.connect({
+    host,
+    port,
+    localAddress: local,
+    // A bound IPv4 address cannot reach an IPv6 destination: resolve in the exit's family.
+    family: local === undefined ? 0 : net.isIPv6(local) ? 6 : 4,
+    lookup: options.lookup,
+    noDelay: true,
+    allowHalfOpen: true,
+  });
+  return whenConnected(socket, options.timeoutMs, `${host}:${port}`);
+};
+
+/** `{country}`, `{city}` and `{session}` of an upstream username template, from the login. */
+export const upstreamUsername = (exit: Exit, targeting: Targeting): string =>
+  (exit.usernameTemplate ?? '')
+    .replaceAll('{country}', (targeting.country ?? '').toLowerCase())
+    .replaceAll('{city}', targeting.city ?? '')
+    .replaceAll('{session}', targeting.session ?? '');
+
+const MAX_UPSTREAM_HEAD = 16 * 1024;
+
+/** CONNECT through an upstream HTTP proxy; resolves with the tunnel once it answered 2xx. */
+const connectHttpUpstream = async (
+  exit: Exit,
+  host: string,
+  port: number,
+  targeting: Targeting,
+  options: ConnectOptions,
+) => {
+  const socket = await whenConnected(
+    net.connect({
+      host: exit.upstreamHost ?? '',
+      port: exit.upstreamPort ?? 0,
+      noDelay: true,
+      allowHalfOpen: true,
+    }),
+    options.timeoutMs,
+    `upstream ${exit.name}`,
+  );
+  const authority = net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`;
+  let head = `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n`;
+  if (exit.usernameTemplate !== null) {
+    const token = Buffer.from(
+      `${upstreamUsername(exit, targeting)}:${exit.upstreamPassword ?? ''}`,
+    ).toString('base64');
+    head += `Proxy-Authorization: Basic ${token}\r\n`;
+  }
+  socket.write(`${head}\r\n`);
+  return new Promise<net.Socket>((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const fail = (error: ExitError) => {
+      cleanup();
+      socket.destroy();
+      reject(error);
+    };
+    const timer = setTimeout(
+      () => fail(new ExitError('timeout', `upstream ${exit.name}: no CONNECT answer`)),
+      options.timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) {
+        if (received.length > MAX_UPSTREAM_HEAD)
+          fail(new ExitError('upstream', `upstream ${exit.name}: oversize CONNECT answer`));
+        return;
+      }
+      cleanup();
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(received.toString('latin1', 0, end));
+      const code = status ? Number(status[1]) : 0;
+      if (code < 200 || code > 299) {
+        socket.destroy();
+        reject(
+          new ExitError(
+            code === 502 || code === 504 ? 'unreachable' : 'upstream',
+            `upstream ${exit.name} answered ${code || 'garbage'} to CONNECT`,
+          ),
+        );
+        return;
+      }
+      const rest = received.subarray(end + 4);
+      if (rest.length > 0) socket.unshift(rest);
+      resolve(socket);
+    };
+    const onError = (error: Error) => fail(toExitError(error));
+    const onClose = () =>
+      fail(new ExitError('upstream', `upstream ${exit.name} closed before answering`));
+    const cleanup = () => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('error', onError);
+      socket.off('close', onClose);
+    };
+    socket.on('data', onData);
+    socket.once('error', onError);
+    socket.once('close', onClose);
+  });
+};
+
+const connectSocksUpstream = async (
+  exit: Exit,
+  host: string,
+  port: number,
+  targeting: Targeting,
+  options: ConnectOptions,
+) => {
+  try {
+    const { socket } = await SocksClient.createConnection({
+      proxy: {
+        host: exit.upstreamHost ?? '',
+        port: exit.upstreamPort ?? 0,
+        type: 5,
+        ...(exit.usernameTemplate === null
+          ? {}
+          : {
+              userId: upstreamUsername(exit, targeting),
+              password: exit.upstreamPassword ?? '',
+            }),
+      },
+      command: 'connect',
+      destination: { host, port },
+      timeout: options.timeoutMs,
+    });
+    socket.setNoDelay(true);
+    return socket;
+  } catch (error) {
+    const message = (error as Error).message;
+    const failure: ExitFailure = /Host unreachable|Network unreachable/i.test(message)
+      ? 'unreachable'
+      : /Connection refused/i.test(message)
+        ? 'refused'
+        : /timed? ?out/i.test(message)
+          ? 'timeout'
+          : 'upstream';
+    throw new ExitError(failure, `upstream ${exit.name}: ${message}`, { cause: error });
+  }
+};
+
+/** A connected socket to host:port through the exit (the tunnel's far end). */
+export const connectThroughExit = (
+  exit: Exit,
+  host: string,
+  port: number,
+  targeting: Targeting,
+  options: ConnectOptions,
+): Promise<net.Socket> => {
+  switch (exit.kind) {
+    case 'direct':
+      return connectDirect(exit, host, port, options);
+    case 'http':
+      return connectHttpUpstream(exit, host, port, targeting, options);
+    case 'socks5':
+      return connectSocksUpstream(exit, host, port, targeting, options);
+  }
+};

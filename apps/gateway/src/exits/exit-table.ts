@@ -1,0 +1,161 @@
+import type { PackageEntry } from '../auth/credential-cache.ts';
+import type { Targeting } from '../auth/targeting.ts';
+
+export type ExitKind = 'direct' | 'http' | 'socks5';
+
+/** One way out, as the hot path uses it (upstream password already decrypted). */
+export type Exit = {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: ExitKind;
+  readonly country: string | null;
+  readonly city: string | null;
+  /** direct: the local address to bind; undefined = the system's choice. */
+  readonly localAddress: string | undefined;
+  readonly upstreamHost: string | null;
+  readonly upstreamPort: number | null;
+  readonly usernameTemplate: string | null;
+  readonly upstreamPassword: string | null;
+};
+
+type Sticky = { exit: Exit; until: number };
+
+const STICKY_SWEEP_MS = 30_000;
+
+/**
+ * The exits and the choice among them. Targeting decides the candidates: a country picks the
+ * exits declared in it, a city those in that city of that country, no targeting any exit; no
+ * candidate is a refusal, never a silent exit elsewhere. Without a session each connection
+ * takes the next candidate in turn; a session keeps the exit it got first for its ttl
+ * (`_ttl_`, default 10 minutes), then takes the next one.
+ *
+ * ISP packages leave from their own addresses instead (a direct exit per address).
+ */
+export class ExitTable {
+  #all: Exit[] = [];
+  #byCountry = new Map<string, Exit[]>();
+  #byCity = new Map<string, Exit[]>();
+  readonly #turns = new Map<Exit[], number>();
+  readonly #sticky = new Map<string, Sticky>();
+  readonly #ispExits = new Map<string, Exit>();
+  readonly #ispTurns = new Map<number, number>();
+  #lastSweep = 0;
+
+  get size() {
+    return this.#all.length;
+  }
+
+  replace(rows: Exit[]) {
+    // Unchanged exits keep their object, so sessions on them stay where they are.
+    const previous = new Map(this.#all.map((exit) => [exit.id, exit]));
+    const exits = rows.map((row) => {
+      const old = previous.get(row.id);
+      return old && isSameExit(old, row) ? old : row;
+    });
+    const byCountry = new Map<string, Exit[]>();
+    const byCity = new Map<string, Exit[]>();
+    for (const exit of exits) {
+      if (exit.country === null) continue;
+      const inCountry = byCountry.get(exit.country) ?? [];
+      inCountry.push(exit);
+      byCountry.set(exit.country, inCountry);
+      if (exit.city === null) continue;
+      const key = `${exit.country}/${exit.city}`;
+      const inCity = byCity.get(key) ?? [];
+      inCity.push(exit);
+      byCity.set(key, inCity);
+    }
+    this.#all = exits;
+    this.#byCountry = byCountry;
+    this.#byCity = byCity;
+    this.#turns.clear();
+    // A session whose exit is gone or changed takes a new one at its next connection.
+    const current = new Set(exits);
+    for (const [key, sticky] of this.#sticky)
+      if (!current.has(sticky.exit)) this.#sticky.delete(key);
+  }
+
+  /** The exit for this package and targeting, or null when none matches. */
+  pick(entry: PackageEntry, targeting: Targeting, now: number): Exit | null {
+    if (entry.family === 'isp') return this.#pickIsp(entry, targeting);
+    const candidates =
+      targeting.country === null
+        ? this.#all
+        : targeting.city === null
+          ? this.#byCountry.get(targeting.country)
+          : this.#byCity.get(`${targeting.country}/${targeting.city}`);
+    if (!candidates || candidates.length === 0) return null;
+    if (targeting.session === null) return this.#next(candidates);
+    if (now - this.#lastSweep > STICKY_SWEEP_MS) this.#sweep(now);
+    const key = `${entry.id}/${targeting.country ?? ''}/${targeting.city ?? ''}/${targeting.session}`;
+    const sticky = this.#sticky.get(key);
+    if (sticky && sticky.until > now) return sticky.exit;
+    const exit = this.#next(candidates, sticky?.exit);
+    this.#sticky.set(key, { exit, until: now + targeting.sessionTtlMs });
+    return exit;
+  }
+
+  /** Round robin over the candidates; `avoid` (a session's previous exit) is skipped if others exist. */
+  #next(candidates: Exit[], avoid?: Exit): Exit {
+    const turn = this.#turns.get(candidates) ?? 0;
+    let exit = candidates[turn % candidates.length] as Exit;
+    let taken = 1;
+    if (exit === avoid && candidates.length > 1) {
+      exit = candidates[(turn + 1) % candidates.length] as Exit;
+      taken = 2;
+    }
+    this.#turns.set(candidates, (turn + taken) % candidates.length);
+    return exit;
+  }
+
+  /**
+   * ISP packages are sold with their addresses: traffic leaves from one of them (a session
+   * always from the same one, by a hash of its id), never from elsewhere. They are bought for
+   * one country, so a country or city in the login matches nothing.
+   */
+  #pickIsp(entry: PackageEntry, targeting: Targeting): Exit | null {
+    if (entry.ips.length === 0 || targeting.country !== null) return null;
+    let index: number;
+    if (targeting.session === null) {
+      const turn = (this.#ispTurns.get(entry.id) ?? 0) % entry.ips.length;
+      this.#ispTurns.set(entry.id, turn + 1);
+      index = turn;
+    } else index = hashString(targeting.session) % entry.ips.length;
+    const address = entry.ips[index] as string;
+    let exit = this.#ispExits.get(address);
+    if (!exit) {
+      exit = {
+        id: 0,
+        name: `isp ${address}`,
+        kind: 'direct',
+        country: null,
+        city: null,
+        localAddress: address,
+        upstreamHost: null,
+        upstreamPort: null,
+        usernameTemplate: null,
+        upstreamPassword: null,
+      };
+      this.#ispExits.set(address, exit);
+    }
+    return exit;
+  }
+
+  #sweep(now: number) {
+    this.#lastSweep = now;
+    for (const [key, sticky] of this.#sticky) if (sticky.until <= now) this.#sticky.delete(key);
+  }
+}
+
+const isSameExit = (a: Exit, b: Exit) =>
+  (Object.keys(a) as (keyof Exit)[]).every((key) => a[key] === b[key]);
+
+/** FNV-1a: a stable, cheap spread of session ids over a package's addresses. */
+const hashString = (value: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i += 1) {
+    hash ^= value.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+};

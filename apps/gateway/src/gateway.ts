@@ -1,0 +1,214 @@
+import { once } from 'node:events';
+import type http from 'node:http';
+import type net from 'node:net';
+import type { Logger } from 'pino';
+import { sql } from 'kysely';
+import type { DbRoot } from '@proxy/db';
+import { RequestAuthenticator } from './auth/authenticate.ts';
+import { CredentialCache } from './auth/credential-cache.ts';
+import type { GatewayConfig } from './config/env.ts';
+import { createDestinationLookup } from './exits/destination-guard.ts';
+import { ExitTable } from './exits/exit-table.ts';
+import { createHttpProxyServer } from './http/http-proxy.ts';
+import { ConnectionRegistry } from './limits/connection-registry.ts';
+import { createLeaseStore, PackageLimits } from './limits/package-limits.ts';
+import { startUsageFlusher } from './metering/usage-flusher.ts';
+import { UsageMeter } from './metering/usage-meter.ts';
+import type { ProxyContext } from './proxy-context.ts';
+import { createSocksServer } from './socks/socks-server.ts';
+import { startConfigSync } from './sync.ts';
+
+/** How often open connections of expired packages are looked for (the 2 s promise). */
+const EXPIRY_SWEEP_MS = 500;
+/** After a budget ran dry but the package could not be marked empty (limit raised): retry. */
+const REVIVE_DELAY_MS = 1_000;
+
+export type Gateway = {
+  httpPort: number;
+  socksPort: number;
+  cache: CredentialCache;
+  exits: ExitTable;
+  registry: ConnectionRegistry;
+  meter: UsageMeter;
+  /** Client sockets currently open on both ports (leak checks). */
+  openSockets: () => number;
+  /** Writes the counted bytes now (tests; the graceful stop does it too). */
+  flushUsage: () => Promise<void>;
+  /** Stops listening, closes every connection, writes the last usage, lets go of PostgreSQL. */
+  stop: () => Promise<void>;
+};
+
+const listen = async (server: net.Server, port: number, host: string): Promise<number> => {
+  server.listen(port, host);
+  await Promise.race([
+    once(server, 'listening'),
+    once(server, 'error').then(([error]) => {
+      throw error as Error;
+    }),
+  ]);
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no listening address');
+  return address.port;
+};
+
+/**
+ * The gateway inside a process: credentials and exits loaded and kept current, the HTTP proxy
+ * and SOCKS5 servers listening, usage flushed. server.ts adds the process concerns (signals,
+ * the database pool); tests start several of these on one database.
+ */
+export const startGateway = async (options: {
+  config: GatewayConfig;
+  db: DbRoot;
+  databaseUrl: string;
+  log: Logger;
+}): Promise<Gateway> => {
+  const { config, db, log } = options;
+  const registry = new ConnectionRegistry();
+  const limits: PackageLimits = new PackageLimits({
+    store: createLeaseStore(db),
+    connectionCaps: config.GATEWAY_CONNECTION_LIMITS,
+    onExhausted: (packageId) => {
+      const closed = registry.cut(packageId);
+      log.info({ packageId, closed }, 'traffic quota used up');
+      sql<{ changed: boolean }>`SELECT gateway_mark_traffic_empty(${packageId}) AS changed`
+        .execute(db)
+        .then(
+          (result) => {
+            // Not marked: the limit was raised meanwhile, or the package is no longer active
+            // (then the cache drops it and nothing is leased).
+            if (result.rows[0]?.changed !== true)
+              setTimeout(() => {
+                if (cache.byId(packageId)) limits.revive(packageId);
+              }, REVIVE_DELAY_MS).unref();
+          },
+          (error: unknown) =>
+            log.error({ err: error, packageId }, 'marking a package empty failed'),
+        );
+    },
+    onError: (error) => log.warn({ err: error }, 'traffic lease failed'),
+  });
+  const cache: CredentialCache = new CredentialCache({
+    dataKey: config.DATA_ENCRYPTION_KEY,
+    onRevoke: (packageId, reason) => {
+      if (reason === 'inactive') limits.forget(packageId);
+      const closed = registry.cut(packageId);
+      if (closed > 0) log.info({ packageId, reason, closed }, 'connections of a package closed');
+    },
+    onError: (packageId, error) =>
+      log.error(
+        { err: error, packageId },
+        'package password does not open with DATA_ENCRYPTION_KEY',
+      ),
+  });
+  const exits = new ExitTable();
+  const sync = await startConfigSync({
+    db,
+    connectionString: options.databaseUrl,
+    instanceId: config.GATEWAY_INSTANCE_ID,
+    dataKey: config.DATA_ENCRYPTION_KEY,
+    cache,
+    exits,
+    heartbeatMs: config.GATEWAY_HEARTBEAT_MS,
+    pollIntervalMs: config.GATEWAY_POLL_INTERVAL_MS,
+    log,
+  });
+  const meter = new UsageMeter();
+  const flusher = startUsageFlusher({
+    db,
+    meter,
+    instanceId: config.GATEWAY_INSTANCE_ID,
+    intervalMs: config.GATEWAY_FLUSH_INTERVAL_MS,
+    isInUse: (packageId) => registry.count(packageId) > 0,
+    log,
+  });
+
+  // Expiry is a moment, not a notification: open tunnels of a package that just expired close.
+  // Budgets idle here go back to the database for the package's other instances.
+  const expirySweep = setInterval(() => {
+    const now = Date.now();
+    limits.sweep((packageId) => registry.count(packageId) > 0, now);
+    for (const packageId of [...registry.packageIds()]) {
+      const entry = cache.byId(packageId);
+      if (entry && now >= entry.expiresAtMs) {
+        const closed = registry.cut(packageId);
+        log.info({ packageId, reason: 'expired', closed }, 'connections of a package closed');
+      }
+    }
+  }, EXPIRY_SWEEP_MS);
+  expirySweep.unref();
+
+  const lookup = createDestinationLookup(config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS);
+  const ctx: ProxyContext = {
+    config,
+    cache,
+    authenticator: new RequestAuthenticator(cache),
+    exits,
+    registry,
+    meter,
+    limits,
+    lookup,
+    connectOptions: {
+      timeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
+      lookup,
+      allowPrivate: config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS,
+    },
+    log,
+  };
+  const httpServer: http.Server = createHttpProxyServer(ctx);
+  const socksServer = createSocksServer(ctx);
+  // Every accepted socket, to close the idle keep-alive and half-done handshakes at stop.
+  const sockets = new Set<net.Socket>();
+  for (const server of [httpServer, socksServer])
+    server.on('connection', (socket: net.Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+
+  let httpPort: number;
+  let socksPort: number;
+  try {
+    httpPort = await listen(httpServer, config.GATEWAY_HTTP_PORT, config.GATEWAY_HOST);
+    socksPort = await listen(socksServer, config.GATEWAY_SOCKS_PORT, config.GATEWAY_HOST);
+  } catch (error) {
+    httpServer.close();
+    socksServer.close();
+    clearInterval(expirySweep);
+    await flusher.stop();
+    await sync.stop();
+    throw error;
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    httpPort,
+    socksPort,
+    cache,
+    exits,
+    registry,
+    meter,
+    openSockets: () => sockets.size,
+    flushUsage: () => flusher.flush(),
+    stop: () => {
+      stopping ??= (async () => {
+        clearInterval(expirySweep);
+        const closed = [
+          new Promise((resolve) => httpServer.close(resolve)),
+          new Promise((resolve) => socksServer.close(resolve)),
+        ];
+        registry.cutAll();
+        for (const socket of sockets) socket.destroy();
+        await Promise.all(closed);
+        await limits.returnAll();
+        await flusher.flush().catch((error: unknown) => {
+          log.error(
+            { err: error },
+            'final usage flush failed: the bytes since the last flush are lost',
+          );
+        });
+        await flusher.stop();
+        await sync.stop();
+      })();
+      return stopping;
+    },
+  };
+};

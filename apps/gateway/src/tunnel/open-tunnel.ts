@@ -1,0 +1,73 @@
+import type net from 'node:net';
+import type { Authorized } from '../auth/authenticate.ts';
+import { connectThroughExit, toExitError, type ExitError } from '../exits/exit-connect.ts';
+import type { Exit } from '../exits/exit-table.ts';
+import type { LiveConnection } from '../limits/connection-registry.ts';
+import { counterFor, type ProxyContext } from '../proxy-context.ts';
+import { pumpTunnel } from './pump.ts';
+
+export type TunnelRequest = {
+  /** The client's socket, paused by the caller (its bytes wait for the tunnel). */
+  client: net.Socket;
+  authorized: Authorized;
+  exit: Exit;
+  host: string;
+  port: number;
+  /** Bytes the client sent after its request, before our answer. */
+  early: Buffer;
+  /** The answer that opens the tunnel (HTTP 200 Connection Established, SOCKS reply 0x00). */
+  established: Buffer;
+  /** No connection: the caller answers the client with the reason. */
+  onFailure: (error: ExitError) => void;
+};
+
+/**
+ * The shared second half of CONNECT and SOCKS5: connect through the exit, then relay. While the
+ * upstream connection is being made the client counts as the package's connection (a cut closes
+ * it); an upstream that arrives after the client left, or after the package was revoked, is
+ * dropped.
+ */
+export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
+  const { client, authorized, early } = request;
+  const { entry } = authorized;
+  const pending: LiveConnection = { close: () => client.destroy() };
+  ctx.registry.add(entry.id, pending);
+  connectThroughExit(
+    request.exit,
+    request.host,
+    request.port,
+    authorized.targeting,
+    ctx.connectOptions,
+  ).then(
+    (upstream) => {
+      ctx.registry.delete(entry.id, pending);
+      if (client.destroyed || !ctx.cache.isCurrent(entry, Date.now())) {
+        upstream.destroy();
+        client.destroy();
+        return;
+      }
+      client.write(request.established);
+      const counter = counterFor(ctx, entry.id);
+      if (early.length > 0) {
+        if (counter) counter.up += early.length;
+        upstream.write(early);
+      }
+      upstream.pause();
+      const gates = ctx.limits.gatesFor(entry);
+      const tunnel = pumpTunnel({
+        client,
+        upstream,
+        counter,
+        upGate: gates.up,
+        downGate: gates.down,
+        idleTimeoutMs: ctx.config.GATEWAY_IDLE_TIMEOUT_MS,
+        onClose: () => ctx.registry.delete(entry.id, tunnel),
+      });
+      ctx.registry.add(entry.id, tunnel);
+    },
+    (error: unknown) => {
+      ctx.registry.delete(entry.id, pending);
+      if (!client.destroyed) request.onFailure(toExitError(error));
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import http from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createDatabase,
+  createScratchDatabase,
+  migrate,
+  sealSecret,
+  SECRET_PURPOSES,
+  type DatabaseHandle,
+  type ScratchDatabase,
+} from '@proxy/db';
+import {
+  basicAuth,
+  createPackage,
+  exchange,
+  socksTunnel,
+  startHttpOrigin,
+  startTestGateway,
+  TEST_DATA_KEY,
+  waitFor,
+  waitForPackage,
+  type Origin,
+  type TestGateway,
+  type TestPackage,
+} from './helpers.ts';
+
+type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
+
+/** An absolute-URI GET through the gateway, optionally from a given local address. */
+const get = (gateway: TestGateway, url: string, auth: string | null, localAddress = '127.0.0.1') =>
+  new Promise<Answer>((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port: gateway.httpPort,
+          path: url,
+          localAddress,
+          agent: false,
+          headers: auth ? { 'Proxy-Authorization': auth } : {},
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+        },
+      )
+      .on('error', reject);
+  });
+
+const peerOf = (answer: Answer) => (JSON.parse(answer.body) as { peer: string }).peer;
+
+/**
+ * Exits are global to a database: this file's gateway gets a database of its own, so the
+ * upstream exits added here never carry the other test files' traffic.
+ */
+describe('exits, targeting and IP authorisation', () => {
+  let scratch: ScratchDatabase;
+  let database: DatabaseHandle;
+  let gateway: TestGateway;
+  /** The upstream proxy the exits lead to: another gateway, on the shared test database. */
+  let upstream: TestGateway;
+  let origin: Origin;
+  let customer: TestPackage;
+  const upstreamPackages: Record<'de1' | 'de2' | 'fr', TestPackage> = {} as never;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase({
+      serverUrl: inject('adminUrl'),
+      dataDir: mkdtempSync(path.join(tmpdir(), 'gateway-exits-')),
+      prefix: 'gateway_exits_test',
+    });
+    await migrate(scratch.url);
+    database = createDatabase(scratch.url, 2);
+    origin = await startHttpOrigin();
+    upstream = await startTestGateway();
+    for (const key of ['de1', 'de2', 'fr'] as const) {
+      upstreamPackages[key] = await createPackage(upstream.database.db);
+      await waitForPackage(upstream, upstreamPackages[key].id);
+    }
+    const seal = (password: string) =>
+      sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.exitUpstreamPassword);
+    await database.db
+      .insertInto('gateway_exits')
+      .values([
+        {
+          name: 'de-1',
+          kind: 'http',
+          country: 'DE',
+          city: 'berlin',
+          upstream_host: '127.0.0.1',
+          upstream_port: upstream.httpPort,
+          // {session} filled from the login (`x` keeps the suffix valid without one).
+          username_template: `${upstreamPackages.de1.login}_s_x{session}`,
+          upstream_password_encrypted: seal(upstreamPackages.de1.password),
+        },
+        {
+          name: 'de-2',
+          kind: 'socks5',
+          country: 'DE',
+          upstream_host: '127.0.0.1',
+          upstream_port: upstream.socksPort,
+          username_template: upstreamPackages.de2.login,
+          upstream_password_encrypted: seal(upstreamPackages.de2.password),
+        },
+        {
+          name: 'fr-paris',
+          kind: 'http',
+          country: 'FR',
+          city: 'paris',
+          upstream_host: '127.0.0.1',
+          upstream_port: upstream.httpPort,
+          username_template: upstreamPackages.fr.login,
+          upstream_password_encrypted: seal(upstreamPackages.fr.password),
+        },
+      ])
+      .execute();
+    gateway = await startTestGateway({ DATABASE_URL: scratch.url });
+    await waitFor(() => gateway.exits.size === 4);
+    customer = await createPackage(database.db);
+    await waitForPackage(gateway, customer.id);
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.close();
+    await origin.close();
+    await database.close();
+    await scratch.drop();
+  });
+
+  /** Bytes the upstream gateway carried for each of its packages so far. */
+  const carried = () =>
+    Object.fromEntries(
+      Object.entries(upstreamPackages).map(([key, pkg]) => {
+        const counter = upstream.meter.counter(pkg.id);
+        return [key, counter.up + counter.down];
+      }),
+    ) as Record<'de1' | 'de2' | 'fr', number>;
+
+  /** Which upstream exit carried the request `run` makes. */
+  const exitUsedBy = async (run: () => Promise<unknown>) => {
+    const before = carried();
+    await run();
+    const after = carried();
+    const used = (['de1', 'de2', 'fr'] as const).filter((key) => after[key] > before[key]);
+    expect(used).toHaveLength(1);
+    return used[0];
+  };
+
+  const url = () => `http://127.0.0.1:${origin.port}/echo`;
+
+  it('a country reaches only the upstreams tagged with it, in turn', async () => {
+    const auth = basicAuth(`${customer.login}_c_de`, customer.password);
+    const first = await exitUsedBy(() => get(gateway, url(), auth));
+    const second = await exitUsedBy(() => get(gateway, url(), auth));
+    expect(new Set([first, second])).toEqual(new Set(['de1', 'de2']));
+  });
+
+  it('a city narrows to its exits; a city no exit serves is refused', async () => {
+    expect(
+      await exitUsedBy(async () => {
+        const answer = await get(
+          gateway,
+          url(),
+          basicAuth(`${customer.login}_c_fr_city_paris`, customer.password),
+        );
+        expect(answer.status).toBe(200);
+      }),
+    ).toBe('fr');
+    const refused = await get(
+      gateway,
+      url(),
+      basicAuth(`${customer.login}_c_fr_city_lyon`, customer.password),
+    );
+    expect(refused.status).toBe(502);
+    expect(refused.headers['x-proxy-error']).toBe('no_exit');
+    expect(refused.body).toContain('country FR, city lyon');
+  });
+
+  it('a sticky session keeps its exit for its ttl, then moves on', async () => {
+    const auth = basicAuth(`${customer.login}_c_de_s_abc123_ttl_2s`, customer.password);
+    const first = await exitUsedBy(() => get(gateway, url(), auth));
+    for (let i = 0; i < 4; i += 1)
+      expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const after = await exitUsedBy(() => get(gateway, url(), auth));
+    expect(after).not.toBe(first);
+    // And sticks to the new one.
+    expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe(after);
+  });
+
+  it('SOCKS5 and CONNECT go through upstream exits too', async () => {
+    const viaSocks = await exitUsedBy(async () => {
+      const socket = await socksTunnel(
+        gateway,
+        { login: `${customer.login}_c_fr`, password: customer.password },
+        { host: '127.0.0.1', port: origin.port },
+      );
+      await new Promise<void>((resolve) => {
+        socket.on('data', () => undefined);
+        socket.on('close', () => resolve());
+        socket.write('GET /bytes/1000 HTTP/1.1\r\nHost: o\r\nConnection: close\r\n\r\n');
+      });
+      await waitFor(() => upstream.registry.count(upstreamPackages.fr.id) === 0);
+    });
+    expect(viaSocks).toBe('fr');
+  });
+
+  it('an ISP package leaves from its own addresses; a session keeps one', async () => {
+    const isp = await createPackage(database.db, {
+      type: 'isp',
+      ips: JSON.stringify(['127.0.0.7', '127.0.0.8']),
+    });
+    await waitForPackage(gateway, isp.id);
+    const peers = new Set<string>();
+    for (let i = 0; i < 4; i += 1)
+      peers.add(peerOf(await get(gateway, url(), basicAuth(isp.login, isp.password))));
+    expect(peers).toEqual(new Set(['127.0.0.7', '127.0.0.8']));
+    const sticky = new Set<string>();
+    for (let i = 0; i < 4; i += 1)
+      sticky.add(peerOf(await get(gateway, url(), basicAuth(`${isp.login}_s_77`, isp.password))));
+    expect(sticky.size).toBe(1);
+    const targeted = await get(gateway, url(), basicAuth(`${isp.login}_c_de`, isp.password));
+    expect(targeted.status).toBe(502);
+  });
+
+  it('a whitelisted client address needs no password; others still do', async () => {
+    const whitelisted = await createPackage(database.db, {
+      type: 'isp',
+      auth_ip: '127.0.0.9',
+      ips: JSON.stringify(['127.0.0.1']),
+    });
+    await waitForPackage(gateway, whitelisted.id);
+    const allowed = await get(gateway, url(), null, '127.0.0.9');
+    expect(allowed.status).toBe(200);
+    expect((await get(gateway, url(), null, '127.0.0.1')).status).toBe(407);
+    // SOCKS5 without authentication from the whitelisted address.
+    const port = Buffer.alloc(2);
+    port.writeUInt16BE(origin.port);
+    const answer = [
+      ...(
+        await exchange(
+          gateway.socksPort,
+          Buffer.concat([Buffer.from([5, 1, 0, 5, 1, 0, 1, 127, 0, 0, 1]), port]),
+          { localAddress: '127.0.0.9', stopAfter: 12 },
+        )
+      ).bytes,
+    ];
+    expect(answer.slice(0, 4)).toEqual([5, 0, 5, 0]);
+    const refused = [
+      ...(await exchange(gateway.socksPort, Buffer.from([5, 1, 0]), { localAddress: '127.0.0.1' }))
+        .bytes,
+    ];
+    expect(refused).toEqual([5, 0xff]);
+  });
+});

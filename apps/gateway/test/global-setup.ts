@@ -1,0 +1,3 @@
+// The db package's setup: a fresh migrated database per run; importing it also brings its
+// `inject('databaseUrl')` typing into this project.
+export { default } from '../../../packages/db/test/global-setup.ts';

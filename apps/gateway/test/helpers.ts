@@ -1,0 +1,340 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { SocksClient } from 'socks';
+import { inject } from 'vitest';
+import {
+  createDatabase,
+  sealSecret,
+  secretDigest,
+  SECRET_PURPOSES,
+  type DatabaseHandle,
+  type Packages,
+} from '@proxy/db';
+import type { Insertable } from 'kysely';
+import { sendBytes } from '../bench/bytes-response.ts';
+import { loadGatewayConfig, type RawGatewayEnv } from '../src/config/env.ts';
+import { startGateway, type Gateway } from '../src/gateway.ts';
+
+/** The key the test rows are sealed with (any 32 bytes; the API's tests use their own). */
+export const TEST_DATA_KEY_HEX = 'ab'.repeat(32);
+export const TEST_DATA_KEY = Buffer.from(TEST_DATA_KEY_HEX, 'hex');
+
+export const databaseUrl = () => inject('databaseUrl');
+
+export const openDatabase = (): DatabaseHandle => createDatabase(databaseUrl(), 4);
+
+const alphanumeric = (length: number) =>
+  randomBytes(length * 2)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, length);
+
+export const createUser = async (db: DatabaseHandle['db']) => {
+  const apiKey = randomBytes(16).toString('hex');
+  const user = await db
+    .insertInto('users')
+    .values({
+      name: 'gateway test',
+      email: `gw-${randomBytes(6).toString('hex')}@example.test`,
+      ref_link: randomBytes(8).toString('hex'),
+      api_key_digest: secretDigest(apiKey),
+      api_key_encrypted: sealSecret(TEST_DATA_KEY, apiKey, SECRET_PURPOSES.apiKey),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return user.id;
+};
+
+export type TestPackage = { id: number; login: string; password: string };
+
+/** An active package with a fresh login and password (sealed as the API seals them). */
+export const createPackage = async (
+  db: DatabaseHandle['db'],
+  values: Partial<Insertable<Packages>> & { password?: string } = {},
+): Promise<TestPackage> => {
+  const { password = alphanumeric(16), ...columns } = values;
+  const login = columns.login ?? alphanumeric(20);
+  const row = await db
+    .insertInto('packages')
+    .values({
+      user_id: columns.user_id ?? (await createUser(db)),
+      type: 'vip',
+      tariff: JSON.stringify({ title: 'test' }),
+      price_cents: 100,
+      status: 'active',
+      package_key: randomBytes(16).toString('hex'),
+      password_encrypted: sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.packagePassword),
+      expires_at: new Date(Date.now() + 86_400_000),
+      ...columns,
+      login,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, login, password };
+};
+
+export const testGatewayConfig = (overrides: Partial<Record<keyof RawGatewayEnv, string>> = {}) =>
+  loadGatewayConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl(),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-test-')),
+    DATA_ENCRYPTION_KEY: TEST_DATA_KEY_HEX,
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_HTTP_PORT: '0',
+    GATEWAY_SOCKS_PORT: '0',
+    GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    // Tests flush when they want to look (gateway.flushUsage()).
+    GATEWAY_FLUSH_INTERVAL_MS: '3600000',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+
+export type TestGateway = Gateway & { database: DatabaseHandle; close: () => Promise<void> };
+
+export const startTestGateway = async (
+  overrides: Partial<Record<keyof RawGatewayEnv, string>> = {},
+): Promise<TestGateway> => {
+  const config = testGatewayConfig(overrides);
+  const url = config.DATABASE_URL ?? databaseUrl();
+  const database = createDatabase(url, 4);
+  const gateway = await startGateway({
+    config,
+    db: database.db,
+    databaseUrl: url,
+    log: pino({ level: config.LOG_LEVEL }),
+  });
+  return Object.assign(gateway, {
+    database,
+    close: async () => {
+      await gateway.stop();
+      await database.close();
+    },
+  });
+};
+
+/** Polls `check` until it returns a value that is not undefined/false, or fails after `ms`. */
+export const waitFor = async <T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 5_000,
+): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/**
+ * What an origin saw: bytes read and written on every TCP connection it accepted (closed or
+ * still open) and the peers' addresses.
+ */
+export type OriginStats = { bytesRead: () => number; bytesWritten: () => number; peers: string[] };
+
+const trackSockets = (server: net.Server): OriginStats => {
+  const open = new Set<net.Socket>();
+  let closedRead = 0;
+  let closedWritten = 0;
+  const peers: string[] = [];
+  server.on('connection', (socket: net.Socket) => {
+    open.add(socket);
+    peers.push(socket.remoteAddress ?? '');
+    socket.on('close', () => {
+      open.delete(socket);
+      closedRead += socket.bytesRead;
+      closedWritten += socket.bytesWritten;
+    });
+  });
+  return {
+    bytesRead: () => closedRead + [...open].reduce((sum, s) => sum + s.bytesRead, 0),
+    bytesWritten: () => closedWritten + [...open].reduce((sum, s) => sum + s.bytesWritten, 0),
+    peers,
+  };
+};
+
+export type Origin = OriginStats & { port: number; host: string; close: () => Promise<void> };
+
+const ORIGIN_CHUNK = Buffer.alloc(64 * 1024, 0x61);
+
+/** GET /bytes/N answers N bytes; anything else echoes the request body; every answer says who asked. */
+const originHandler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const match = /^\/bytes\/(\d+)/.exec(req.url ?? '');
+  if (match) {
+    sendBytes(res, Number(match[1]), ORIGIN_CHUNK);
+    return;
+  }
+  const parts: Buffer[] = [];
+  req.on('data', (part: Buffer) => parts.push(part));
+  req.on('end', () => {
+    const body = JSON.stringify({
+      peer: req.socket.remoteAddress,
+      method: req.method,
+      url: req.url,
+      host: req.headers.host,
+      proxyAuthorization: req.headers['proxy-authorization'] ?? null,
+      body: Buffer.concat(parts).toString('utf8'),
+    });
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  });
+};
+
+const listenOn = async (server: net.Server, host: string) => {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return (server.address() as net.AddressInfo).port;
+};
+
+/** Starts `server` on a free port of `host`, counting what it reads and writes. */
+const serveOrigin = async (server: http.Server, host: string): Promise<Origin> => {
+  const stats = trackSockets(server);
+  const port = await listenOn(server, host);
+  return {
+    ...stats,
+    port,
+    host,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+export const startHttpOrigin = (host = '127.0.0.1') =>
+  serveOrigin(http.createServer(originHandler), host);
+
+let certificate: { key: Buffer; cert: Buffer } | null = null;
+
+/** A throw-away self-signed certificate for 127.0.0.1 (openssl, once per test file). */
+export const testCertificate = () => {
+  if (certificate) return certificate;
+  const dir = mkdtempSync(path.join(tmpdir(), 'gateway-cert-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  certificate = {
+    key: readFileSync(path.join(dir, 'key.pem')),
+    cert: readFileSync(path.join(dir, 'cert.pem')),
+  };
+  return certificate;
+};
+
+export const startHttpsOrigin = (host = '127.0.0.1') =>
+  serveOrigin(https.createServer(testCertificate(), originHandler), host);
+
+export const basicAuth = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/** Sums the hourly usage rows of a package. */
+export const usageOf = async (db: DatabaseHandle['db'], packageId: number) => {
+  const row = await db
+    .selectFrom('package_usage_hourly')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('bytes_up'), eb.lit(0)).as('up'),
+      eb.fn.coalesce(eb.fn.sum<number>('bytes_down'), eb.lit(0)).as('down'),
+    ])
+    .where('package_id', '=', packageId)
+    .executeTakeFirstOrThrow();
+  return { up: Number(row.up), down: Number(row.down) };
+};
+
+/** Waits until the gateway has the package in its credential cache (NOTIFY reached it). */
+export const waitForPackage = (gateway: Gateway, id: number) =>
+  waitFor(() => gateway.cache.byId(id) !== undefined);
+
+/** An open SOCKS5 tunnel through the gateway (the `socks` client, RFC 1929 login). */
+export const socksTunnel = async (
+  gateway: Gateway,
+  login: { login: string; password: string },
+  destination: { host: string; port: number },
+) =>
+  (
+    await SocksClient.createConnection({
+      proxy: {
+        host: '127.0.0.1',
+        port: gateway.socksPort,
+        type: 5,
+        userId: login.login,
+        password: login.password,
+      },
+      command: 'connect',
+      destination,
+      timeout: 10_000,
+    })
+  ).socket;
+
+/** GET /bytes/size through a fresh SOCKS5 tunnel; resolves with the bytes received by the end. */
+export const socksDownload = async (
+  gateway: Gateway,
+  login: { login: string; password: string },
+  origin: Origin,
+  size: number,
+) => {
+  const socket = await socksTunnel(gateway, login, { host: '127.0.0.1', port: origin.port });
+  return new Promise<number>((resolve) => {
+    let received = 0;
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(received));
+    socket.write(`GET /bytes/${size} HTTP/1.1\r\nHost: o\r\nConnection: close\r\n\r\n`);
+  });
+};
+
+/**
+ * Raw bytes to a port (from `localAddress`), the answer collected until the peer closes (or
+ * `stopAfter` bytes arrived); `end` half-closes after writing.
+ */
+export const exchange = (
+  port: number,
+  bytes: string | Buffer,
+  options: { end?: boolean; localAddress?: string; stopAfter?: number } = {},
+) =>
+  new Promise<{ bytes: Buffer; text: string; ms: number }>((resolve) => {
+    const started = Date.now();
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress: options.localAddress });
+    const parts: Buffer[] = [];
+    let length = 0;
+    socket.on('data', (chunk: Buffer) => {
+      parts.push(chunk);
+      length += chunk.length;
+      if (options.stopAfter !== undefined && length >= options.stopAfter) socket.destroy();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const all = Buffer.concat(parts);
+      resolve({ bytes: all, text: all.toString('latin1'), ms: Date.now() - started });
+    });
+    socket.write(bytes);
+    if (options.end) socket.end();
+  });

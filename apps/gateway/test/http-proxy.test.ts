@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type net from 'node:net';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  basicAuth,
+  createPackage,
+  exchange,
+  startHttpOrigin,
+  startHttpsOrigin,
+  startTestGateway,
+  usageOf,
+  waitForPackage,
+  type Origin,
+  type TestGateway,
+  type TestPackage,
+} from './helpers.ts';
+
+const run = promisify(execFile);
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One absolute-URI request through the proxy with Node's http client. */
+const proxyRequest = (
+  gateway: TestGateway,
+  url: string,
+  options: { auth?: string; method?: string; body?: string; agent?: http.Agent } = {},
+) =>
+  new Promise<Answer>((resolve, reject) => {
+    const target = new URL(url);
+    const req = http.request({
+      host: '127.0.0.1',
+      port: gateway.httpPort,
+      method: options.method ?? 'GET',
+      path: url,
+      agent: options.agent ?? false,
+      headers: {
+        Host: target.host,
+        ...(options.auth ? { 'Proxy-Authorization': options.auth } : {}),
+      },
+    });
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+
+describe('HTTP proxy', () => {
+  let gateway: TestGateway;
+  let origin: Origin;
+  let httpsOrigin: Origin;
+  let pkg: TestPackage;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    origin = await startHttpOrigin();
+    httpsOrigin = await startHttpsOrigin();
+    pkg = await createPackage(gateway.database.db);
+    // The gateway learns of the new package through NOTIFY.
+    await waitForPackage(gateway, pkg.id);
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await origin.close();
+    await httpsOrigin.close();
+  });
+
+  it('forwards an absolute-URI request and meters it (curl)', async () => {
+    const readBefore = origin.bytesRead();
+    const writtenBefore = origin.bytesWritten();
+    const { stdout } = await run('curl', [
+      '-sS',
+      '-x',
+      `http://${pkg.login}:${pkg.password}@127.0.0.1:${gateway.httpPort}`,
+      `http://127.0.0.1:${origin.port}/bytes/100000`,
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{size_download}',
+    ]);
+    expect(stdout).toBe('200 100000');
+    await gateway.flushUsage();
+    const used = await usageOf(gateway.database.db, pkg.id);
+    const seenUp = origin.bytesRead() - readBefore;
+    const seenDown = origin.bytesWritten() - writtenBefore;
+    // The body exactly; the heads within what headers differ by (hop-by-hop ones).
+    expect(Math.abs(used.up - seenUp)).toBeLessThan(100);
+    expect(Math.abs(used.down - seenDown)).toBeLessThan(100);
+    expect(used.down).toBeGreaterThan(100000);
+  });
+
+  it('passes the request on without the proxy credentials, Host from the URI', async () => {
+    const answer = await proxyRequest(gateway, `http://127.0.0.1:${origin.port}/echo?x=1`, {
+      auth: basicAuth(pkg.login, pkg.password),
+      method: 'POST',
+      body: 'hello origin',
+    });
+    expect(answer.status).toBe(200);
+    const seen = JSON.parse(answer.body.toString()) as Record<string, unknown>;
+    expect(seen).toMatchObject({
+      method: 'POST',
+      url: '/echo?x=1',
+      host: `127.0.0.1:${origin.port}`,
+      proxyAuthorization: null,
+      body: 'hello origin',
+    });
+  });
+
+  it('refuses a wrong password, a malformed login and no credentials with 407, counting nothing', async () => {
+    const other = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, other.id);
+    const url = `http://127.0.0.1:${origin.port}/bytes/10`;
+    for (const auth of [
+      basicAuth(other.login, `${other.password}x`),
+      basicAuth(`${other.login}_c_xx`, other.password),
+      basicAuth(`${other.login}_ttl_5m`, other.password),
+      basicAuth('nobody', other.password),
+      'Bearer abc',
+      undefined,
+    ]) {
+      const answer = await proxyRequest(gateway, url, auth ? { auth } : {});
+      expect(answer.status).toBe(407);
+      expect(answer.headers['proxy-authenticate']).toBe('Basic realm="proxy"');
+    }
+    await gateway.flushUsage();
+    expect(await usageOf(gateway.database.db, other.id)).toEqual({ up: 0, down: 0 });
+  });
+
+  it('authenticates and attributes each request of a keep-alive connection on its own', async () => {
+    const first = await createPackage(gateway.database.db);
+    const second = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, first.id);
+    await waitForPackage(gateway, second.id);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const url = `http://127.0.0.1:${origin.port}/bytes/5000`;
+    const peers = new Set<unknown>();
+    agent.on('free', (socket: net.Socket) => peers.add(socket));
+    expect(
+      (await proxyRequest(gateway, url, { agent, auth: basicAuth(first.login, first.password) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await proxyRequest(gateway, url, { agent, auth: basicAuth(second.login, second.password) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await proxyRequest(gateway, url, { agent, auth: basicAuth(second.login, 'wrong') })).status,
+    ).toBe(407);
+    expect(
+      (await proxyRequest(gateway, url, { agent, auth: basicAuth(first.login, first.password) }))
+        .status,
+    ).toBe(200);
+    // One client socket carried all four requests.
+    expect(peers.size).toBe(1);
+    agent.destroy();
+    await gateway.flushUsage();
+    const usedFirst = await usageOf(gateway.database.db, first.id);
+    const usedSecond = await usageOf(gateway.database.db, second.id);
+    expect(usedFirst.down).toBeGreaterThan(2 * 5000);
+    expect(usedFirst.down).toBeLessThan(2 * 5000 + 1000);
+    expect(usedSecond.down).toBeGreaterThan(5000);
+    expect(usedSecond.down).toBeLessThan(5000 + 500);
+  });
+
+  it('tunnels CONNECT to an HTTPS origin and meters exactly the tunnel bytes (curl)', async () => {
+    const tunnelPackage = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, tunnelPackage.id);
+    const readBefore = httpsOrigin.bytesRead();
+    const writtenBefore = httpsOrigin.bytesWritten();
+    const { stdout } = await run('curl', [
+      '-sS',
+      '-k',
+      '-x',
+      `http://${tunnelPackage.login}:${tunnelPackage.password}@127.0.0.1:${gateway.httpPort}`,
+      `https://127.0.0.1:${httpsOrigin.port}/bytes/250000`,
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{size_download}',
+    ]);
+    expect(stdout).toBe('200 250000');
+    // curl has closed: the tunnel's last bytes (TLS close) are in by the time the origin saw them.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gateway.flushUsage();
+    expect(await usageOf(gateway.database.db, tunnelPackage.id)).toEqual({
+      up: httpsOrigin.bytesRead() - readBefore,
+      down: httpsOrigin.bytesWritten() - writtenBefore,
+    });
+  });
+
+  it('answers CONNECT with 407 on wrong credentials', async () => {
+    const { text: answer } = await exchange(
+      gateway.httpPort,
+      `CONNECT 127.0.0.1:${httpsOrigin.port} HTTP/1.1\r\nHost: 127.0.0.1:${httpsOrigin.port}\r\n` +
+        `Proxy-Authorization: ${basicAuth(pkg.login, 'nope')}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 407 /);
+    expect(answer).toContain('Proxy-Authenticate: Basic realm="proxy"');
+  });
+
+  it('refuses a targeting no exit serves with 502 and the reason', async () => {
+    const answer = await proxyRequest(gateway, `http://127.0.0.1:${origin.port}/bytes/10`, {
+      auth: basicAuth(`${pkg.login}_c_us`, pkg.password),
+    });
+    expect(answer.status).toBe(502);
+    expect(answer.headers['x-proxy-error']).toBe('no_exit');
+    expect(answer.body.toString()).toContain('country US');
+  });
+
+  it('says why an origin cannot be reached', async () => {
+    const closed = await startHttpOrigin();
+    await closed.close();
+    const answer = await proxyRequest(gateway, `http://127.0.0.1:${closed.port}/`, {
+      auth: basicAuth(pkg.login, pkg.password),
+    });
+    expect(answer.status).toBe(502);
+    expect(answer.headers['x-proxy-error']).toBe('refused');
+  });
+});

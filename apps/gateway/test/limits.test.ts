@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  basicAuth,
+  createPackage,
+  exchange,
+  openDatabase,
+  startHttpOrigin,
+  socksDownload,
+  socksTunnel,
+  startTestGateway,
+  usageOf,
+  waitFor,
+  waitForPackage,
+  type Origin,
+  type TestGateway,
+} from './helpers.ts';
+
+const MB = 1024 * 1024;
+
+const statusOf = async (database: ReturnType<typeof openDatabase>, id: number) =>
+  (
+    await database.db
+      .selectFrom('packages')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
+
+describe('traffic quotas', () => {
+  const database = openDatabase();
+  let origin: Origin;
+  beforeAll(async () => {
+    origin = await startHttpOrigin();
+  });
+  afterAll(async () => {
+    await origin.close();
+    await database.close();
+  });
+
+  it('32 parallel downloads stop at the limit (overshoot under 1 MB); the package becomes empty', async () => {
+    const gateway = await startTestGateway();
+    try {
+      const limit = 24 * MB;
+      const pkg = await createPackage(database.db, { type: 'vip', traffic_limit_bytes: limit });
+      await waitForPackage(gateway, pkg.id);
+      const started = Date.now();
+      const received = await Promise.all(
+        Array.from({ length: 32 }, () => socksDownload(gateway, pkg, origin, 4 * MB)),
+      );
+      const total = received.reduce((sum, bytes) => sum + bytes, 0);
+      expect(total).toBeLessThanOrEqual(limit);
+      // What was leased elsewhere in the meantime is small: most of the quota was served.
+      expect(total).toBeGreaterThan(limit - 2 * MB);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      await waitFor(async () => (await statusOf(database, pkg.id)) === 'empty');
+      await gateway.flushUsage();
+      const used = await usageOf(database.db, pkg.id);
+      expect(used.up + used.down).toBeLessThanOrEqual(limit + MB);
+      // New connections are refused: the package is no longer active.
+      await waitFor(() => gateway.cache.byId(pkg.id) === undefined);
+      await expect(socksDownload(gateway, pkg, origin, 1000)).rejects.toThrow(
+        /Authentication failed/,
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('two instances share one budget', async () => {
+    const first = await startTestGateway();
+    const second = await startTestGateway();
+    try {
+      const limit = 16 * MB;
+      const pkg = await createPackage(database.db, { type: 'dynamic', traffic_limit_bytes: limit });
+      await waitForPackage(first, pkg.id);
+      await waitForPackage(second, pkg.id);
+      const received = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          socksDownload(i % 2 ? first : second, pkg, origin, 4 * MB),
+        ),
+      );
+      const total = received.reduce((sum, bytes) => sum + bytes, 0);
+      expect(total).toBeLessThanOrEqual(limit);
+      expect(total).toBeGreaterThan(limit - 2 * MB);
+      await Promise.all([first.flushUsage(), second.flushUsage()]);
+      const used = await usageOf(database.db, pkg.id);
+      expect(used.up + used.down).toBeLessThanOrEqual(limit + MB);
+      await waitFor(async () => (await statusOf(database, pkg.id)) === 'empty');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('a package with room left keeps working and gives unused leases back when idle', async () => {
+    const gateway = await startTestGateway();
+    try {
+      const pkg = await createPackage(database.db, { type: 'vip', traffic_limit_bytes: 100 * MB });
+      await waitForPackage(gateway, pkg.id);
+      expect(await socksDownload(gateway, pkg, origin, 3 * MB)).toBeGreaterThan(3 * MB);
+      const granted = async () =>
+        (
+          await database.db
+            .selectFrom('package_traffic_grants')
+            .select('granted_bytes')
+            .where('package_id', '=', pkg.id)
+            .executeTakeFirstOrThrow()
+        ).granted_bytes;
+      await gateway.flushUsage();
+      const used = await usageOf(database.db, pkg.id);
+      // Within a few seconds of idleness only what was spent stays granted.
+      await waitFor(async () => (await granted()) === used.up + used.down, 6_000);
+      expect(await statusOf(database, pkg.id)).toBe('active');
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('speed limit and connection cap', () => {
+  const database = openDatabase();
+  let origin: Origin;
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    origin = await startHttpOrigin();
+    gateway = await startTestGateway({ GATEWAY_CONNECTION_LIMITS: 'isp=2' });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await origin.close();
+    await database.close();
+  });
+
+  it('holds an unlimited package to its speed, shared fairly by its connections', async () => {
+    const mbps = 8; // 1,000,000 bytes/s
+    const pkg = await createPackage(database.db, { type: 'unlim', speed_limit: mbps });
+    await waitForPackage(gateway, pkg.id);
+    const counts = [0, 0, 0, 0];
+    const sockets = await Promise.all(
+      counts.map(async (_, i) => {
+        const socket = await socksTunnel(gateway, pkg, { host: '127.0.0.1', port: origin.port });
+        socket.on('data', (chunk: Buffer) => (counts[i] = (counts[i] ?? 0) + chunk.length));
+        socket.on('error', () => undefined);
+        socket.write(`GET /bytes/${50 * MB} HTTP/1.1\r\nHost: o\r\n\r\n`);
+        return socket;
+      }),
+    );
+    // Past the start-up burst, measure a 4 s window.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = [...counts];
+    const windowStart = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const seconds = (Date.now() - windowStart) / 1000;
+    const perConnection = counts.map((count, i) => (count - (before[i] ?? 0)) / seconds);
+    for (const socket of sockets) socket.destroy();
+    const rate = perConnection.reduce((sum, value) => sum + value, 0);
+    expect(rate).toBeGreaterThan(900_000);
+    expect(rate).toBeLessThan(1_100_000);
+    for (const share of perConnection) {
+      expect(share).toBeGreaterThan(rate / 4 / 1.5);
+      expect(share).toBeLessThan((rate / 4) * 1.5);
+    }
+  });
+
+  it('refuses connections beyond the family cap (SOCKS 0x02, HTTP 429)', async () => {
+    const pkg = await createPackage(database.db, {
+      type: 'isp',
+      ips: JSON.stringify(['127.0.0.1']),
+    });
+    await waitForPackage(gateway, pkg.id);
+    const open = () => socksTunnel(gateway, pkg, { host: '127.0.0.1', port: origin.port });
+    const held = [await open(), await open()];
+    await expect(open()).rejects.toThrow(/NotAllowed/);
+    const { text: answer } = await exchange(
+      gateway.httpPort,
+      `CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    for (const socketHeld of held) socketHeld.destroy();
+    await waitFor(() => gateway.registry.count(pkg.id) === 0);
+    (await open()).destroy();
+  });
+});

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import type net from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealSecret, SECRET_PURPOSES } from '@proxy/db';
+import { listenApplicationName } from '../src/sync.ts';
+import {
+  createPackage,
+  socksTunnel,
+  startHttpOrigin,
+  startTestGateway,
+  TEST_DATA_KEY,
+  waitFor,
+  waitForPackage,
+  type Origin,
+  type TestGateway,
+  type TestPackage,
+} from './helpers.ts';
+
+/** An open SOCKS tunnel to the origin (kept open: the origin holds keep-alive connections). */
+const openTunnel = (gateway: TestGateway, pkg: TestPackage, origin: Origin) =>
+  socksTunnel(gateway, pkg, { host: '127.0.0.1', port: origin.port });
+
+const closedWithin = (socket: net.Socket) =>
+  new Promise<number>((resolve) => {
+    const started = Date.now();
+    if (socket.destroyed) resolve(0);
+    socket.on('error', () => undefined);
+    socket.once('close', () => resolve(Date.now() - started));
+  });
+
+const canConnect = (gateway: TestGateway, pkg: TestPackage, origin: Origin) =>
+  openTunnel(gateway, pkg, origin).then(
+    (socket) => {
+      socket.destroy();
+      return true;
+    },
+    () => false,
+  );
+
+describe('live changes reach open connections', () => {
+  const instanceId = `live-${randomBytes(4).toString('hex')}`;
+  let gateway: TestGateway;
+  let origin: Origin;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({
+      GATEWAY_INSTANCE_ID: instanceId,
+      GATEWAY_HEARTBEAT_MS: '300',
+      GATEWAY_POLL_INTERVAL_MS: '300',
+    });
+    origin = await startHttpOrigin();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await origin.close();
+  });
+
+  it('a deactivated package loses its open tunnels within 2 s and new ones are refused', async () => {
+    const pkg = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, pkg.id);
+    const tunnel = await openTunnel(gateway, pkg, origin);
+    const closed = closedWithin(tunnel);
+    await gateway.database.db
+      .updateTable('packages')
+      .set({ status: 'inactive' })
+      .where('id', '=', pkg.id)
+      .execute();
+    expect(await closed).toBeLessThan(2_000);
+    expect(await canConnect(gateway, pkg, origin)).toBe(false);
+  });
+
+  it('a password change closes open tunnels; the new password works, the old does not', async () => {
+    const pkg = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, pkg.id);
+    const tunnel = await openTunnel(gateway, pkg, origin);
+    const closed = closedWithin(tunnel);
+    const password = 'NewPassword123456';
+    await gateway.database.db
+      .updateTable('packages')
+      .set({
+        password_encrypted: sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.packagePassword),
+      })
+      .where('id', '=', pkg.id)
+      .execute();
+    expect(await closed).toBeLessThan(2_000);
+    expect(await canConnect(gateway, pkg, origin)).toBe(false);
+    expect(await canConnect(gateway, { ...pkg, password }, origin)).toBe(true);
+  });
+
+  it('an expiring package loses its open tunnels within 2 s of its expiry', async () => {
+    const expiresAt = Date.now() + 1_500;
+    const pkg = await createPackage(gateway.database.db, { expires_at: new Date(expiresAt) });
+    await waitForPackage(gateway, pkg.id);
+    const tunnel = await openTunnel(gateway, pkg, origin);
+    await closedWithin(tunnel);
+    // Not before the expiry, and within 2 s after it (nothing in the database changed).
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
+    expect(Date.now() - expiresAt).toBeLessThan(2_000);
+    expect(await canConnect(gateway, pkg, origin)).toBe(false);
+  });
+
+  it('a change made while LISTEN is down arrives by the full re-read after reconnecting', async () => {
+    const pkg = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, pkg.id);
+    const tunnel = await openTunnel(gateway, pkg, origin);
+    const closed = closedWithin(tunnel);
+    // Kill the gateway's LISTEN connection, then change the package: no notification reaches it.
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE application_name = ${listenApplicationName(instanceId)}`.execute(
+      gateway.database.db,
+    );
+    await gateway.database.db
+      .updateTable('packages')
+      .set({ status: 'deactivate' })
+      .where('id', '=', pkg.id)
+      .execute();
+    expect(await closed).toBeLessThan(2_000);
+    expect(gateway.cache.byId(pkg.id)).toBeUndefined();
+    // Listening again: the next change arrives by notification.
+    const next = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, next.id);
+    await waitFor(async () => {
+      const rows = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pg_stat_activity
+        WHERE application_name = ${listenApplicationName(instanceId)}`.execute(gateway.database.db);
+      return rows.rows[0]?.count === 1;
+    });
+  });
+
+  it('a deleted package is forgotten', async () => {
+    const pkg = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, pkg.id);
+    await gateway.database.db.deleteFrom('packages').where('id', '=', pkg.id).execute();
+    await waitFor(() => gateway.cache.byId(pkg.id) === undefined);
+  });
+});

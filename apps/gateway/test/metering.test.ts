@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyUsageBatch } from '../src/metering/usage-flusher.ts';
+import {
+  createPackage,
+  openDatabase,
+  socksDownload,
+  startHttpOrigin,
+  startTestGateway,
+  usageOf,
+  waitFor,
+  waitForPackage,
+  type Origin,
+  type TestPackage,
+  type TestGateway,
+} from './helpers.ts';
+
+const HOUR_MS = 3_600_000;
+
+const download = async (gateway: TestGateway, pkg: TestPackage, origin: Origin, size: number) => {
+  await socksDownload(gateway, pkg, origin, size);
+  await waitFor(() => gateway.registry.count(pkg.id) === 0);
+};
+
+describe('usage flushes', () => {
+  const database = openDatabase();
+  let origin: Origin;
+  beforeAll(async () => {
+    origin = await startHttpOrigin();
+  });
+  afterAll(async () => {
+    await origin.close();
+    await database.close();
+  });
+
+  it('a retried flush (same id) adds nothing twice; deleted packages are skipped', async () => {
+    const pkg = await createPackage(database.db);
+    const gone = await createPackage(database.db);
+    await database.db.deleteFrom('packages').where('id', '=', gone.id).execute();
+    const batch = {
+      flushId: `test-${randomBytes(6).toString('hex')}`,
+      hour: new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS),
+      deltas: [
+        { packageId: pkg.id, up: 100, down: 2000 },
+        { packageId: gone.id, up: 1, down: 1 },
+      ],
+    };
+    expect(await applyUsageBatch(database.db, batch)).toBe(true);
+    expect(await applyUsageBatch(database.db, batch)).toBe(false);
+    expect(await usageOf(database.db, pkg.id)).toEqual({ up: 100, down: 2000 });
+    // Another flush of the same hour adds to the same row.
+    await applyUsageBatch(database.db, { ...batch, flushId: `${batch.flushId}-2` });
+    expect(await usageOf(database.db, pkg.id)).toEqual({ up: 200, down: 4000 });
+    const rows = await database.db
+      .selectFrom('package_usage_hourly')
+      .select('hour')
+      .where('package_id', '=', pkg.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('flushes on its own every interval', async () => {
+    const gateway = await startTestGateway({ GATEWAY_FLUSH_INTERVAL_MS: '200' });
+    try {
+      const pkg = await createPackage(gateway.database.db);
+      await waitForPackage(gateway, pkg.id);
+      await download(gateway, pkg, origin, 50_000);
+      await waitFor(async () => (await usageOf(database.db, pkg.id)).down > 50_000);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a graceful stop writes what was counted since the last flush', async () => {
+    const gateway = await startTestGateway();
+    const pkg = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, pkg.id);
+    await download(gateway, pkg, origin, 30_000);
+    expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
+    await gateway.close();
+    expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(30_000);
+  });
+
+  it('two gateway instances on one database add up in the same hourly row', async () => {
+    const first = await startTestGateway();
+    const second = await startTestGateway();
+    try {
+      const pkg = await createPackage(first.database.db);
+      await waitForPackage(first, pkg.id);
+      await waitForPackage(second, pkg.id);
+      const before = origin.bytesWritten();
+      await download(first, pkg, origin, 40_000);
+      await download(second, pkg, origin, 60_000);
+      await Promise.all([first.flushUsage(), second.flushUsage()]);
+      expect((await usageOf(database.db, pkg.id)).down).toBe(origin.bytesWritten() - before);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('counts nothing with metering off', async () => {
+    const gateway = await startTestGateway({ GATEWAY_METERING: 'false' });
+    try {
+      const pkg = await createPackage(gateway.database.db);
+      await waitForPackage(gateway, pkg.id);
+      await download(gateway, pkg, origin, 10_000);
+      await gateway.flushUsage();
+      expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import type net from 'node:net';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPackage,
+  exchange,
+  socksTunnel,
+  startHttpOrigin,
+  startTestGateway,
+  usageOf,
+  waitFor,
+  waitForPackage,
+  type Origin,
+  type TestGateway,
+  type TestPackage,
+} from './helpers.ts';
+
+const run = promisify(execFile);
+
+const socksConnect = (
+  gateway: TestGateway,
+  userId: string,
+  password: string,
+  destination: { host: string; port: number },
+) => socksTunnel(gateway, { login: userId, password }, destination);
+
+/** A raw HTTP/1.1 exchange on an open socket: the whole answer (the origin closes). */
+const httpOver = (socket: net.Socket, path: string) =>
+  new Promise<string>((resolve, reject) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: origin\r\nConnection: close\r\n\r\n`);
+  });
+
+/** Sends raw bytes to the SOCKS port and collects what comes back until the server closes. */
+const rawSocks = async (gateway: TestGateway, bytes: Buffer) =>
+  (await exchange(gateway.socksPort, bytes)).bytes;
+
+const userPass = (username: string, password: string) =>
+  Buffer.concat([
+    Buffer.from([0x01, Buffer.byteLength(username)]),
+    Buffer.from(username),
+    Buffer.from([Buffer.byteLength(password)]),
+    Buffer.from(password),
+  ]);
+
+describe('SOCKS5 server', () => {
+  let gateway: TestGateway;
+  let origin: Origin;
+  let pkg: TestPackage;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ GATEWAY_HANDSHAKE_TIMEOUT_MS: '300' });
+    origin = await startHttpOrigin();
+    pkg = await createPackage(gateway.database.db);
+    await waitForPackage(gateway, pkg.id);
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await origin.close();
+  });
+
+  it('connects with username/password and meters exactly what the origin saw', async () => {
+    const readBefore = origin.bytesRead();
+    const writtenBefore = origin.bytesWritten();
+    const socket = await socksConnect(gateway, pkg.login, pkg.password, {
+      host: '127.0.0.1',
+      port: origin.port,
+    });
+    const answer = await httpOver(socket, '/bytes/123456');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    await waitFor(() => gateway.registry.count(pkg.id) === 0);
+    await gateway.flushUsage();
+    expect(await usageOf(gateway.database.db, pkg.id)).toEqual({
+      up: origin.bytesRead() - readBefore,
+      down: origin.bytesWritten() - writtenBefore,
+    });
+  });
+
+  it('works for curl with a domain name and targeting suffixes in the login', async () => {
+    const { stdout } = await run('curl', [
+      '-sS',
+      '--socks5-hostname',
+      `127.0.0.1:${gateway.socksPort}`,
+      '--proxy-user',
+      `${pkg.login}_s_42_ttl_5m:${pkg.password}`,
+      `http://localhost:${origin.port}/bytes/2048`,
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{size_download}',
+    ]);
+    expect(stdout).toBe('200 2048');
+  });
+
+  it('fails authentication (reply version 0x01, status 0x01) for a wrong password or malformed login', async () => {
+    const greeting = Buffer.from([0x05, 0x01, 0x02]);
+    for (const [username, password] of [
+      [pkg.login, 'wrong'],
+      [`${pkg.login}_c_zz`, pkg.password],
+      [`${pkg.login}_city_paris`, pkg.password],
+    ] as const) {
+      const answer = await rawSocks(
+        gateway,
+        Buffer.concat([greeting, userPass(username, password)]),
+      );
+      expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x01]);
+    }
+    await expect(
+      socksConnect(gateway, pkg.login, 'wrong', { host: '127.0.0.1', port: origin.port }),
+    ).rejects.toThrow(/Authentication failed/);
+  });
+
+  it('refuses clients that offer no username/password method', async () => {
+    expect([...(await rawSocks(gateway, Buffer.from([0x05, 0x01, 0x00])))]).toEqual([0x05, 0xff]);
+  });
+
+  it('answers BIND with "command not supported" and closes garbage', async () => {
+    const request = Buffer.from([0x05, 0x02, 0x00, 0x01, 127, 0, 0, 1, 0x00, 0x50]);
+    const answer = await rawSocks(
+      gateway,
+      Buffer.concat([Buffer.from([0x05, 0x01, 0x02]), userPass(pkg.login, pkg.password), request]),
+    );
+    expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x00, 0x05, 0x07, 0x00, 0x01, 0, 0, 0, 0, 0, 0]);
+    expect((await rawSocks(gateway, Buffer.from('GET / HTTP/1.1\r\n\r\n'))).length).toBe(0);
+  });
+
+  it('closes a client that does not finish the handshake in time', async () => {
+    const started = Date.now();
+    const answer = await rawSocks(gateway, Buffer.from([0x05, 0x01]));
+    expect(answer.length).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('replies 0x04 when no exit serves the targeting', async () => {
+    await expect(
+      socksConnect(gateway, `${pkg.login}_c_de_city_berlin`, pkg.password, {
+        host: '127.0.0.1',
+        port: origin.port,
+      }),
+    ).rejects.toThrow(/HostUnreachable/);
+  });
+
+  it('replies 0x05 when the origin refuses', async () => {
+    const closed = await startHttpOrigin();
+    await closed.close();
+    await expect(
+      socksConnect(gateway, pkg.login, pkg.password, { host: '127.0.0.1', port: closed.port }),
+    ).rejects.toThrow(/ConnectionRefused/);
+  });
+});

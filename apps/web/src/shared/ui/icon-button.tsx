@@ -1,0 +1,18 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'aria-label'> & {
+  /** The accessible name: the button shows only its icon. */
+  label: string;
+};
+
+/** A button that shows only an icon (close, back, menu, bell). */
+export const IconButton = ({ label, className, children, ...rest }: IconButtonProps) => (
+  <button
+    type="button"
+    className={className ? `icon-btn ${className}` : 'icon-btn'}
+    aria-label={label}
+    {...rest}
+  >
+    {children}
+  </button>
+);

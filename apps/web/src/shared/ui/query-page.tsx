@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Loader } from './spinner';
+
+type QueryPageProps<T> = {
+  className: string;
+  title: string;
+  /** The query the page shows. */
+  query: UseQueryResult<T>;
+  texts: { loading: string; error: string; retry: string };
+  /** Set when the content is in a language of its own (the API's, not the bundle's). */
+  lang?: string;
+  /** The page's content, once the data is there. */
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * A page that shows one query: its title, then a loader while it loads, the error with a
+ * retry button when it failed, or the content.
+ */
+export const QueryPage = <T,>({
+  className,
+  title,
+  query,
+  texts,
+  lang,
+  children,
+}: QueryPageProps<T>) => (
+  <div className={className} lang={lang}>
+    <h1 className="page-title">{title}</h1>
+    {query.isPending ? (
+      <Loader label={texts.loading} />
+    ) : query.isError ? (
+      <Alert type="error">
+        <p>{texts.error}</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          {texts.retry}
+        </Button>
+      </Alert>
+    ) : (
+      children(query.data)
+    )}
+  </div>
+);

@@ -1,0 +1,141 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, newUser, logIn, type TestUser } from '../fixtures.ts';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** The rendered width of an input's placeholder against the room the input gives it. */
+const placeholderFit = (input: Locator) =>
+  input.evaluate((element: HTMLInputElement) => {
+    const style = getComputedStyle(element);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room =
+      element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: context.measureText(element.placeholder).width, room };
+  });
+
+const signedIn = async (
+  page: Page,
+  api: { registerVerified: (user: TestUser) => Promise<TestUser> },
+) => {
+  const user = await api.registerVerified(newUser());
+  await logIn(page, user);
+  return user;
+};
+
+test.describe('what a newcomer hit (issue 9)', () => {
+  test('a toast sits below the header and the same toast shows once', async ({
+    page,
+    api,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signedIn(page, api);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/cabinet/referral');
+      const copy = page.getByRole('button', { name: 'Copy', exact: true });
+      await copy.click();
+      await copy.click();
+      const toast = page.locator('.alert-stack .alert');
+      await expect(toast.first()).toBeVisible();
+      // Counted at once: a retrying count could wait until one of two toasts has gone.
+      await page.waitForTimeout(300);
+      expect(await toast.count()).toBe(1);
+      const header = await page.locator('.cabinet-header').boundingBox();
+      const box = await toast.boundingBox();
+      expect(header && box && box.y >= header.y + header.height).toBe(true);
+      await toast.getByRole('button').click();
+      await expect(toast).toHaveCount(0);
+    }
+  });
+
+  test('top-up refuses 1e3 in the amount field', async ({ page, api }) => {
+    await signedIn(page, api);
+    await page.goto('/cabinet/top-up');
+    await page.getByLabel('Amount, $').fill('1e3');
+    await page.locator('.top-up__method').first().click();
+    await page.getByRole('button', { name: 'Top up', exact: true }).click();
+    await expect(
+      page.getByText('Enter the amount in digits, for example 25 or 25.50'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/cabinet\/top-up/);
+  });
+
+  test('the ISP wizard names each step once and has no stray price line', async ({ page, api }) => {
+    await signedIn(page, api);
+    await page.goto('/cabinet/buy/isp');
+    for (const step of ['3. Country', '4. Number of IPs'])
+      await expect(page.getByText(step, { exact: true })).toHaveCount(1);
+    await page.getByRole('radio', { name: 'Login and password' }).check();
+    await page.getByRole('combobox', { name: '3. Country' }).selectOption({ index: 1 });
+    await page.getByRole('combobox', { name: '4. Number of IPs' }).selectOption({ index: 1 });
+    await expect(page.locator('.buy-page__cart')).toContainText('$');
+    await expect(page.locator('.buy-step .buy-price')).toHaveCount(0);
+  });
+
+  test('the sidebar background runs to the bottom of a tall page', async ({ page, api }) => {
+    // A short desktop window makes the legal document at least two screens tall.
+    const viewport = { width: DESKTOP.width, height: 600 };
+    await page.setViewportSize(viewport);
+    await signedIn(page, api);
+    await page.goto('/cabinet/legal');
+    await expect(page.locator('.legal-page__document')).toBeVisible();
+    const { sidebar, page: pageHeight } = await page.evaluate(() => ({
+      sidebar: document.querySelector('.cabinet__sidebar')?.getBoundingClientRect().height ?? 0,
+      page: document.documentElement.scrollHeight,
+    }));
+    expect(pageHeight).toBeGreaterThan(viewport.height * 2);
+    expect(sidebar).toBeGreaterThanOrEqual(pageHeight - 1);
+    // The menu itself still stays in view while scrolling.
+    await page.mouse.wheel(0, 5000);
+    await expect(page.getByRole('link', { name: 'Buy proxy' })).toBeInViewport();
+  });
+
+  test('on a phone the FAQ tabs show every label whole', async ({ page, api }) => {
+    await signedIn(page, api);
+    await page.setViewportSize(PHONE);
+    for (const language of ['en', 'ru'] as const) {
+      await page.goto('/cabinet/faq');
+      if (language === 'ru')
+        await page
+          .getByRole('group', { name: 'Language' })
+          .getByRole('button', { name: 'RU' })
+          .click();
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(8);
+      for (const tab of await tabs.all()) {
+        const box = await tab.boundingBox();
+        const label = await tab.textContent();
+        expect(box, label ?? '').not.toBeNull();
+        expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, label ?? '').toBe(true);
+        const clipped = await tab.evaluate((node) => node.scrollWidth > node.clientWidth);
+        expect(clipped, label ?? '').toBe(false);
+      }
+    }
+  });
+
+  test('the transactions search placeholder is not cut', async ({ page, api }) => {
+    await signedIn(page, api);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/cabinet/transactions');
+      for (const tab of ['Balance', 'Transactions']) {
+        await page.getByRole('tab', { name: tab }).click();
+        const search = page.getByRole('searchbox');
+        await expect(search).toBeVisible();
+        const fit = await placeholderFit(search);
+        expect(fit.text, `${tab} at ${viewport.width}px`).toBeLessThanOrEqual(fit.room);
+      }
+    }
+  });
+
+  test('the payment page header names the page', async ({ page, api }) => {
+    await signedIn(page, api);
+    await page.goto('/cabinet/payment?result=success');
+    await expect(page.locator('.cabinet-header__title')).toHaveText('Payment');
+    await expect(page).toHaveTitle(/^Payment ·/);
+  });
+});

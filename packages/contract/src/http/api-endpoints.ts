@@ -1,0 +1,24 @@
+import { appEndpoints } from '../app/app.endpoints.ts';
+import { authEndpoints } from '../auth/auth.endpoints.ts';
+import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
+import { legalEndpoints } from '../legal/legal.endpoints.ts';
+import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
+import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
+import { profileEndpoints } from '../profile/profile.endpoints.ts';
+import { referralEndpoints } from '../referral/referral.endpoints.ts';
+import type { Endpoint } from './endpoint.ts';
+
+/** Every endpoint of the API, by domain: the route-table test and the OpenAPI document read it. */
+export const API_ENDPOINTS = {
+  app: appEndpoints,
+  auth: authEndpoints,
+  profile: profileEndpoints,
+  notifications: notificationsEndpoints,
+  payments: paymentsEndpoints,
+  referral: referralEndpoints,
+  catalogue: catalogueEndpoints,
+  legal: legalEndpoints,
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+export const allEndpoints = (): Endpoint[] =>
+  Object.values(API_ENDPOINTS).flatMap((domain) => Object.values(domain) as Endpoint[]);

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The parts of a request an endpoint declares; each one a zod schema (all optional). */
+export type EndpointRequest = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Documented only: the API reads headers itself (a schema here would replace request.headers). */
+  headers?: z.ZodType;
+};
+
+/**
+ * Answers that are not a JSON body: an HTML page, a redirect (its target in Location), a 204 or a
+ * webhook acknowledgement computed from a raw, signed body. They are listed so that every
+ * route has a definition (the route-table test) and the OpenAPI document can describe them.
+ */
+export type NonJsonResponse =
+  { kind: 'html' } | { kind: 'redirect'; status: 302 | 303 } | { kind: 'no-content' };
+
+/**
+ * One HTTP endpoint, defined once for both sides: the API registers its route from it
+ * (request validated, response serialised through `response`), the web client fetches and
+ * parses with it. `path` is relative to /api, with Fastify-style `:name` parameters.
+ */
+export type Endpoint = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  request: EndpointRequest;
+  response: z.ZodType | NonJsonResponse;
+  /** The body is read as raw bytes (signed webhooks): no JSON parsing, no body schema. */
+  rawBody?: boolean;
+};
+
+/** Keeps the literal types of a definition (method, path, schemas) for both sides. */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+export const isJsonResponse = (response: Endpoint['response']): response is z.ZodType =>
+  '_zod' in response;
+
+/** What the API sends back for an endpoint with a JSON response (after serialisation). */
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : never;
+
+type Part<E extends Endpoint, K extends keyof EndpointRequest> = E['request'][K] extends z.ZodType
+  ? z.input<E['request'][K]>
+  : never;
+/** The body a client sends (the schema's input: before defaults and coercion). */
+export type BodyOf<E extends Endpoint> = Part<E, 'body'>;
+export type QueryOf<E extends Endpoint> = Part<E, 'query'>;
+export type ParamsOf<E extends Endpoint> = Part<E, 'params'>;
+
+/** `/profile/notifications/:id/read` + `{ id: 'x' }` -> `/profile/notifications/x/read`. */
+export const endpointPath = (
+  endpoint: Pick<Endpoint, 'path'>,
+  params: Record<string, string | number> = {},
+): string =>
+  endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} of ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * The data of every notification type, one schema per type. A field name IS the label key the
+ * cabinet and the notification mail translate (`notifications:labels.<field>`), so the server
+ * writes bare keys only; a `labels.`-prefixed key or a field of another type does not compile.
+ * Field order is the order of the lines shown.
+ */
+const text = z.string();
+const email = z.object({ email: text });
+
+export const NOTIFICATION_DATA_SCHEMAS = {
+  'notifications.welcome': email,
+  'notifications.email_verified': email,
+  'notifications.password_changed': email,
+  'notifications.password_reset': email,
+  'notifications.package_bought': z.object({ package: text, amount: text }),
+  'notifications.top_up': z.object({ amount: text, method: text }),
+  'notifications.referral_reward': z.object({ amount: text, percent: text, referral: text }),
+  'notifications.withdrawal_completed': z.object({
+    amount: text,
+    address: text,
+    txid: text.optional(),
+  }),
+  'notifications.withdrawal_rejected': z.object({ amount: text, reason: text.optional() }),
+} as const;
+
+export type NotificationType = keyof typeof NOTIFICATION_DATA_SCHEMAS;
+export type NotificationData<T extends NotificationType> = z.input<
+  (typeof NOTIFICATION_DATA_SCHEMAS)[T]
+>;
+
+/** Every label key any notification can carry (the keys of `labels` in notifications.json). */
+export type NotificationLabel = {
+  [T in NotificationType]: keyof NotificationData<T> & string;
+}[NotificationType];
+
+export const NOTIFICATION_LABELS = [
+  ...new Set(
+    Object.values(NOTIFICATION_DATA_SCHEMAS).flatMap((schema) => Object.keys(schema.shape)),
+  ),
+] as NotificationLabel[];
+
+/** How a notification is stored and sent: label/value lines (spec: "object of label/value pairs"). */
+export type NotificationLine = { label: NotificationLabel; value: string };
+
+/** Typed data -> lines in the schema's field order; absent optional fields are left out. */
+export const toNotificationLines = <T extends NotificationType>(
+  type: T,
+  data: NotificationData<T>,
+): NotificationLine[] => {
+  const parsed = NOTIFICATION_DATA_SCHEMAS[type].parse(data) as Record<string, string | undefined>;
+  return Object.keys(NOTIFICATION_DATA_SCHEMAS[type].shape).flatMap((label) => {
+    const value = parsed[label];
+    return value === undefined ? [] : [{ label: label as NotificationLabel, value }];
+  });
+};

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { textField } from '../common/validation.ts';
+import {
+  notificationSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+} from './notifications.schemas.ts';
+
+export const notificationsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/profile/notifications',
+    summary: 'Notifications, newest first, cursor-paged',
+    request: { query: notificationsQuerySchema },
+    response: notificationsPageSchema,
+  }),
+  readAll: defineEndpoint({
+    method: 'PATCH',
+    path: '/profile/notifications/read-all',
+    summary: 'Mark every notification read',
+    request: {},
+    response: z.object({ success: z.literal(true), updated: z.number() }),
+  }),
+  read: defineEndpoint({
+    method: 'PATCH',
+    path: '/profile/notifications/:id/read',
+    summary: 'Mark one notification read (404 for a foreign or malformed id)',
+    request: { params: z.object({ id: textField() }) },
+    response: z.object({ success: z.literal(true), notification: notificationSchema }),
+  }),
+} as const;

@@ -1,0 +1,52 @@
+import { sql, type Expression, type SelectQueryBuilder, type StringReference } from 'kysely';
+
+export type PageOrder<DB, TB extends keyof DB> = {
+  sortColumn: StringReference<DB, TB>;
+  direction: 'asc' | 'desc';
+  /** Applied after the sort column, so ties keep one stable order across pages. */
+  tieBreakers: readonly { column: StringReference<DB, TB>; direction: 'asc' | 'desc' }[];
+  page: number;
+  perPage: number;
+};
+
+/** Newest first, then the id: what every money list uses to break ties. */
+export const NEWEST_FIRST = [
+  { column: 'created_at', direction: 'desc' },
+  { column: 'id', direction: 'desc' },
+] as const;
+
+/**
+ * One offset page of `base` and how many rows it has in all. `base` is the repository's
+ * scoped, filtered query (the owner condition stays in each repository); `columns` picks what
+ * a row returns. The count runs on `base` alone (no columns, no order), and only when the page
+ * cannot tell: a page with fewer rows than `perPage` is the last one, so the total is
+ * offset + rows. Most users fit on one page, and their lists then cost one query, not two.
+ * `countAll` replaces that count where the table keeps its totals elsewhere (payment_counts):
+ * a scalar subquery read with the page's rows, in the same query.
+ */
+export const findPage = async <DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  columns: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  order: PageOrder<DB, TB>,
+  countAll?: Expression<unknown>,
+): Promise<{ rows: O[]; total: number }> => {
+  let query = columns(base);
+  if (countAll) query = query.select(sql<string>`(${countAll})`.as('page_total'));
+  query = query.orderBy(order.sortColumn, order.direction);
+  for (const tie of order.tieBreakers)
+    if (tie.column !== order.sortColumn) query = query.orderBy(tie.column, tie.direction);
+  const offset = (order.page - 1) * order.perPage;
+  const rows = await query.limit(order.perPage).offset(offset).execute();
+  if (rows.length < order.perPage && (rows.length > 0 || offset === 0))
+    return { rows, total: offset + rows.length };
+  const first = rows[0] as { page_total?: string } | undefined;
+  if (countAll && first?.page_total !== undefined) return { rows, total: Number(first.page_total) };
+  const count = await (
+    countAll
+      ? base.select(sql<string>`(${countAll})`.as('total')).limit(1)
+      : base.select(sql<string>`count(*)`.as('total'))
+  )
+    .$castTo<{ total: string }>()
+    .executeTakeFirst();
+  return { rows, total: Number(count?.total ?? 0) };
+};
