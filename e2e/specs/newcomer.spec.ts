@@ -39,7 +39,8 @@ test.describe('what a newcomer hit (issue 9)', () => {
       const copy = page.getByRole('button', { name: 'Copy', exact: true });
       await copy.click();
       await copy.click();
-      const toast = page.locator('.alert-stack .alert');
+      // System alerts are global: another spec may publish one meanwhile, so count this toast.
+      const toast = page.locator('.alert-stack .alert', { hasText: 'Link copied' });
       await expect(toast.first()).toBeVisible();
       // Counted at once: a retrying count could wait until one of two toasts has gone.
       await page.waitForTimeout(300);
