@@ -4,7 +4,7 @@ import { apiErrorSchema } from '@proxy/contract';
 import { bearer, createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { onlyPaymentOf } from '../../../test/shop.ts';
 import { balancesOf, createTopUp } from '../../modules/payments/money-test-helpers.ts';
-import { startStandIn } from './stand-in.ts';
+import { startStandIn } from '../../../test/payment-stand-in.ts';
 import { signNowPaymentsIpn } from './nowpayments.ts';
 
 const API_KEY = 'NP-STANDIN-KEY';

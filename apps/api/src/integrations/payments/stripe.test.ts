@@ -5,7 +5,7 @@ import { bearer, createTestApp, verifiedUser, type TestContext } from '../../../
 import { onlyPaymentOf } from '../../../test/shop.ts';
 import { errorBody } from '../../../test/texts.ts';
 import { balancesOf, createTopUp } from '../../modules/payments/money-test-helpers.ts';
-import { startStandIn } from './stand-in.ts';
+import { startStandIn } from '../../../test/payment-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_standin_0123456789';
 const WEBHOOK_SECRET = 'whsec_standin_0123456789';
