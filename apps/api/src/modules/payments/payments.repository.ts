@@ -154,7 +154,7 @@ export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
 
 /**
  * How many payments the user has (with the list's filters), from the totals the payments
- * trigger keeps (migration 0012): a few rows, however many payments (decision 087).
+ * trigger keeps (migration 0015): a few rows, however many payments (decision 087).
  */
 const countPayments = (
   db: Db,
