@@ -232,6 +232,8 @@ describe('exits, targeting and IP authorisation', () => {
       type: 'isp',
       auth_ip: '127.0.0.9',
       ips: JSON.stringify(['127.0.0.1']),
+      // Bought with the SOCKS5 protocol, so SOCKS5 below may carry it too.
+      socks: true,
     });
     await waitForPackage(gateway, whitelisted.id);
     const allowed = await get(gateway, url(), null, '127.0.0.9');

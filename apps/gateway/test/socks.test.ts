@@ -114,6 +114,22 @@ describe('SOCKS5 server', () => {
     ).rejects.toThrow(/Authentication failed/);
   });
 
+  it('carries an ISP package over SOCKS5 only when it was bought with the SOCKS5 protocol', async () => {
+    const ips = JSON.stringify(['127.0.0.1']);
+    const httpOnly = await createPackage(gateway.database.db, { type: 'isp', ips, socks: false });
+    const withSocks = await createPackage(gateway.database.db, { type: 'isp', ips, socks: true });
+    await waitForPackage(gateway, httpOnly.id);
+    await waitForPackage(gateway, withSocks.id);
+    const destination = { host: '127.0.0.1', port: origin.port };
+    const answer = await rawSocks(
+      gateway,
+      Buffer.concat([Buffer.from([0x05, 0x01, 0x02]), userPass(httpOnly.login, httpOnly.password)]),
+    );
+    expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x01]);
+    const socket = await socksConnect(gateway, withSocks.login, withSocks.password, destination);
+    expect(await httpOver(socket, '/bytes/10')).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
   it('refuses clients that offer no username/password method', async () => {
     expect([...(await rawSocks(gateway, Buffer.from([0x05, 0x01, 0x00])))]).toEqual([0x05, 0xff]);
   });

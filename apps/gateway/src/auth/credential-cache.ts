@@ -18,6 +18,7 @@ export type PackageRow = Pick<
   | 'speed_limit'
   | 'ips'
   | 'auth_ip'
+  | 'socks'
 >;
 
 /**
@@ -43,6 +44,11 @@ export type PackageEntry = {
   readonly ips: readonly string[];
   /** ISP packages bought with IP authorisation: the client address let in without a password. */
   readonly authIp: string | null;
+  /**
+   * Whether SOCKS5 may carry the package: an ISP package only when it was bought with the SOCKS5
+   * protocol (the buy wizard's protocol step, `socks`); every other family always.
+   */
+  readonly socksAllowed: boolean;
 };
 
 export type RevokeReason = 'inactive' | 'credentials' | 'expired';
@@ -174,6 +180,7 @@ export class CredentialCache {
       speedLimitMbps: row.speed_limit,
       ips: row.ips,
       authIp: row.auth_ip,
+      socksAllowed: row.type !== 'isp' || row.socks,
     };
     if (
       previous &&
@@ -189,7 +196,8 @@ export class CredentialCache {
       previous &&
       (previous.login !== entry.login ||
         !previous.passwordDigest.equals(entry.passwordDigest) ||
-        previous.authIp !== entry.authIp)
+        previous.authIp !== entry.authIp ||
+        previous.socksAllowed !== entry.socksAllowed)
     )
       this.#onRevoke(entry.id, 'credentials');
   }

@@ -14,6 +14,7 @@ const COLUMNS = [
   'speed_limit',
   'ips',
   'auth_ip',
+  'socks',
 ] as const;
 
 /**

@@ -68,7 +68,7 @@ export const createSocksServer = (ctx: ProxyContext): net.Server => {
           const entry = methods.includes(METHOD_NO_AUTH)
             ? ctx.cache.authenticateAddress(socket.remoteAddress, Date.now())
             : null;
-          if (!entry) return fail(NO_ACCEPTABLE_METHOD);
+          if (!entry?.socksAllowed) return fail(NO_ACCEPTABLE_METHOD);
           authorized = { entry, targeting: untargeted(entry.login) };
           socket.write(CHOOSE_NO_AUTH);
           stage = 'request';
@@ -83,7 +83,8 @@ export const createSocksServer = (ctx: ProxyContext): net.Server => {
             parsed.message.password,
             Date.now(),
           );
-          if (!authorized) return fail(AUTH_FAILED);
+          // An ISP package bought for HTTP(S) only is refused here like a wrong password.
+          if (!authorized?.entry.socksAllowed) return fail(AUTH_FAILED);
           socket.write(AUTH_OK);
           stage = 'request';
         } else {
