@@ -67,6 +67,8 @@ export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Co
     JOBS_POLL_SECONDS: '0.5',
     // The test files share one database: an app must not provision another file's packages.
     PROVISIONING_SWEEP_SECONDS: '0',
+    // Nor notify another file's exhausted packages (tests that need the sweep turn it on).
+    PACKAGE_EVENTS_SWEEP_SECONDS: '0',
     ...overrides,
   });
 
