@@ -54,7 +54,10 @@ const envSchema = z.object({
    * The gateway exits loaded at start while the exits table holds nothing but the migration's
    * default direct exit (decision 099); `npm run admin -- exits:*` manages them afterwards.
    */
-  GATEWAY_EXITS_FILE: z.string().min(1).default(path.join(REPO_ROOT, 'config/exits.json')),
+  GATEWAY_EXITS_FILE: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'apps/api/src/db/seed/exits.json')),
   /**
    * How often the gateway's status changes (a quota used up) are looked for and notified, in
    * seconds (decision 096). 0 = never (API tests sharing a database with other test files).
