@@ -2,19 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createDatabase,
-  createScratchDatabase,
-  migrate,
-  openSecret,
-  SECRET_PURPOSES,
-  type DatabaseHandle,
-  type ScratchDatabase,
-} from '@proxy/db';
+import { describe, expect, it } from 'vitest';
+import { openSecret, SECRET_PURPOSES } from '@proxy/db';
 import { REPO_ROOT } from '../../config/env.ts';
 import { runCommand } from '../../../test/commands.ts';
-import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/helpers.ts';
+import { TEST_DATA_ENCRYPTION_KEY, useScratchDatabase } from '../../../test/helpers.ts';
 import { UsageError } from '../../cli/command.ts';
 import { exitsCommands } from './exits.commands.ts';
 import { seedExits } from './exits.service.ts';
@@ -29,29 +21,16 @@ const writeFile = (name: string, content: unknown) => {
 
 /** Exits are global to a database: this file works in one of its own. */
 describe('gateway exits: seed file and admin CLI', () => {
-  let scratch: ScratchDatabase;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase({
-      serverUrl: inject('adminUrl'),
-      dataDir: path.join(REPO_ROOT, 'data'),
-      prefix: 'cabinet_exits',
-    });
-    await migrate(scratch.url);
-    database = createDatabase(scratch.url, 2);
-  });
-  afterAll(async () => {
-    await database.close();
-    await scratch.drop();
-  });
+  const own = useScratchDatabase('cabinet_exits', { migrate: true });
 
-  const exits = () => database.db.selectFrom('gateway_exits').selectAll().orderBy('id').execute();
+  const exits = () =>
+    own.database.db.selectFrom('gateway_exits').selectAll().orderBy('id').execute();
   const run = (name: string, args: string[] = []) =>
-    runCommand(exitsCommands, database.db, name, args);
+    runCommand(exitsCommands, own.database.db, name, args);
 
   it('the shipped seed file keeps the one default direct exit of a fresh database', async () => {
     const result = await seedExits(
-      database.db,
+      own.database.db,
       path.join(REPO_ROOT, 'apps/api/src/db/seed/exits.json'),
       dataKey,
     );
@@ -81,7 +60,7 @@ describe('gateway exits: seed file and admin CLI', () => {
         { name: 'local-2', address: '127.0.0.2', country: 'uk' },
       ],
     });
-    expect(await seedExits(database.db, file, dataKey)).toEqual({
+    expect(await seedExits(own.database.db, file, dataKey)).toEqual({
       seeded: true,
       inserted: ['de-berlin', 'us-socks', 'local-2'],
     });
@@ -114,15 +93,18 @@ describe('gateway exits: seed file and admin CLI', () => {
 
     // The table is the operator's now: the next start does not read the file.
     await run('exits:remove', ['de-berlin']);
-    expect(await seedExits(database.db, file, dataKey)).toEqual({ seeded: false, inserted: [] });
+    expect(await seedExits(own.database.db, file, dataKey)).toEqual({
+      seeded: false,
+      inserted: [],
+    });
     expect((await exits()).map((e) => e.name)).toEqual(['direct', 'us-socks', 'local-2']);
     // A missing file changes nothing; an invalid one says what is wrong.
-    expect(await seedExits(database.db, path.join(dir, 'none.json'), dataKey)).toEqual({
+    expect(await seedExits(own.database.db, path.join(dir, 'none.json'), dataKey)).toEqual({
       seeded: false,
       inserted: [],
     });
     const bad = writeFile('bad.json', { exits: [{ name: 'x', country: 'ZZ', city: 'a_b' }] });
-    await expect(seedExits(database.db, bad, dataKey)).rejects.toThrow(/country: an ISO 3166/);
+    await expect(seedExits(own.database.db, bad, dataKey)).rejects.toThrow(/country: an ISO 3166/);
   });
 
   it('exits:add, list, disable, enable and remove', async () => {
