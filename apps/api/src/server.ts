@@ -8,6 +8,7 @@ import { prepareSecretsAtRest } from './db/secrets-at-rest.ts';
 import { seedDemoUser, DEMO_USER } from './db/seed/seed.ts';
 import { readFaqCatalogue, syncFaqCatalogue } from './modules/faq/faq.catalogue.ts';
 import { loadCatalogue } from './modules/catalogue/catalogue.loader.ts';
+import { seedExits } from './modules/exits/exits.service.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { formatStartBanner } from './lib/start-banner.ts';
@@ -85,6 +86,14 @@ const main = async () => {
     // Tariffs, ISP countries and unlimited locations: upserted from the operator's file.
     const catalogue = await loadCatalogue(database.db);
     logger.info(catalogue, 'catalogue loaded');
+    // The gateway's exits on the first start (the gateway reads them on NOTIFY).
+    const exits = await seedExits(
+      database.db,
+      config.GATEWAY_EXITS_FILE,
+      config.DATA_ENCRYPTION_KEY,
+    );
+    if (exits.seeded)
+      logger.info({ file: config.GATEWAY_EXITS_FILE, ...exits }, 'gateway exits seeded');
 
     const translator = createTranslator(config.LOCALES_DIR);
     app = await buildApp({ config, db: database.db, mailer, translator }, { logger });

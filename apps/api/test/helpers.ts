@@ -7,7 +7,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config/env.ts';
-import { createDatabase, type DatabaseHandle, type DbRoot } from '@proxy/db';
+import {
+  createDatabase,
+  createScratchDatabase,
+  migrate,
+  type DatabaseHandle,
+  type DbRoot,
+  type ScratchDatabase,
+} from '@proxy/db';
 import { prepareSecretsAtRest } from '../src/db/secrets-at-rest.ts';
 import { createTranslator } from '../src/i18n/translator.ts';
 import type { Mailer, MailRequest } from '../src/integrations/mail/mailer.ts';
@@ -67,6 +74,8 @@ export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Co
     JOBS_POLL_SECONDS: '0.5',
     // The test files share one database: an app must not provision another file's packages.
     PROVISIONING_SWEEP_SECONDS: '0',
+    // Nor notify another file's exhausted packages (tests that need the sweep turn it on).
+    PACKAGE_EVENTS_SWEEP_SECONDS: '0',
     ...overrides,
   });
 
@@ -122,6 +131,29 @@ export const useTestApp = (...args: Parameters<typeof createTestApp>): TestConte
     Object.assign(ctx, await createTestApp(...args));
   });
   afterAll(async () => ctx.close());
+  return ctx;
+};
+
+/**
+ * A database of the test file's own (not the shared test database), created before its tests
+ * and dropped after: for tests whose data is global (exits) or whose server sweeps everything.
+ * `migrate` for tests that need the schema without starting a server. Read it inside tests.
+ */
+export const useScratchDatabase = (prefix: string, options: { migrate?: boolean } = {}) => {
+  const ctx = {} as { scratch: ScratchDatabase; database: DatabaseHandle };
+  beforeAll(async () => {
+    ctx.scratch = await createScratchDatabase({
+      serverUrl: inject('adminUrl'),
+      dataDir: path.join(REPO_ROOT, 'data'),
+      prefix,
+    });
+    if (options.migrate) await migrate(ctx.scratch.url);
+    ctx.database = createDatabase(ctx.scratch.url, 2);
+  });
+  afterAll(async () => {
+    await ctx.database.close();
+    await ctx.scratch.drop();
+  });
   return ctx;
 };
 

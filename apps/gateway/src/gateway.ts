@@ -12,6 +12,7 @@ import { ExitTable } from './exits/exit-table.ts';
 import { createHttpProxyServer } from './http/http-proxy.ts';
 import { ConnectionRegistry } from './limits/connection-registry.ts';
 import { createLeaseStore, PackageLimits } from './limits/package-limits.ts';
+import { startInstanceHeartbeat } from './metering/instance-heartbeat.ts';
 import { startUsageFlusher } from './metering/usage-flusher.ts';
 import { UsageMeter } from './metering/usage-meter.ts';
 import type { ProxyContext } from './proxy-context.ts';
@@ -34,6 +35,8 @@ export type Gateway = {
   openSockets: () => number;
   /** Writes the counted bytes now (tests; the graceful stop does it too). */
   flushUsage: () => Promise<void>;
+  /** Writes this instance's heartbeat (CPU, RAM, package speeds) now (tests). */
+  beat: () => Promise<void>;
   /** Stops listening, closes every connection, writes the last usage, lets go of PostgreSQL. */
   stop: () => Promise<void>;
 };
@@ -113,12 +116,19 @@ export const startGateway = async (options: {
     log,
   });
   const meter = new UsageMeter();
+  const heartbeat = startInstanceHeartbeat({
+    db,
+    instanceId: config.GATEWAY_INSTANCE_ID,
+    intervalMs: config.GATEWAY_METRICS_INTERVAL_MS,
+    log,
+  });
   const flusher = startUsageFlusher({
     db,
     meter,
     instanceId: config.GATEWAY_INSTANCE_ID,
     intervalMs: config.GATEWAY_FLUSH_INTERVAL_MS,
     isInUse: (packageId) => registry.count(packageId) > 0,
+    onCollect: heartbeat.record,
     log,
   });
 
@@ -174,6 +184,7 @@ export const startGateway = async (options: {
     socksServer.close();
     clearInterval(expirySweep);
     await flusher.stop();
+    await heartbeat.stop().catch(() => undefined);
     await sync.stop();
     throw error;
   }
@@ -188,6 +199,7 @@ export const startGateway = async (options: {
     meter,
     openSockets: () => sockets.size,
     flushUsage: () => flusher.flush(),
+    beat: () => heartbeat.beat(),
     stop: () => {
       stopping ??= (async () => {
         clearInterval(expirySweep);
@@ -206,6 +218,9 @@ export const startGateway = async (options: {
           );
         });
         await flusher.stop();
+        await heartbeat.stop().catch((error: unknown) => {
+          log.warn({ err: error }, 'deleting the heartbeat failed: it goes stale instead');
+        });
         await sync.stop();
       })();
       return stopping;

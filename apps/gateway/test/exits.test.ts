@@ -180,6 +180,47 @@ describe('exits, targeting and IP authorisation', () => {
     expect(refused.body).toContain('country FR, city lyon');
   });
 
+  it('exits added, disabled and removed while running (what the admin CLI writes) apply within 2 s', async () => {
+    const auth = basicAuth(`${customer.login}_c_jp`, customer.password);
+    expect((await get(gateway, url(), auth)).status).toBe(502);
+    const started = Date.now();
+    await database.db
+      .insertInto('gateway_exits')
+      .values({
+        name: 'jp-live',
+        kind: 'http',
+        country: 'JP',
+        upstream_host: '127.0.0.1',
+        upstream_port: upstream.httpPort,
+        username_template: upstreamPackages.fr.login,
+        upstream_password_encrypted: sealSecret(
+          TEST_DATA_KEY,
+          upstreamPackages.fr.password,
+          SECRET_PURPOSES.exitUpstreamPassword,
+        ),
+      })
+      .execute();
+    await waitFor(async () => (await get(gateway, url(), auth)).status === 200, 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe('fr');
+
+    await database.db
+      .updateTable('gateway_exits')
+      .set({ is_active: false })
+      .where('name', '=', 'jp-live')
+      .execute();
+    await waitFor(async () => (await get(gateway, url(), auth)).status === 502, 2_000);
+    await database.db
+      .updateTable('gateway_exits')
+      .set({ is_active: true })
+      .where('name', '=', 'jp-live')
+      .execute();
+    await waitFor(async () => (await get(gateway, url(), auth)).status === 200, 2_000);
+    await database.db.deleteFrom('gateway_exits').where('name', '=', 'jp-live').execute();
+    await waitFor(async () => (await get(gateway, url(), auth)).status === 502, 2_000);
+    expect(gateway.exits.size).toBe(4);
+  });
+
   it('a sticky session keeps its exit for its ttl, then moves on', async () => {
     const auth = basicAuth(`${customer.login}_c_de_s_abc123_ttl_2s`, customer.password);
     const first = await exitUsedBy(() => get(gateway, url(), auth));

@@ -86,6 +86,14 @@ describe('traffic quotas', () => {
       const used = await usageOf(database.db, pkg.id);
       expect(used.up + used.down).toBeLessThanOrEqual(limit + MB);
       await waitFor(async () => (await statusOf(database, pkg.id)) === 'empty');
+      // Both instances ran dry: one status change, one event for the API to notify.
+      await Promise.all([first.flushUsage(), second.flushUsage()]);
+      const events = await database.db
+        .selectFrom('package_status_events')
+        .select(['status', 'notified_at'])
+        .where('package_id', '=', pkg.id)
+        .execute();
+      expect(events).toEqual([{ status: 'empty', notified_at: null }]);
     } finally {
       await first.close();
       await second.close();

@@ -12,6 +12,18 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AccessTokens {
@@ -60,6 +72,15 @@ export interface GatewayExits {
   upstream_password_encrypted: string | null;
   upstream_port: number | null;
   username_template: string | null;
+}
+
+export interface GatewayInstances {
+  cpu_usage: number;
+  host: string;
+  instance_id: string;
+  package_speeds: Generated<Json>;
+  ram_usage: number;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface GatewayUsageFlushes {
@@ -138,9 +159,19 @@ export interface Packages {
   tariff: ColumnType<Record<string, unknown>, string, string>;
   tariff_id: number | null;
   traffic_limit_bytes: number | null;
+  traffic_period_base_bytes: Generated<number>;
+  traffic_period_started_at: Timestamp | null;
   traffic_used_bytes: Generated<number>;
   type: 'isp' | 'dynamic' | 'vip' | 'unlim';
   user_id: number;
+}
+
+export interface PackageStatusEvents {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  notified_at: Timestamp | null;
+  package_id: number;
+  status: string;
 }
 
 export interface PackageTrafficGrants {
@@ -342,11 +373,13 @@ export interface DB {
   faq_categories: FaqCategories;
   faq_items: FaqItems;
   gateway_exits: GatewayExits;
+  gateway_instances: GatewayInstances;
   gateway_usage_flushes: GatewayUsageFlushes;
   isp_countries: IspCountries;
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
+  package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;
   packages: Packages;

@@ -8,6 +8,7 @@ import { alertsCommands } from '../modules/alerts/alerts.commands.ts';
 import { promoCommands } from '../modules/promo/promo.commands.ts';
 import { balanceCommands } from '../modules/purchases/balance.commands.ts';
 import { catalogueCommands } from '../modules/catalogue/catalogue.commands.ts';
+import { exitsCommands } from '../modules/exits/exits.commands.ts';
 
 /**
  * Operator CLI: `npm run admin -- <command> [args]`. Uses the server's config; with the
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, Command> = {
   ...promoCommands,
   ...balanceCommands,
   ...catalogueCommands,
+  ...exitsCommands,
 };
 
 const help = () =>
@@ -46,7 +48,7 @@ const main = async (argv: string[]): Promise<number> => {
   const database = createDatabase(source.url, 1);
   try {
     await migrate(source.url);
-    const result = await command.run(database.db, args);
+    const result = await command.run(database.db, args, { dataKey: config.DATA_ENCRYPTION_KEY });
     const { output, exitCode } =
       typeof result === 'string' ? { output: result, exitCode: 0 } : result;
     process.stdout.write(`${output}\n`);

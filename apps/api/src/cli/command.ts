@@ -7,7 +7,21 @@ import type { Db } from '@proxy/db';
  */
 export type Command = {
   usage: string;
-  run: (db: Db, args: string[]) => Promise<string | { output: string; exitCode: number }>;
+  run: (
+    db: Db,
+    args: string[],
+    /** Given by `npm run admin`; commands that seal secrets require it (requireContext). */
+    context?: CommandContext,
+  ) => Promise<string | { output: string; exitCode: number }>;
+};
+
+/** What a command may need of the configuration (sealing secrets at rest). */
+export type CommandContext = { dataKey: Buffer };
+
+export const requireContext = (context: CommandContext | undefined): CommandContext => {
+  if (!context)
+    throw new Error('this command needs the configuration (run it through npm run admin)');
+  return context;
 };
 
 export class UsageError extends Error {}

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -40,6 +41,28 @@ const envSchema = z.object({
    * setups with the gateway on its own hosts (decision 090).
    */
   START_GATEWAY: booleanFlag,
+  /**
+   * Where customers connect (the cabinet's host and ports, decision 097): the gateway's public
+   * host name (default: GATEWAY_HOST, or this machine's name when the gateway listens on every
+   * address) and its ports. The gateway child reads the same variables.
+   */
+  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  GATEWAY_PUBLIC_HOST: z.string().min(1).optional(),
+  GATEWAY_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  GATEWAY_SOCKS_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
+  /**
+   * The gateway exits loaded at start while the exits table holds nothing but the migration's
+   * default direct exit (decision 099); `npm run admin -- exits:*` manages them afterwards.
+   */
+  GATEWAY_EXITS_FILE: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'apps/api/src/db/seed/exits.json')),
+  /**
+   * How often the gateway's status changes (a quota used up) are looked for and notified, in
+   * seconds (decision 096). 0 = never (API tests sharing a database with other test files).
+   */
+  PACKAGE_EVENTS_SWEEP_SECONDS: z.coerce.number().min(0).max(3_600).default(5),
   /** Per-IP attempts on each auth endpoint per window. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   /** Per-account (lower(email)) attempts on each auth endpoint per window before slowing down. */
@@ -119,8 +142,9 @@ export type RawEnv = z.input<typeof envSchema>;
 
 export type Config = Omit<
   z.output<typeof envSchema>,
-  'APP_URL' | 'APP_SECRET' | 'DATA_ENCRYPTION_KEY' | 'SUPPORT_EMAIL'
+  'APP_URL' | 'APP_SECRET' | 'DATA_ENCRYPTION_KEY' | 'SUPPORT_EMAIL' | 'GATEWAY_PUBLIC_HOST'
 > & {
+  GATEWAY_PUBLIC_HOST: string;
   APP_URL: string;
   APP_SECRET: string;
   DATA_ENCRYPTION_KEY: Buffer;
@@ -165,6 +189,11 @@ export const loadConfig = (
       create: true,
     }),
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${env.PUBLIC_DOMAIN}`,
+    GATEWAY_EXITS_FILE: path.resolve(env.GATEWAY_EXITS_FILE),
+    // As the gateway's own default (apps/gateway config/env.ts).
+    GATEWAY_PUBLIC_HOST:
+      env.GATEWAY_PUBLIC_HOST ??
+      (env.GATEWAY_HOST === '0.0.0.0' || env.GATEWAY_HOST === '::' ? hostname() : env.GATEWAY_HOST),
   };
 };
 

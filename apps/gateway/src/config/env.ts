@@ -42,6 +42,11 @@ const envSchema = z.object({
     .optional(),
   /** How often byte counters are written to the hourly usage table. */
   GATEWAY_FLUSH_INTERVAL_MS: millis(5_000, 100),
+  /**
+   * How often this instance writes its heartbeat (host CPU and RAM, per-package current speed)
+   * for the unlimited panel's live metrics (decision 097).
+   */
+  GATEWAY_METRICS_INTERVAL_MS: millis(5_000, 100),
   /** A client must finish its request head / SOCKS handshake within this. */
   GATEWAY_HANDSHAKE_TIMEOUT_MS: millis(10_000, 100),
   /** An open tunnel or keep-alive connection with no traffic either way is closed after this. */

@@ -61,6 +61,8 @@ export const startUsageFlusher = (options: {
   instanceId: string;
   intervalMs: number;
   isInUse: (packageId: number) => boolean;
+  /** Sees every interval's deltas and length (the heartbeat's current speeds). */
+  onCollect?: (deltas: readonly UsageDelta[], elapsedMs: number) => void;
   log: Logger;
 }): UsageFlusher => {
   const { db, meter, log } = options;
@@ -74,6 +76,7 @@ export const startUsageFlusher = (options: {
     const now = Date.now();
     const deltas = meter.takeDeltas(options.isInUse);
     const hour = new Date(Math.floor(intervalStart / HOUR_MS) * HOUR_MS);
+    options.onCollect?.(deltas, now - intervalStart);
     intervalStart = now;
     if (deltas.length === 0) return;
     sequence += 1;

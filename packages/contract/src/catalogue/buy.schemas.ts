@@ -175,17 +175,3 @@ export type UnlimTariffDto = {
   duration_days: number;
   speed_limit: number;
 };
-
-export type PackageListItem = {
-  id: number;
-  type: 'isp' | 'dynamic' | 'vip' | 'unlim';
-  tariff_name: string;
-  tariff_ports: number | null;
-  tariff_traffic: number | null;
-  status: string;
-  created_at: string;
-  expired_at: string | null;
-  days_left: number | null;
-  package_key: string;
-};
-export type PackagesListResponse = { data: PackageListItem[] };

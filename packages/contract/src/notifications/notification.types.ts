@@ -15,6 +15,7 @@ export const NOTIFICATION_DATA_SCHEMAS = {
   'notifications.password_changed': email,
   'notifications.password_reset': email,
   'notifications.package_bought': z.object({ package: text, amount: text }),
+  'notifications.traffic_exhausted': z.object({ package: text }),
   'notifications.top_up': z.object({ amount: text, method: text }),
   'notifications.referral_reward': z.object({ amount: text, percent: text, referral: text }),
   'notifications.withdrawal_completed': z.object({

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { packageEventsWorker } from '../packages/package-events.jobs.ts';
 import { provisioningWorker } from '../packages/packages.jobs.ts';
 import { bossDb, ensureFetchOrderIndex, registerQueue, type JobWorker } from './jobs.queue.ts';
 import { mailWorker } from './mail.jobs.ts';
@@ -13,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Every module's background work; a new one is added here. */
-const WORKERS: JobWorker[] = [mailWorker, provisioningWorker];
+const WORKERS: JobWorker[] = [mailWorker, provisioningWorker, packageEventsWorker];
 
 /** Time the close hook gives running jobs before pg-boss fails them for a retry. */
 const STOP_TIMEOUT_MS = 5_000;

@@ -31,6 +31,7 @@ export const NOTIFICATION_TYPES = {
   passwordChanged: 'notifications.password_changed',
   passwordReset: 'notifications.password_reset',
   packageBought: 'notifications.package_bought',
+  trafficExhausted: 'notifications.traffic_exhausted',
   topUp: 'notifications.top_up',
   referralReward: 'notifications.referral_reward',
   withdrawalCompleted: 'notifications.withdrawal_completed',

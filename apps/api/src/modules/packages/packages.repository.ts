@@ -33,22 +33,30 @@ export const insertPackageSql = (values: NewPackage, when: RawBuilder<boolean>) 
     RETURNING id`;
 };
 
-/** Owner-scoped list, newest first (index packages_user_created_idx). */
+/**
+ * Bytes the gateway metered in the package's current traffic period (migration 0016): read from
+ * the hourly usage table (primary key prefix package_id), never from a counter on the row.
+ */
+const periodUsage = sql<number>`package_period_usage(packages.id)`.as('period_used_bytes');
+
+/** Owner-scoped list, newest first (index packages_user_created_idx), with period usage. */
 export const findUserPackages = (db: Db, userId: number, limit = 200) =>
   db
     .selectFrom('packages')
     .selectAll()
+    .select(periodUsage)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 
-/** Owner-scoped: another user's id reads as missing (404). */
+/** Owner-scoped, with period usage: another user's id reads as missing (404). */
 export const findUserPackage = (db: Db, userId: number, id: number) =>
   db
     .selectFrom('packages')
     .selectAll()
+    .select(periodUsage)
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -97,3 +105,37 @@ export const findUnprovisionedPackageIds = async (db: Db, minAgeSeconds: number,
       .limit(limit)
       .execute()
   ).map((row) => row.id);
+
+/** A gateway heartbeat older than this belongs to an instance that stopped or crashed. */
+const HEARTBEAT_FRESH_SECONDS = 30;
+
+/**
+ * The package's current speed summed over the gateway instances carrying it (bytes per second),
+ * and CPU and memory use of the busiest host carrying it, else of the busiest host running
+ * (migration 0016's heartbeats; NULLs when no instance is running).
+ */
+export const findLiveMetrics = async (db: Db, packageId: number) => {
+  const key = String(packageId);
+  const row = await db
+    .selectFrom('gateway_instances')
+    .select([
+      sql<number>`coalesce(sum((package_speeds ->> ${key})::float8), 0)`.as('bytes_per_second'),
+      sql<
+        number | null
+      >`coalesce(max(cpu_usage) FILTER (WHERE package_speeds ? ${key}), max(cpu_usage))`.as(
+        'cpu_usage',
+      ),
+      sql<
+        number | null
+      >`coalesce(max(ram_usage) FILTER (WHERE package_speeds ? ${key}), max(ram_usage))`.as(
+        'ram_usage',
+      ),
+    ])
+    .where('updated_at', '>', sql<Date>`now() - make_interval(secs => ${HEARTBEAT_FRESH_SECONDS})`)
+    .executeTakeFirstOrThrow();
+  return {
+    bytesPerSecond: Number(row.bytes_per_second),
+    cpuUsage: row.cpu_usage === null ? null : Number(row.cpu_usage),
+    ramUsage: row.ram_usage === null ? null : Number(row.ram_usage),
+  };
+};

@@ -1,7 +1,7 @@
 import { catalogueEndpoints } from '@proxy/contract';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
-import { getPackage, listPackages } from './packages.service.ts';
+import { getPackage, getUnlimUsage, listPackages } from './packages.service.ts';
 
 export const packagesRoutes: RoutesPlugin = (app, _options, done) => {
   addRoute(app, catalogueEndpoints.listPackages, { preHandler: authenticate }, async (request) => ({
@@ -15,8 +15,21 @@ export const packagesRoutes: RoutesPlugin = (app, _options, done) => {
         sessionOf(request).user.id,
         request.params.id,
         app.config.DATA_ENCRYPTION_KEY,
+        {
+          host: app.config.GATEWAY_PUBLIC_HOST,
+          httpPort: app.config.GATEWAY_HTTP_PORT,
+          socksPort: app.config.GATEWAY_SOCKS_PORT,
+        },
       ),
     };
   });
+  addRoute(
+    app,
+    catalogueEndpoints.getUnlimUsage,
+    { preHandler: authenticate },
+    async (request) => ({
+      data: await getUnlimUsage(app.db, sessionOf(request).user.id, request.params.id),
+    }),
+  );
   done();
 };

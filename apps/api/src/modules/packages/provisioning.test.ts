@@ -1,20 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createDatabase,
-  createScratchDatabase,
-  type DatabaseHandle,
-  type DbRoot,
-  type ScratchDatabase,
-} from '@proxy/db';
-import { REPO_ROOT } from '../../config/env.ts';
+import { describe, expect, it } from 'vitest';
+import type { DbRoot } from '@proxy/db';
 import {
   bearer,
   markEmailVerified,
   registration,
   uniqueEmail,
+  useScratchDatabase,
   useTestApp,
   waitFor,
 } from '../../../test/helpers.ts';
@@ -44,20 +37,7 @@ const provisioningJobActive = (
 describe('provisioning survives a crash of the worker', () => {
   // A database of its own: the server's start-up sweep queues every pending package it finds,
   // and other test files buy packages in the shared one meanwhile.
-  let scratch: ScratchDatabase;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase({
-      serverUrl: inject('adminUrl'),
-      dataDir: path.join(REPO_ROOT, 'data'),
-      prefix: 'cabinet_crash',
-    });
-    database = createDatabase(scratch.url, 2);
-  });
-  afterAll(async () => {
-    await database.close();
-    await scratch.drop();
-  });
+  const own = useScratchDatabase('cabinet_crash');
 
   it(
     'SIGKILL while a provisioning job runs: the package is active within 60 s of the restart',
@@ -67,7 +47,7 @@ describe('provisioning survives a crash of the worker', () => {
       /** One server process (API and job workers) on the shared test database, once healthy. */
       const startServer = async (env: Record<string, string> = {}) => {
         const server = await spawnServer({
-          DATABASE_URL: scratch.url,
+          DATABASE_URL: own.scratch.url,
           JOBS_SCHEMA: jobsSchema,
           JOBS_POLL_SECONDS: '0.5',
           RATE_LIMIT_AUTH_MAX: '1000',
@@ -91,9 +71,9 @@ describe('provisioning survives a crash of the worker', () => {
           token: string;
           user: { id: number };
         };
-        await markEmailVerified(database.db, user.id);
-        await creditBalance(database.db, user.id, 1_000);
-        const tariff = await tariffByKey(database.db, 'base-5gb');
+        await markEmailVerified(own.database.db, user.id);
+        await creditBalance(own.database.db, user.id, 1_000);
+        const tariff = await tariffByKey(own.database.db, 'base-5gb');
         const bought = await postJson(
           server.base,
           '/api/tariff/buy',
@@ -103,21 +83,21 @@ describe('provisioning survives a crash of the worker', () => {
         expect(bought.status).toBe(200);
         const packageId = ((await bought.json()) as { package_id: number }).package_id;
 
-        await provisioningJobActive(database.db, jobsSchema, packageId, 20_000);
+        await provisioningJobActive(own.database.db, jobsSchema, packageId, 20_000);
         await server.stop('SIGKILL');
-        expect(await packageStatus(database.db, packageId)).toBe('pending');
+        expect(await packageStatus(own.database.db, packageId)).toBe('pending');
 
         const restarted = Date.now();
         server = await startServer();
         await waitFor(
           async () =>
-            (await packageStatus(database.db, packageId)) === 'active' ? true : undefined,
+            (await packageStatus(own.database.db, packageId)) === 'active' ? true : undefined,
           60_000 - (Date.now() - restarted),
         );
         expect(Date.now() - restarted).toBeLessThan(60_000);
 
         // Exactly one activation: the stale job of the dead process, retried later, changes nothing.
-        const activated = await database.db
+        const activated = await own.database.db
           .selectFrom('packages')
           .select('activated_at')
           .where('id', '=', packageId)

@@ -1,0 +1,101 @@
+import {
+  flag,
+  option,
+  positional,
+  requireContext,
+  UsageError,
+  type Command,
+} from '../../cli/command.ts';
+import { describeIssues, exitDefinitionSchema, toExitRow } from './exits.definition.ts';
+import { deleteExit, findExits, insertExits, setExitActive } from './exits.repository.ts';
+import { readExitsFile } from './exits.service.ts';
+
+const ADD_USAGE =
+  'exits:add <name> [--address IP | --upstream http|socks5://[user:pass@]host:port] [--country CC] [--city NAME] [--username-template T] [--disabled]';
+
+const nameOf = (args: string[], usage: string) => {
+  const name = positional(args)[0];
+  if (!name) throw new UsageError(usage);
+  return name;
+};
+
+const setActive = (isActive: boolean): Command => {
+  const usage = `exits:${isActive ? 'enable' : 'disable'} <name>`;
+  return {
+    usage: `${usage}   (the gateway applies it within a second)`,
+    run: async (db, args) => {
+      const name = nameOf(args, usage);
+      if (!(await setExitActive(db, name, isActive))) throw new Error(`no exit named ${name}`);
+      return `exit ${name} ${isActive ? 'enabled' : 'disabled'}`;
+    },
+  };
+};
+
+/**
+ * The gateway's exits (decision 099). Every change reaches the running gateways at once through
+ * migration 0013's NOTIFY; upstream passwords are sealed with DATA_ENCRYPTION_KEY and never
+ * printed.
+ */
+export const exitsCommands: Record<string, Command> = {
+  'exits:list': {
+    usage: 'exits:list   (the gateway exits: kind, place, where traffic leaves, on/off)',
+    run: async (db) => {
+      const rows = await findExits(db);
+      if (rows.length === 0) return 'no exits: the gateway refuses every request';
+      return rows
+        .map((exit) => {
+          const place = [exit.country ?? '*', exit.city].filter(Boolean).join('/');
+          const target =
+            exit.kind === 'direct'
+              ? (exit.local_address ?? 'system address')
+              : `${exit.kind}://${exit.upstream_host ?? ''}:${exit.upstream_port ?? ''}` +
+                (exit.username_template ? ` as ${exit.username_template}` : '');
+          return [exit.id, exit.name, exit.kind, place, target, exit.is_active ? 'on' : 'off'].join(
+            '\t',
+          );
+        })
+        .join('\n');
+    },
+  },
+  'exits:add': {
+    usage: ADD_USAGE,
+    run: async (db, args, context) => {
+      const parsed = exitDefinitionSchema.safeParse({
+        name: nameOf(args, ADD_USAGE),
+        address: option(args, 'address'),
+        upstream: option(args, 'upstream'),
+        country: option(args, 'country'),
+        city: option(args, 'city'),
+        username_template: option(args, 'username-template'),
+        enabled: !flag(args, '--disabled'),
+      });
+      if (!parsed.success) throw new UsageError(`${ADD_USAGE}\n${describeIssues(parsed.error)}`);
+      const inserted = await insertExits(db, [
+        toExitRow(parsed.data, requireContext(context).dataKey),
+      ]);
+      if (inserted.length === 0) throw new Error(`an exit named ${parsed.data.name} exists`);
+      return `exit ${parsed.data.name} added`;
+    },
+  },
+  'exits:remove': {
+    usage: 'exits:remove <name>',
+    run: async (db, args) => {
+      const name = nameOf(args, 'exits:remove <name>');
+      if (!(await deleteExit(db, name))) throw new Error(`no exit named ${name}`);
+      return `exit ${name} removed`;
+    },
+  },
+  'exits:enable': setActive(true),
+  'exits:disable': setActive(false),
+  'exits:load': {
+    usage: "exits:load <file>   (adds the file's exits whose names are new; the seed file format)",
+    run: async (db, args, context) => {
+      const file = nameOf(args, 'exits:load <file>');
+      const rows = readExitsFile(file).map((exit) =>
+        toExitRow(exit, requireContext(context).dataKey),
+      );
+      const inserted = await insertExits(db, rows);
+      return `${inserted.length} of ${rows.length} exits added from ${file}`;
+    },
+  },
+};

@@ -1,0 +1,68 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db, GatewayExits } from '@proxy/db';
+
+export type NewExit = Insertable<GatewayExits>;
+
+/** Every exit, for the operator (the password stays sealed and is never printed). */
+export const findExits = (db: Db) =>
+  db
+    .selectFrom('gateway_exits')
+    .select([
+      'id',
+      'name',
+      'kind',
+      'country',
+      'city',
+      'local_address',
+      'upstream_host',
+      'upstream_port',
+      'username_template',
+      'is_active',
+    ])
+    .orderBy('id')
+    .execute();
+
+/** Inserts exits whose names are new; returns the names inserted. */
+export const insertExits = async (db: Db, rows: NewExit[]) =>
+  rows.length === 0
+    ? []
+    : (
+        await db
+          .insertInto('gateway_exits')
+          .values(rows)
+          .onConflict((conflict) => conflict.column('name').doNothing())
+          .returning('name')
+          .execute()
+      ).map((row) => row.name);
+
+export const deleteExit = async (db: Db, name: string) =>
+  (await db.deleteFrom('gateway_exits').where('name', '=', name).executeTakeFirst())
+    .numDeletedRows > 0n;
+
+export const setExitActive = async (db: Db, name: string, isActive: boolean) =>
+  (
+    await db
+      .updateTable('gateway_exits')
+      .set({ is_active: isActive, updated_at: sql<Date>`now()` })
+      .where('name', '=', name)
+      .executeTakeFirst()
+  ).numUpdatedRows > 0n;
+
+/**
+ * Whether the table holds nothing an operator added: no row, or only migration 0013's default
+ * direct exit. Locks the table against a concurrent seed (another instance starting) until the
+ * transaction ends.
+ */
+export const lockExitsIfUnconfigured = async (tx: Db) => {
+  await sql`LOCK TABLE gateway_exits IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
+  const configured = await tx
+    .selectFrom('gateway_exits')
+    .select('id')
+    .where(
+      sql<boolean>`NOT (name = 'direct' AND kind = 'direct' AND local_address IS NULL
+        AND country IS NULL)`,
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return configured === undefined;
+};

@@ -1,0 +1,176 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSecret, SECRET_PURPOSES } from '@proxy/db';
+import { REPO_ROOT } from '../../config/env.ts';
+import { runCommand } from '../../../test/commands.ts';
+import { TEST_DATA_ENCRYPTION_KEY, useScratchDatabase } from '../../../test/helpers.ts';
+import { UsageError } from '../../cli/command.ts';
+import { exitsCommands } from './exits.commands.ts';
+import { seedExits } from './exits.service.ts';
+
+const dataKey = Buffer.from(TEST_DATA_ENCRYPTION_KEY, 'hex');
+const dir = mkdtempSync(path.join(tmpdir(), 'exits-test-'));
+const writeFile = (name: string, content: unknown) => {
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+};
+
+/** Exits are global to a database: this file works in one of its own. */
+describe('gateway exits: seed file and admin CLI', () => {
+  const own = useScratchDatabase('cabinet_exits', { migrate: true });
+
+  const exits = () =>
+    own.database.db.selectFrom('gateway_exits').selectAll().orderBy('id').execute();
+  const run = (name: string, args: string[] = []) =>
+    runCommand(exitsCommands, own.database.db, name, args);
+
+  it('the shipped seed file keeps the one default direct exit of a fresh database', async () => {
+    const result = await seedExits(
+      own.database.db,
+      path.join(REPO_ROOT, 'apps/api/src/db/seed/exits.json'),
+      dataKey,
+    );
+    expect(result).toEqual({ seeded: true, inserted: [] });
+    expect((await exits()).map((e) => [e.name, e.kind, e.is_active])).toEqual([
+      ['direct', 'direct', true],
+    ]);
+  });
+
+  it('a seed file is loaded while only the default exit exists, then never again', async () => {
+    const file = writeFile('exits.json', {
+      exits: [
+        { name: 'direct' },
+        {
+          name: 'de-berlin',
+          upstream: 'http://prov%40user:p%3Ass@10.0.0.5:3128',
+          country: 'de',
+          city: 'Berlin',
+        },
+        {
+          name: 'us-socks',
+          upstream: 'socks5://up.example:1080',
+          country: 'US',
+          username_template: 'cust-{country}-{session}',
+          enabled: false,
+        },
+        { name: 'local-2', address: '127.0.0.2', country: 'uk' },
+      ],
+    });
+    expect(await seedExits(own.database.db, file, dataKey)).toEqual({
+      seeded: true,
+      inserted: ['de-berlin', 'us-socks', 'local-2'],
+    });
+    const rows = await exits();
+    expect(rows.map((e) => e.name)).toEqual(['direct', 'de-berlin', 'us-socks', 'local-2']);
+    const berlin = rows[1];
+    expect(berlin).toMatchObject({
+      kind: 'http',
+      country: 'DE',
+      city: 'berlin',
+      upstream_host: '10.0.0.5',
+      upstream_port: 3128,
+      username_template: 'prov@user',
+      is_active: true,
+    });
+    expect(
+      openSecret(
+        dataKey,
+        berlin?.upstream_password_encrypted ?? '',
+        SECRET_PURPOSES.exitUpstreamPassword,
+      ),
+    ).toBe('p:ss');
+    expect(rows[2]).toMatchObject({
+      kind: 'socks5',
+      username_template: 'cust-{country}-{session}',
+      upstream_password_encrypted: null,
+      is_active: false,
+    });
+    expect(rows[3]).toMatchObject({ kind: 'direct', local_address: '127.0.0.2', country: 'GB' });
+
+    // The table is the operator's now: the next start does not read the file.
+    await run('exits:remove', ['de-berlin']);
+    expect(await seedExits(own.database.db, file, dataKey)).toEqual({
+      seeded: false,
+      inserted: [],
+    });
+    expect((await exits()).map((e) => e.name)).toEqual(['direct', 'us-socks', 'local-2']);
+    // A missing file changes nothing; an invalid one says what is wrong.
+    expect(await seedExits(own.database.db, path.join(dir, 'none.json'), dataKey)).toEqual({
+      seeded: false,
+      inserted: [],
+    });
+    const bad = writeFile('bad.json', { exits: [{ name: 'x', country: 'ZZ', city: 'a_b' }] });
+    await expect(seedExits(own.database.db, bad, dataKey)).rejects.toThrow(/country: an ISO 3166/);
+  });
+
+  it('exits:add, list, disable, enable and remove', async () => {
+    expect(
+      await run('exits:add', [
+        'fr-paris',
+        '--upstream',
+        'http://user1:secret@proxy.example:8000',
+        '--country=FR',
+        '--city',
+        'Paris',
+        '--username-template',
+        'user1-country-{country}',
+      ]),
+    ).toEqual({ output: 'exit fr-paris added', exitCode: 0 });
+    await run('exits:add', ['jp-direct', '--address', '127.0.0.3', '--country', 'JP']);
+    const list = (await run('exits:list')).output;
+    expect(list).toContain(
+      'fr-paris\thttp\tFR/paris\thttp://proxy.example:8000 as user1-country-{country}\ton',
+    );
+    expect(list).toContain('jp-direct\tdirect\tJP\t127.0.0.3\ton');
+    expect(list).not.toContain('secret');
+    const paris = (await exits()).find((e) => e.name === 'fr-paris');
+    expect(
+      openSecret(
+        dataKey,
+        paris?.upstream_password_encrypted ?? '',
+        SECRET_PURPOSES.exitUpstreamPassword,
+      ),
+    ).toBe('secret');
+
+    await run('exits:disable', ['fr-paris']);
+    expect((await exits()).find((e) => e.name === 'fr-paris')?.is_active).toBe(false);
+    expect((await run('exits:list')).output).toContain(
+      'fr-paris\thttp\tFR/paris\thttp://proxy.example:8000 as user1-country-{country}\toff',
+    );
+    await run('exits:enable', ['fr-paris']);
+    expect((await exits()).find((e) => e.name === 'fr-paris')?.is_active).toBe(true);
+    await run('exits:remove', ['fr-paris']);
+    expect((await exits()).some((e) => e.name === 'fr-paris')).toBe(false);
+
+    for (const args of [
+      ['bad1', '--country', 'XX'],
+      ['bad2', '--city', 'paris'],
+      ['bad3', '--address', '127.0.0.4', '--upstream', 'http://h:1'],
+      ['bad4', '--upstream', 'ftp://h:21'],
+      ['bad5', '--upstream', 'http://h'],
+      ['bad6', '--address', 'not-an-ip'],
+      ['bad7', '--username-template', 'x'],
+      [],
+    ])
+      await expect(run('exits:add', args), args.join(' ')).rejects.toThrow(UsageError);
+    await expect(run('exits:add', ['jp-direct'])).rejects.toThrow(/exists/);
+    await expect(run('exits:remove', ['nope'])).rejects.toThrow(/no exit named nope/);
+    await expect(run('exits:disable', ['nope'])).rejects.toThrow(/no exit named nope/);
+    expect((await exits()).some((e) => e.name.startsWith('bad'))).toBe(false);
+  });
+
+  it('npm run admin lists the exits commands', () => {
+    const help = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/cli/admin.ts'), '--help'],
+      { encoding: 'utf8', cwd: path.join(REPO_ROOT, 'apps/api') },
+    );
+    expect(help.status).toBe(0);
+    for (const command of ['list', 'add', 'remove', 'enable', 'disable', 'load'])
+      expect(help.stderr).toContain(`exits:${command}`);
+  });
+});
