@@ -174,6 +174,7 @@ describe('speed limit and connection cap', () => {
     const pkg = await createPackage(database.db, {
       type: 'isp',
       ips: JSON.stringify(['127.0.0.1']),
+      socks: true,
     });
     await waitForPackage(gateway, pkg.id);
     const open = () => socksTunnel(gateway, pkg, { host: '127.0.0.1', port: origin.port });
