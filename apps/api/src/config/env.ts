@@ -62,7 +62,12 @@ const envSchema = z.object({
    * How often the gateway's status changes (a quota used up) are looked for and notified, in
    * seconds (decision 096). 0 = never (API tests sharing a database with other test files).
    */
-  PACKAGE_EVENTS_SWEEP_SECONDS: z.coerce.number().min(0).max(3_600).default(5),
+  PACKAGE_EVENTS_SWEEP_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(3_600)
+    .refine((seconds) => seconds === 0 || seconds >= 0.1, '0 (off) or at least 0.1')
+    .default(5),
   /** Per-IP attempts on each auth endpoint per window. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   /** Per-account (lower(email)) attempts on each auth endpoint per window before slowing down. */

@@ -1,9 +1,16 @@
+import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DbRoot } from '@proxy/db';
-import { createTestApp, useTestApp, waitFor, type TestContext } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  testConfig,
+  useTestApp,
+  verifiedUser,
+  waitFor,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { customerWhoBought, creditBalance, tariffByKey } from '../../../test/shop.ts';
-import { verifiedUser } from '../../../test/helpers.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { notifyPackageEvents } from './package-events.jobs.ts';
 
@@ -192,6 +199,20 @@ describe('package usage comes from the gateway metering', () => {
       expect((await ctx.api.request('GET', `/api/unlim/${id}/usage`, { token })).statusCode).toBe(
         404,
       );
+  });
+});
+
+describe('where customers connect (configuration)', () => {
+  it('GATEWAY_PUBLIC_HOST defaults to GATEWAY_HOST, or the host name on a wildcard address', () => {
+    expect(testConfig().GATEWAY_PUBLIC_HOST).toBe('127.0.0.1');
+    expect(testConfig({ GATEWAY_HOST: '10.1.2.3' }).GATEWAY_PUBLIC_HOST).toBe('10.1.2.3');
+    expect(testConfig({ GATEWAY_HOST: '0.0.0.0' }).GATEWAY_PUBLIC_HOST).toBe(hostname());
+    expect(
+      testConfig({ GATEWAY_HOST: '0.0.0.0', GATEWAY_PUBLIC_HOST: 'proxy.example' })
+        .GATEWAY_PUBLIC_HOST,
+    ).toBe('proxy.example');
+    expect(testConfig()).toMatchObject({ GATEWAY_HTTP_PORT: 8080, GATEWAY_SOCKS_PORT: 1080 });
+    expect(() => testConfig({ GATEWAY_HTTP_PORT: '70000' })).toThrow(/GATEWAY_HTTP_PORT/);
   });
 });
 
