@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyUsageBatch } from '../src/metering/usage-flusher.ts';
 import {
+  addPackage,
+  closeAll,
   createPackage,
   openDatabase,
   socksDownload,
@@ -10,9 +12,10 @@ import {
   usageOf,
   waitFor,
   waitForPackage,
+  withGateway,
   type Origin,
-  type TestPackage,
   type TestGateway,
+  type TestPackage,
 } from './helpers.ts';
 
 const HOUR_MS = 3_600_000;
@@ -25,13 +28,8 @@ const download = async (gateway: TestGateway, pkg: TestPackage, origin: Origin, 
 describe('usage flushes', () => {
   const database = openDatabase();
   let origin: Origin;
-  beforeAll(async () => {
-    origin = await startHttpOrigin();
-  });
-  afterAll(async () => {
-    await origin.close();
-    await database.close();
-  });
+  beforeAll(async () => (origin = await startHttpOrigin()));
+  afterAll(() => closeAll(origin, database));
 
   it('a retried flush (same id) adds nothing twice; deleted packages are skipped', async () => {
     const pkg = await createPackage(database.db);
@@ -60,21 +58,16 @@ describe('usage flushes', () => {
   });
 
   it('flushes on its own every interval', async () => {
-    const gateway = await startTestGateway({ GATEWAY_FLUSH_INTERVAL_MS: '200' });
-    try {
-      const pkg = await createPackage(gateway.database.db);
-      await waitForPackage(gateway, pkg.id);
+    await withGateway({ GATEWAY_FLUSH_INTERVAL_MS: '200' }, async (gateway) => {
+      const pkg = await addPackage(gateway);
       await download(gateway, pkg, origin, 50_000);
       await waitFor(async () => (await usageOf(database.db, pkg.id)).down > 50_000);
-    } finally {
-      await gateway.close();
-    }
+    });
   });
 
   it('a graceful stop writes what was counted since the last flush', async () => {
     const gateway = await startTestGateway();
-    const pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
+    const pkg = await addPackage(gateway);
     await download(gateway, pkg, origin, 30_000);
     expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
     await gateway.close();
@@ -85,8 +78,7 @@ describe('usage flushes', () => {
     const first = await startTestGateway();
     const second = await startTestGateway();
     try {
-      const pkg = await createPackage(first.database.db);
-      await waitForPackage(first, pkg.id);
+      const pkg = await addPackage(first);
       await waitForPackage(second, pkg.id);
       const before = origin.bytesWritten();
       await download(first, pkg, origin, 40_000);
@@ -100,15 +92,11 @@ describe('usage flushes', () => {
   });
 
   it('counts nothing with metering off', async () => {
-    const gateway = await startTestGateway({ GATEWAY_METERING: 'false' });
-    try {
-      const pkg = await createPackage(gateway.database.db);
-      await waitForPackage(gateway, pkg.id);
+    await withGateway({ GATEWAY_METERING: 'false' }, async (gateway) => {
+      const pkg = await addPackage(gateway);
       await download(gateway, pkg, origin, 10_000);
       await gateway.flushUsage();
       expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
-    } finally {
-      await gateway.close();
-    }
+    });
   });
 });

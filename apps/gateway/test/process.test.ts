@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   basicAuth,
+  closeAll,
   createPackage,
   databaseUrl,
   openDatabase,
@@ -31,13 +32,8 @@ const freePort = async () => {
 describe('the gateway process', () => {
   const database = openDatabase();
   let origin: Origin;
-  beforeAll(async () => {
-    origin = await startHttpOrigin();
-  });
-  afterAll(async () => {
-    await origin.close();
-    await database.close();
-  });
+  beforeAll(async () => (origin = await startHttpOrigin()));
+  afterAll(() => closeAll(origin, database));
 
   it('serves, and on SIGTERM writes the usage counted since the last flush and exits 0', async () => {
     const pkg = await createPackage(database.db);
