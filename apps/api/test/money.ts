@@ -1,34 +1,36 @@
 import { toDollars } from '@proxy/contract';
-import { bearer, type TestContext } from '../../../test/helpers.ts';
-import { signSandboxPayload } from '../../integrations/payments/sandbox.ts';
-import { sandboxSecretOf } from './payment-providers.ts';
-import { checkLedger } from '../ledger/ledger.service.ts';
+import { bearer, type TestContext } from './helpers.ts';
+import { signSandboxPayload } from '../src/integrations/payments/sandbox.ts';
+import { sandboxSecretOf } from '../src/modules/payments/payment-providers.ts';
+import { checkLedger } from '../src/modules/ledger/ledger.service.ts';
 
-export const createTopUp = async (
-  ctx: TestContext,
-  token: string,
-  payload: Record<string, unknown>,
-) => {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payment/create',
-    headers: bearer(token),
-    payload,
-  });
-  return response;
+/** Money-module test helpers: top-ups, sandbox webhooks, balances and ledger checks. */
+
+export const createTopUp = (ctx: TestContext, token: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/payment/create', headers: bearer(token), payload });
+
+export const paymentRow = (ctx: TestContext, id: string) =>
+  ctx.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The payment id in a checkout url (`.../sandbox/<id>?token=...`). */
+export const paymentIdOf = (checkoutUrl: string) =>
+  new URL(checkoutUrl).pathname.split('/').pop() ?? '';
+
+/** How many payments the user has. */
+export const paymentCount = async (ctx: TestContext, userId: number) => {
+  const row = await ctx.database.db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 };
 
 /** Creates a sandbox payment and returns its row. */
 export const sandboxPayment = async (ctx: TestContext, token: string, amount = 25, type = 5) => {
   const response = await createTopUp(ctx, token, { amount, type });
   if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
-  const url = response.json<{ url: string }>().url;
-  const id = new URL(url).pathname.split('/').pop() ?? '';
-  return ctx.database.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  return paymentRow(ctx, paymentIdOf(response.json<{ url: string }>().url));
 };
 
 export const sandboxBody = (
