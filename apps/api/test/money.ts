@@ -1,6 +1,5 @@
-import { toDollars } from '@proxy/contract';
 import { bearer, type TestContext } from './helpers.ts';
-import { signSandboxPayload } from '../src/integrations/payments/sandbox.ts';
+import { sandboxWebhookBody, signSandboxPayload } from '../src/integrations/payments/sandbox.ts';
 import { sandboxSecretOf } from '../src/modules/payments/payment-providers.ts';
 import { checkLedger } from '../src/modules/ledger/ledger.service.ts';
 
@@ -16,15 +15,23 @@ export const paymentRow = (ctx: TestContext, id: string) =>
 export const paymentIdOf = (checkoutUrl: string) =>
   new URL(checkoutUrl).pathname.split('/').pop() ?? '';
 
-/** How many payments the user has. */
-export const paymentCount = async (ctx: TestContext, userId: number) => {
+/** How many rows of `table` belong to the user. */
+const countOfUser = async (
+  ctx: TestContext,
+  table: 'payments' | 'ledger_entries',
+  userId: number,
+) => {
   const row = await ctx.database.db
-    .selectFrom('payments')
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 };
+
+/** How many payments the user has. */
+export const paymentCount = (ctx: TestContext, userId: number) =>
+  countOfUser(ctx, 'payments', userId);
 
 /** Creates a sandbox payment and returns its row. */
 export const sandboxPayment = async (ctx: TestContext, token: string, amount = 25, type = 5) => {
@@ -37,14 +44,7 @@ export const sandboxBody = (
   payment: { provider_payment_id: string | null; id: string; amount_cents: number },
   overrides: Record<string, unknown> = {},
 ) =>
-  JSON.stringify({
-    id: payment.provider_payment_id,
-    payment_id: payment.id,
-    status: 'paid',
-    amount: toDollars(payment.amount_cents).toFixed(2), // the sandbox writes two decimals, as providers do
-    currency: 'USD',
-    ...overrides,
-  });
+  JSON.stringify({ ...sandboxWebhookBody({ ...payment, currency: 'USD' }, 'paid'), ...overrides });
 
 /** Delivers a sandbox webhook signed as the sandbox signs (or with `secret` to forge). */
 export const deliverSandbox = (
@@ -70,14 +70,9 @@ export const balancesOf = async (ctx: TestContext, userId: number) =>
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 
-export const countEntries = async (ctx: TestContext, userId: number) => {
-  const row = await ctx.database.db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
+/** How many ledger entries the user has. */
+export const countEntries = (ctx: TestContext, userId: number) =>
+  countOfUser(ctx, 'ledger_entries', userId);
 
 /** Ledger mismatches of these users only (other test files may run concurrently). */
 export const ledgerMismatchesOf = async (ctx: TestContext, userIds: number[]) =>
