@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import { SocksClient } from 'socks';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import {
   createDatabase,
   sealSecret,
@@ -276,6 +276,19 @@ export const addPackage = async (
 /** Closes each in turn (a gateway before the origin it talks to and the database it uses). */
 export const closeAll = async (...items: { close: () => Promise<void> }[]) => {
   for (const item of items) await item.close();
+};
+
+/**
+ * For a describe block whose tests start gateways of their own: a handle on the shared test
+ * database at once, and an HTTP origin while the block's tests run (`shared.origin`).
+ */
+export const useDatabaseAndOrigin = () => {
+  const shared = { database: openDatabase(), origin: undefined as unknown as Origin };
+  beforeAll(async () => {
+    shared.origin = await startHttpOrigin();
+  });
+  afterAll(() => closeAll(shared.origin, shared.database));
+  return shared;
 };
 
 /** Runs `body` with a gateway of its own, closed afterwards whatever happens. */

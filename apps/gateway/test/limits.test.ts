@@ -10,6 +10,7 @@ import {
   startHttpOrigin,
   startTestGateway,
   usageOf,
+  useDatabaseAndOrigin,
   waitFor,
   waitForPackage,
   withGateway,
@@ -29,10 +30,8 @@ const statusOf = async (database: ReturnType<typeof openDatabase>, id: number) =
   ).status;
 
 describe('traffic quotas', () => {
-  const database = openDatabase();
-  let origin: Origin;
-  beforeAll(async () => (origin = await startHttpOrigin()));
-  afterAll(() => closeAll(origin, database));
+  const shared = useDatabaseAndOrigin();
+  const { database } = shared;
 
   it('32 parallel downloads stop at the limit (overshoot under 1 MB); the package becomes empty', async () => {
     await withGateway({}, async (gateway) => {
@@ -40,7 +39,7 @@ describe('traffic quotas', () => {
       const pkg = await addPackage(gateway, { type: 'vip', traffic_limit_bytes: limit });
       const started = Date.now();
       const received = await Promise.all(
-        Array.from({ length: 32 }, () => socksDownload(gateway, pkg, origin, 4 * MB)),
+        Array.from({ length: 32 }, () => socksDownload(gateway, pkg, shared.origin, 4 * MB)),
       );
       const total = received.reduce((sum, bytes) => sum + bytes, 0);
       expect(total).toBeLessThanOrEqual(limit);
@@ -53,7 +52,7 @@ describe('traffic quotas', () => {
       expect(used.up + used.down).toBeLessThanOrEqual(limit + MB);
       // New connections are refused: the package is no longer active.
       await waitFor(() => gateway.cache.byId(pkg.id) === undefined);
-      await expect(socksDownload(gateway, pkg, origin, 1000)).rejects.toThrow(
+      await expect(socksDownload(gateway, pkg, shared.origin, 1000)).rejects.toThrow(
         /Authentication failed/,
       );
     });
@@ -68,7 +67,7 @@ describe('traffic quotas', () => {
       await waitForPackage(second, pkg.id);
       const received = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
-          socksDownload(i % 2 ? first : second, pkg, origin, 4 * MB),
+          socksDownload(i % 2 ? first : second, pkg, shared.origin, 4 * MB),
         ),
       );
       const total = received.reduce((sum, bytes) => sum + bytes, 0);
@@ -87,7 +86,7 @@ describe('traffic quotas', () => {
   it('a package with room left keeps working and gives unused leases back when idle', async () => {
     await withGateway({}, async (gateway) => {
       const pkg = await addPackage(gateway, { type: 'vip', traffic_limit_bytes: 100 * MB });
-      expect(await socksDownload(gateway, pkg, origin, 3 * MB)).toBeGreaterThan(3 * MB);
+      expect(await socksDownload(gateway, pkg, shared.origin, 3 * MB)).toBeGreaterThan(3 * MB);
       const granted = async () =>
         (
           await database.db

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyUsageBatch } from '../src/metering/usage-flusher.ts';
 import {
   addPackage,
-  closeAll,
   createPackage,
-  openDatabase,
   socksDownload,
-  startHttpOrigin,
   startTestGateway,
   usageOf,
+  useDatabaseAndOrigin,
   waitFor,
   waitForPackage,
   withGateway,
@@ -26,10 +24,8 @@ const download = async (gateway: TestGateway, pkg: TestPackage, origin: Origin, 
 };
 
 describe('usage flushes', () => {
-  const database = openDatabase();
-  let origin: Origin;
-  beforeAll(async () => (origin = await startHttpOrigin()));
-  afterAll(() => closeAll(origin, database));
+  const shared = useDatabaseAndOrigin();
+  const { database } = shared;
 
   it('a retried flush (same id) adds nothing twice; deleted packages are skipped', async () => {
     const pkg = await createPackage(database.db);
@@ -60,7 +56,7 @@ describe('usage flushes', () => {
   it('flushes on its own every interval', async () => {
     await withGateway({ GATEWAY_FLUSH_INTERVAL_MS: '200' }, async (gateway) => {
       const pkg = await addPackage(gateway);
-      await download(gateway, pkg, origin, 50_000);
+      await download(gateway, pkg, shared.origin, 50_000);
       await waitFor(async () => (await usageOf(database.db, pkg.id)).down > 50_000);
     });
   });
@@ -68,7 +64,7 @@ describe('usage flushes', () => {
   it('a graceful stop writes what was counted since the last flush', async () => {
     const gateway = await startTestGateway();
     const pkg = await addPackage(gateway);
-    await download(gateway, pkg, origin, 30_000);
+    await download(gateway, pkg, shared.origin, 30_000);
     expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
     await gateway.close();
     expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(30_000);
@@ -80,11 +76,11 @@ describe('usage flushes', () => {
     try {
       const pkg = await addPackage(first);
       await waitForPackage(second, pkg.id);
-      const before = origin.bytesWritten();
-      await download(first, pkg, origin, 40_000);
-      await download(second, pkg, origin, 60_000);
+      const before = shared.origin.bytesWritten();
+      await download(first, pkg, shared.origin, 40_000);
+      await download(second, pkg, shared.origin, 60_000);
       await Promise.all([first.flushUsage(), second.flushUsage()]);
-      expect((await usageOf(database.db, pkg.id)).down).toBe(origin.bytesWritten() - before);
+      expect((await usageOf(database.db, pkg.id)).down).toBe(shared.origin.bytesWritten() - before);
     } finally {
       await first.close();
       await second.close();
@@ -94,7 +90,7 @@ describe('usage flushes', () => {
   it('counts nothing with metering off', async () => {
     await withGateway({ GATEWAY_METERING: 'false' }, async (gateway) => {
       const pkg = await addPackage(gateway);
-      await download(gateway, pkg, origin, 10_000);
+      await download(gateway, pkg, shared.origin, 10_000);
       await gateway.flushUsage();
       expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
     });
