@@ -1,15 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { databaseTestProject } from '../../vitest.database-project.ts';
 
-export default defineConfig({
-  test: {
-    name: 'gateway',
-    root: fileURLToPath(new URL('.', import.meta.url)),
-    environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // One fresh migrated database per run (embedded or a throw-away one on DATABASE_URL).
-    globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default databaseTestProject('gateway', import.meta.url);

@@ -1,15 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { databaseTestProject } from '../../vitest.database-project.ts';
 
-export default defineConfig({
-  test: {
-    name: 'db',
-    root: fileURLToPath(new URL('.', import.meta.url)),
-    environment: 'node',
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    // One fresh database per run (embedded or a throw-away one on DATABASE_URL).
-    globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default databaseTestProject('db', import.meta.url, [
+  'src/**/*.test.ts',
+  'scripts/**/*.test.ts',
+]);

@@ -1,6 +1,7 @@
 /** The measured servers of `npm run bench`, each in its own Node process. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
+import { findFreePort } from '@proxy/db';
 import { REPO_ROOT } from '../src/config/env.ts';
 
 export type ServerProcess = {
@@ -27,31 +28,38 @@ const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 120_0
 };
 
 /**
- * Starts `node --import tsx <script>` with `env`, its output appended to `logFile` (as a
- * production log would go to a file), and waits until `healthPath` answers 200.
+ * Starts `node --import tsx <script>` in production mode on a free port (its PORT) with `env`,
+ * its output appended to `logFile` (as a production log would go to a file), and waits until
+ * `healthPath` answers 200.
  */
 export const startServer = async (options: {
   label: string;
   script: string;
-  port: number;
   healthPath: string;
   env: Record<string, string>;
   logFile: string;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
 }): Promise<ServerProcess> => {
+  const port = await findFreePort();
   const log = openSync(options.logFile, 'a');
   const child = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
     {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        ...options.env,
+      },
       stdio: ['ignore', log, log],
     },
   );
   closeSync(log);
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await waitForHealth(`${url}${options.healthPath}`, child);

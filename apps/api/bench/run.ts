@@ -19,7 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, findFreePort, migrate } from '@proxy/db';
+import { createDatabase, migrate } from '@proxy/db';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { sealSecret, SECRET_PURPOSES } from '../src/lib/secret-box.ts';
 import { setUpDatabase } from './database.ts';
@@ -171,16 +171,12 @@ const main = async () => {
 
     // The real server process with production settings and default logging (LOG_LEVEL unset),
     // its log in the temp folder; mail as .eml files into the temp folder too.
-    const appPort = await findFreePort();
     const app = await startServer({
       label: 'app',
       script: 'apps/api/src/server.ts',
-      port: appPort,
       healthPath: '/api/health',
       logFile: path.join(workDir, 'app.log'),
       env: {
-        NODE_ENV: 'production',
-        PORT: String(appPort),
         HOST: '127.0.0.1',
         DATABASE_URL: database.url,
         DATA_DIR: path.join(workDir, 'data'),
@@ -193,16 +189,12 @@ const main = async () => {
       nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     });
     servers.push(app);
-    const barePort = await findFreePort();
     const bare = await startServer({
       label: 'bare',
       script: 'apps/api/bench/bare-server.ts',
-      port: barePort,
       healthPath: '/health',
       logFile: path.join(workDir, 'bare.log'),
       env: {
-        NODE_ENV: 'production',
-        PORT: String(barePort),
         BENCH_DATABASE_URL: database.url,
         DATABASE_POOL_SIZE: poolSize ?? '10',
       },

@@ -40,6 +40,9 @@ const nestedArray = (depth: number): unknown => {
   return value;
 };
 
+/** Strings that read as numbers, or almost: zero, negative, fractional, out of range, huge. */
+const NUMBER_LIKE = ['0', '-1', '1.5', '1e309', 'NaN', '9'.repeat(400), '99999999999999999999'];
+
 /** Values for one JSON body field: control characters, lone surrogates, 1 MB, wrong types. */
 const BODY_VALUES: unknown[] = [
   '\u0000',
@@ -60,13 +63,7 @@ const BODY_VALUES: unknown[] = [
   '',
   ' ',
   '\t\n\r',
-  '0',
-  '-1',
-  '1.5',
-  '1e309',
-  'NaN',
-  '9'.repeat(400),
-  '99999999999999999999',
+  ...NUMBER_LIKE,
   "' OR '1'='1",
   '%00',
   'null',
@@ -140,13 +137,7 @@ const RAW_VALUES: string[] = [
   '%uD800',
   'x'.repeat(101),
   '',
-  '0',
-  '-1',
-  '1.5',
-  '1e309',
-  'NaN',
-  '9'.repeat(400),
-  '99999999999999999999',
+  ...NUMBER_LIKE,
   'true',
   'null',
   '%5B%5D',

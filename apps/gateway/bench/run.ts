@@ -22,9 +22,9 @@ import {
   createScratchDatabase,
   migrate,
   sealSecret,
-  secretDigest,
   SECRET_PURPOSES,
 } from '@proxy/db';
+import { insertUser } from './user-row.ts';
 
 const run = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -227,6 +227,32 @@ const ensurePeers = () => {
   });
 };
 
+/**
+ * Runs an installed peer proxy (`command` in the foreground) that says nothing when it is ready:
+ * it is given `startMs` to listen, and `stopMs` after SIGTERM to let go of its port.
+ */
+const spawnPeer = async (
+  name: string,
+  host: string,
+  port: number,
+  [binary, ...args]: [string, ...string[]],
+  { startMs, stopMs }: { startMs: number; stopMs: number },
+): Promise<Party> => {
+  const child = spawn(binary, args, { stdio: 'ignore' });
+  children.push(child);
+  await sleep(startMs);
+  return {
+    name,
+    host,
+    port,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await sleep(stopMs);
+    },
+  };
+};
+
 const startTinyproxy = async (origin: Party): Promise<Party | null> => {
   const binary = hasCommand('tinyproxy') ? 'tinyproxy' : '/usr/sbin/tinyproxy';
   if (!hasCommand(binary)) return null;
@@ -247,19 +273,10 @@ const startTinyproxy = async (origin: Party): Promise<Party | null> => {
       'DisableViaHeader Yes',
     ].join('\n'),
   );
-  const child = spawn(binary, ['-d', '-c', conf], { stdio: 'ignore' });
-  children.push(child);
-  await sleep(500);
-  return {
-    name: 'tinyproxy',
-    host,
-    port,
-    pid: child.pid ?? 0,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await sleep(100);
-    },
-  };
+  return spawnPeer('tinyproxy', host, port, [binary, '-d', '-c', conf], {
+    startMs: 500,
+    stopMs: 100,
+  });
 };
 
 const startSquid = async (origin: Party): Promise<Party | null> => {
@@ -300,19 +317,10 @@ const startSquid = async (origin: Party): Promise<Party | null> => {
       'workers 1',
     ].join('\n'),
   );
-  const child = spawn(binary, ['-N', '-f', conf], { stdio: 'ignore' });
-  children.push(child);
-  await sleep(2_000);
-  return {
-    name: 'squid',
-    host,
-    port,
-    pid: child.pid ?? 0,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await sleep(500);
-    },
-  };
+  return spawnPeer('squid', host, port, [binary, '-N', '-f', conf], {
+    startMs: 2_000,
+    stopMs: 500,
+  });
 };
 
 // ---------------------------------------------------------------------------------- main
@@ -424,22 +432,11 @@ const main = async () => {
     await migrate(scratch.url);
     const database = createDatabase(scratch.url, 1);
     const key = Buffer.from(KEY_HEX, 'hex');
-    const apiKey = randomBytes(16).toString('hex');
-    const user = await database.db
-      .insertInto('users')
-      .values({
-        name: 'bench',
-        email: `bench-${randomBytes(4).toString('hex')}@example.test`,
-        ref_link: randomBytes(8).toString('hex'),
-        api_key_digest: secretDigest(apiKey),
-        api_key_encrypted: sealSecret(key, apiKey, SECRET_PURPOSES.apiKey),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await insertUser(database.db, { key, name: 'bench', emailPrefix: 'bench' });
     await database.db
       .insertInto('packages')
       .values({
-        user_id: user.id,
+        user_id: userId,
         type: 'unlim',
         tariff: '{}',
         price_cents: 1,

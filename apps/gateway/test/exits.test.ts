@@ -13,15 +13,15 @@ import {
   type ScratchDatabase,
 } from '@proxy/db';
 import {
+  addPackage,
   basicAuth,
-  createPackage,
+  closeAll,
   exchange,
   socksTunnel,
   startHttpOrigin,
   startTestGateway,
   TEST_DATA_KEY,
   waitFor,
-  waitForPackage,
   type Origin,
   type TestGateway,
   type TestPackage,
@@ -78,8 +78,7 @@ describe('exits, targeting and IP authorisation', () => {
     origin = await startHttpOrigin();
     upstream = await startTestGateway();
     for (const key of ['de1', 'de2', 'fr'] as const) {
-      upstreamPackages[key] = await createPackage(upstream.database.db);
-      await waitForPackage(upstream, upstreamPackages[key].id);
+      upstreamPackages[key] = await addPackage(upstream);
     }
     const seal = (password: string) =>
       sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.exitUpstreamPassword);
@@ -120,14 +119,10 @@ describe('exits, targeting and IP authorisation', () => {
       .execute();
     gateway = await startTestGateway({ DATABASE_URL: scratch.url });
     await waitFor(() => gateway.exits.size === 4);
-    customer = await createPackage(database.db);
-    await waitForPackage(gateway, customer.id);
+    customer = await addPackage(gateway);
   });
   afterAll(async () => {
-    await gateway.close();
-    await upstream.close();
-    await origin.close();
-    await database.close();
+    await closeAll(gateway, upstream, origin, database);
     await scratch.drop();
   });
 
@@ -251,11 +246,10 @@ describe('exits, targeting and IP authorisation', () => {
   });
 
   it('an ISP package leaves from its own addresses; a session keeps one', async () => {
-    const isp = await createPackage(database.db, {
+    const isp = await addPackage(gateway, {
       type: 'isp',
       ips: JSON.stringify(['127.0.0.7', '127.0.0.8']),
     });
-    await waitForPackage(gateway, isp.id);
     const peers = new Set<string>();
     for (let i = 0; i < 4; i += 1)
       peers.add(peerOf(await get(gateway, url(), basicAuth(isp.login, isp.password))));
@@ -269,14 +263,13 @@ describe('exits, targeting and IP authorisation', () => {
   });
 
   it('a whitelisted client address needs no password; others still do', async () => {
-    const whitelisted = await createPackage(database.db, {
+    await addPackage(gateway, {
       type: 'isp',
       auth_ip: '127.0.0.9',
       ips: JSON.stringify(['127.0.0.1']),
       // Bought with the SOCKS5 protocol, so SOCKS5 below may carry it too.
       socks: true,
     });
-    await waitForPackage(gateway, whitelisted.id);
     const allowed = await get(gateway, url(), null, '127.0.0.9');
     expect(allowed.status).toBe(200);
     expect((await get(gateway, url(), null, '127.0.0.1')).status).toBe(407);

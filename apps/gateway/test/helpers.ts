@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -6,21 +6,24 @@ import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pino from 'pino';
 import { SocksClient } from 'socks';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import {
   createDatabase,
   sealSecret,
-  secretDigest,
   SECRET_PURPOSES,
   type DatabaseHandle,
   type Packages,
 } from '@proxy/db';
 import type { Insertable } from 'kysely';
 import { sendBytes } from '../bench/bytes-response.ts';
+import { insertUser } from '../bench/user-row.ts';
 import { loadGatewayConfig, type RawGatewayEnv } from '../src/config/env.ts';
 import { startGateway, type Gateway } from '../src/gateway.ts';
+
+const run = promisify(execFile);
 
 /** The key the test rows are sealed with (any 32 bytes; the API's tests use their own). */
 export const TEST_DATA_KEY_HEX = 'ab'.repeat(32);
@@ -36,21 +39,8 @@ const alphanumeric = (length: number) =>
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, length);
 
-export const createUser = async (db: DatabaseHandle['db']) => {
-  const apiKey = randomBytes(16).toString('hex');
-  const user = await db
-    .insertInto('users')
-    .values({
-      name: 'gateway test',
-      email: `gw-${randomBytes(6).toString('hex')}@example.test`,
-      ref_link: randomBytes(8).toString('hex'),
-      api_key_digest: secretDigest(apiKey),
-      api_key_encrypted: sealSecret(TEST_DATA_KEY, apiKey, SECRET_PURPOSES.apiKey),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return user.id;
-};
+export const createUser = (db: DatabaseHandle['db']) =>
+  insertUser(db, { key: TEST_DATA_KEY, name: 'gateway test', emailPrefix: 'gw' });
 
 export type TestPackage = { id: number; login: string; password: string };
 
@@ -272,6 +262,70 @@ export const usageOf = async (db: DatabaseHandle['db'], packageId: number) => {
 /** Waits until the gateway has the package in its credential cache (NOTIFY reached it). */
 export const waitForPackage = (gateway: Gateway, id: number) =>
   waitFor(() => gateway.cache.byId(id) !== undefined);
+
+/** A new active package (see createPackage) that `gateway` already knows. */
+export const addPackage = async (
+  gateway: TestGateway,
+  values?: Parameters<typeof createPackage>[1],
+): Promise<TestPackage> => {
+  const pkg = await createPackage(gateway.database.db, values);
+  await waitForPackage(gateway, pkg.id);
+  return pkg;
+};
+
+/** Closes each in turn (a gateway before the origin it talks to and the database it uses). */
+export const closeAll = async (...items: { close: () => Promise<void> }[]) => {
+  for (const item of items) await item.close();
+};
+
+/**
+ * For a describe block whose tests start gateways of their own: a handle on the shared test
+ * database at once, and an HTTP origin while the block's tests run (`shared.origin`).
+ */
+export const useDatabaseAndOrigin = () => {
+  const shared = { database: openDatabase(), origin: undefined as unknown as Origin };
+  beforeAll(async () => {
+    shared.origin = await startHttpOrigin();
+  });
+  afterAll(() => closeAll(shared.origin, shared.database));
+  return shared;
+};
+
+/** Runs `body` with a gateway of its own, closed afterwards whatever happens. */
+export const withGateway = async <T>(
+  overrides: Partial<Record<keyof RawGatewayEnv, string>>,
+  body: (gateway: TestGateway) => Promise<T>,
+): Promise<T> => {
+  const gateway = await startTestGateway(overrides);
+  try {
+    return await body(gateway);
+  } finally {
+    await gateway.close();
+  }
+};
+
+/** A gateway (with `overrides`), an HTTP origin and one active package the gateway knows. */
+export const startGatewayWithPackage = async (
+  overrides: Partial<Record<keyof RawGatewayEnv, string>> = {},
+) => {
+  const gateway = await startTestGateway(overrides);
+  const origin = await startHttpOrigin();
+  return { gateway, origin, pkg: await addPackage(gateway) };
+};
+
+/** `curl -sS <args> <url> -o /dev/null`: "<status> <bytes downloaded>". */
+export const curlStatusAndSize = async (args: string[], url: string) =>
+  (
+    await run('curl', [
+      '-sS',
+      ...args,
+      url,
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{size_download}',
+    ])
+  ).stdout;
 
 /** An open SOCKS5 tunnel through the gateway (the `socks` client, RFC 1929 login). */
 export const socksTunnel = async (

@@ -1,23 +1,20 @@
-import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type net from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addPackage,
   basicAuth,
-  createPackage,
+  closeAll,
+  curlStatusAndSize,
   exchange,
+  startGatewayWithPackage,
   startHttpOrigin,
   startHttpsOrigin,
-  startTestGateway,
   usageOf,
-  waitForPackage,
   type Origin,
   type TestGateway,
   type TestPackage,
 } from './helpers.ts';
-
-const run = promisify(execFile);
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -58,33 +55,18 @@ describe('HTTP proxy', () => {
   let pkg: TestPackage;
 
   beforeAll(async () => {
-    gateway = await startTestGateway();
-    origin = await startHttpOrigin();
+    ({ gateway, origin, pkg } = await startGatewayWithPackage());
     httpsOrigin = await startHttpsOrigin();
-    pkg = await createPackage(gateway.database.db);
-    // The gateway learns of the new package through NOTIFY.
-    await waitForPackage(gateway, pkg.id);
   });
-  afterAll(async () => {
-    await gateway.close();
-    await origin.close();
-    await httpsOrigin.close();
-  });
+  afterAll(() => closeAll(gateway, origin, httpsOrigin));
 
   it('forwards an absolute-URI request and meters it (curl)', async () => {
     const readBefore = origin.bytesRead();
     const writtenBefore = origin.bytesWritten();
-    const { stdout } = await run('curl', [
-      '-sS',
-      '-x',
-      `http://${pkg.login}:${pkg.password}@127.0.0.1:${gateway.httpPort}`,
-      `http://127.0.0.1:${origin.port}/bytes/100000`,
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code} %{size_download}',
-    ]);
-    expect(stdout).toBe('200 100000');
+    const proxy = `http://${pkg.login}:${pkg.password}@127.0.0.1:${gateway.httpPort}`;
+    expect(
+      await curlStatusAndSize(['-x', proxy], `http://127.0.0.1:${origin.port}/bytes/100000`),
+    ).toBe('200 100000');
     await gateway.flushUsage();
     const used = await usageOf(gateway.database.db, pkg.id);
     const seenUp = origin.bytesRead() - readBefore;
@@ -113,8 +95,7 @@ describe('HTTP proxy', () => {
   });
 
   it('refuses a wrong password, a malformed login and no credentials with 407, counting nothing', async () => {
-    const other = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, other.id);
+    const other = await addPackage(gateway);
     const url = `http://127.0.0.1:${origin.port}/bytes/10`;
     for (const auth of [
       basicAuth(other.login, `${other.password}x`),
@@ -133,10 +114,7 @@ describe('HTTP proxy', () => {
   });
 
   it('authenticates and attributes each request of a keep-alive connection on its own', async () => {
-    const first = await createPackage(gateway.database.db);
-    const second = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, first.id);
-    await waitForPackage(gateway, second.id);
+    const [first, second] = [await addPackage(gateway), await addPackage(gateway)];
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const url = `http://127.0.0.1:${origin.port}/bytes/5000`;
     const peers = new Set<unknown>();
@@ -169,22 +147,16 @@ describe('HTTP proxy', () => {
   });
 
   it('tunnels CONNECT to an HTTPS origin and meters exactly the tunnel bytes (curl)', async () => {
-    const tunnelPackage = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, tunnelPackage.id);
+    const tunnelPackage = await addPackage(gateway);
     const readBefore = httpsOrigin.bytesRead();
     const writtenBefore = httpsOrigin.bytesWritten();
-    const { stdout } = await run('curl', [
-      '-sS',
-      '-k',
-      '-x',
-      `http://${tunnelPackage.login}:${tunnelPackage.password}@127.0.0.1:${gateway.httpPort}`,
-      `https://127.0.0.1:${httpsOrigin.port}/bytes/250000`,
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code} %{size_download}',
-    ]);
-    expect(stdout).toBe('200 250000');
+    const proxy = `http://${tunnelPackage.login}:${tunnelPackage.password}@127.0.0.1:${gateway.httpPort}`;
+    expect(
+      await curlStatusAndSize(
+        ['-k', '-x', proxy],
+        `https://127.0.0.1:${httpsOrigin.port}/bytes/250000`,
+      ),
+    ).toBe('200 250000');
     // curl has closed: the tunnel's last bytes (TLS close) are in by the time the origin saw them.
     await new Promise((resolve) => setTimeout(resolve, 100));
     await gateway.flushUsage();

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addPackage,
   basicAuth,
-  createPackage,
+  closeAll,
   exchange,
   openDatabase,
-  startHttpOrigin,
   socksDownload,
   socksTunnel,
+  startHttpOrigin,
   startTestGateway,
   usageOf,
+  useDatabaseAndOrigin,
   waitFor,
   waitForPackage,
+  withGateway,
   type Origin,
   type TestGateway,
 } from './helpers.ts';
@@ -27,25 +30,16 @@ const statusOf = async (database: ReturnType<typeof openDatabase>, id: number) =
   ).status;
 
 describe('traffic quotas', () => {
-  const database = openDatabase();
-  let origin: Origin;
-  beforeAll(async () => {
-    origin = await startHttpOrigin();
-  });
-  afterAll(async () => {
-    await origin.close();
-    await database.close();
-  });
+  const shared = useDatabaseAndOrigin();
+  const { database } = shared;
 
   it('32 parallel downloads stop at the limit (overshoot under 1 MB); the package becomes empty', async () => {
-    const gateway = await startTestGateway();
-    try {
+    await withGateway({}, async (gateway) => {
       const limit = 24 * MB;
-      const pkg = await createPackage(database.db, { type: 'vip', traffic_limit_bytes: limit });
-      await waitForPackage(gateway, pkg.id);
+      const pkg = await addPackage(gateway, { type: 'vip', traffic_limit_bytes: limit });
       const started = Date.now();
       const received = await Promise.all(
-        Array.from({ length: 32 }, () => socksDownload(gateway, pkg, origin, 4 * MB)),
+        Array.from({ length: 32 }, () => socksDownload(gateway, pkg, shared.origin, 4 * MB)),
       );
       const total = received.reduce((sum, bytes) => sum + bytes, 0);
       expect(total).toBeLessThanOrEqual(limit);
@@ -58,12 +52,10 @@ describe('traffic quotas', () => {
       expect(used.up + used.down).toBeLessThanOrEqual(limit + MB);
       // New connections are refused: the package is no longer active.
       await waitFor(() => gateway.cache.byId(pkg.id) === undefined);
-      await expect(socksDownload(gateway, pkg, origin, 1000)).rejects.toThrow(
+      await expect(socksDownload(gateway, pkg, shared.origin, 1000)).rejects.toThrow(
         /Authentication failed/,
       );
-    } finally {
-      await gateway.close();
-    }
+    });
   });
 
   it('two instances share one budget', async () => {
@@ -71,12 +63,11 @@ describe('traffic quotas', () => {
     const second = await startTestGateway();
     try {
       const limit = 16 * MB;
-      const pkg = await createPackage(database.db, { type: 'dynamic', traffic_limit_bytes: limit });
-      await waitForPackage(first, pkg.id);
+      const pkg = await addPackage(first, { type: 'dynamic', traffic_limit_bytes: limit });
       await waitForPackage(second, pkg.id);
       const received = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
-          socksDownload(i % 2 ? first : second, pkg, origin, 4 * MB),
+          socksDownload(i % 2 ? first : second, pkg, shared.origin, 4 * MB),
         ),
       );
       const total = received.reduce((sum, bytes) => sum + bytes, 0);
@@ -101,11 +92,9 @@ describe('traffic quotas', () => {
   });
 
   it('a package with room left keeps working and gives unused leases back when idle', async () => {
-    const gateway = await startTestGateway();
-    try {
-      const pkg = await createPackage(database.db, { type: 'vip', traffic_limit_bytes: 100 * MB });
-      await waitForPackage(gateway, pkg.id);
-      expect(await socksDownload(gateway, pkg, origin, 3 * MB)).toBeGreaterThan(3 * MB);
+    await withGateway({}, async (gateway) => {
+      const pkg = await addPackage(gateway, { type: 'vip', traffic_limit_bytes: 100 * MB });
+      expect(await socksDownload(gateway, pkg, shared.origin, 3 * MB)).toBeGreaterThan(3 * MB);
       const granted = async () =>
         (
           await database.db
@@ -119,9 +108,7 @@ describe('traffic quotas', () => {
       // Within a few seconds of idleness only what was spent stays granted.
       await waitFor(async () => (await granted()) === used.up + used.down, 6_000);
       expect(await statusOf(database, pkg.id)).toBe('active');
-    } finally {
-      await gateway.close();
-    }
+    });
   });
 });
 
@@ -133,16 +120,11 @@ describe('speed limit and connection cap', () => {
     origin = await startHttpOrigin();
     gateway = await startTestGateway({ GATEWAY_CONNECTION_LIMITS: 'isp=2' });
   });
-  afterAll(async () => {
-    await gateway.close();
-    await origin.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(gateway, origin, database));
 
   it('holds an unlimited package to its speed, shared fairly by its connections', async () => {
     const mbps = 8; // 1,000,000 bytes/s
-    const pkg = await createPackage(database.db, { type: 'unlim', speed_limit: mbps });
-    await waitForPackage(gateway, pkg.id);
+    const pkg = await addPackage(gateway, { type: 'unlim', speed_limit: mbps });
     const counts = [0, 0, 0, 0];
     const sockets = await Promise.all(
       counts.map(async (_, i) => {
@@ -171,12 +153,11 @@ describe('speed limit and connection cap', () => {
   });
 
   it('refuses connections beyond the family cap (SOCKS 0x02, HTTP 429)', async () => {
-    const pkg = await createPackage(database.db, {
+    const pkg = await addPackage(gateway, {
       type: 'isp',
       ips: JSON.stringify(['127.0.0.1']),
       socks: true,
     });
-    await waitForPackage(gateway, pkg.id);
     const open = () => socksTunnel(gateway, pkg, { host: '127.0.0.1', port: origin.port });
     const held = [await open(), await open()];
     await expect(open()).rejects.toThrow(/NotAllowed/);

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealSecret, SECRET_PURPOSES } from '@proxy/db';
+import { sealSecret, SECRET_PURPOSES, type Packages } from '@proxy/db';
 import { listenApplicationName } from '../src/sync.ts';
 import {
-  createPackage,
+  addPackage,
+  closeAll,
   socksTunnel,
   startHttpOrigin,
   startTestGateway,
   TEST_DATA_KEY,
   waitFor,
-  waitForPackage,
   type Origin,
   type TestGateway,
   type TestPackage,
@@ -51,38 +51,30 @@ describe('live changes reach open connections', () => {
     });
     origin = await startHttpOrigin();
   });
-  afterAll(async () => {
-    await gateway.close();
-    await origin.close();
-  });
+  afterAll(() => closeAll(gateway, origin));
+
+  /** A new package with a tunnel open, and how long until that tunnel closes. */
+  const packageWithTunnel = async (values?: Parameters<typeof addPackage>[1]) => {
+    const pkg = await addPackage(gateway, values);
+    return { pkg, closed: closedWithin(await openTunnel(gateway, pkg, origin)) };
+  };
+
+  const updatePackage = (id: number, values: Updateable<Packages>) =>
+    gateway.database.db.updateTable('packages').set(values).where('id', '=', id).execute();
 
   it('a deactivated package loses its open tunnels within 2 s and new ones are refused', async () => {
-    const pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
-    const tunnel = await openTunnel(gateway, pkg, origin);
-    const closed = closedWithin(tunnel);
-    await gateway.database.db
-      .updateTable('packages')
-      .set({ status: 'inactive' })
-      .where('id', '=', pkg.id)
-      .execute();
+    const { pkg, closed } = await packageWithTunnel();
+    await updatePackage(pkg.id, { status: 'inactive' });
     expect(await closed).toBeLessThan(2_000);
     expect(await canConnect(gateway, pkg, origin)).toBe(false);
   });
 
   it('a password change closes open tunnels; the new password works, the old does not', async () => {
-    const pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
-    const tunnel = await openTunnel(gateway, pkg, origin);
-    const closed = closedWithin(tunnel);
+    const { pkg, closed } = await packageWithTunnel();
     const password = 'NewPassword123456';
-    await gateway.database.db
-      .updateTable('packages')
-      .set({
-        password_encrypted: sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.packagePassword),
-      })
-      .where('id', '=', pkg.id)
-      .execute();
+    await updatePackage(pkg.id, {
+      password_encrypted: sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.packagePassword),
+    });
     expect(await closed).toBeLessThan(2_000);
     expect(await canConnect(gateway, pkg, origin)).toBe(false);
     expect(await canConnect(gateway, { ...pkg, password }, origin)).toBe(true);
@@ -90,10 +82,8 @@ describe('live changes reach open connections', () => {
 
   it('an expiring package loses its open tunnels within 2 s of its expiry', async () => {
     const expiresAt = Date.now() + 1_500;
-    const pkg = await createPackage(gateway.database.db, { expires_at: new Date(expiresAt) });
-    await waitForPackage(gateway, pkg.id);
-    const tunnel = await openTunnel(gateway, pkg, origin);
-    await closedWithin(tunnel);
+    const { pkg, closed } = await packageWithTunnel({ expires_at: new Date(expiresAt) });
+    await closed;
     // Not before the expiry, and within 2 s after it (nothing in the database changed).
     expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
     expect(Date.now() - expiresAt).toBeLessThan(2_000);
@@ -101,25 +91,17 @@ describe('live changes reach open connections', () => {
   });
 
   it('a change made while LISTEN is down arrives by the full re-read after reconnecting', async () => {
-    const pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
-    const tunnel = await openTunnel(gateway, pkg, origin);
-    const closed = closedWithin(tunnel);
+    const { pkg, closed } = await packageWithTunnel();
     // Kill the gateway's LISTEN connection, then change the package: no notification reaches it.
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
               WHERE application_name = ${listenApplicationName(instanceId)}`.execute(
       gateway.database.db,
     );
-    await gateway.database.db
-      .updateTable('packages')
-      .set({ status: 'deactivate' })
-      .where('id', '=', pkg.id)
-      .execute();
+    await updatePackage(pkg.id, { status: 'deactivate' });
     expect(await closed).toBeLessThan(2_000);
     expect(gateway.cache.byId(pkg.id)).toBeUndefined();
     // Listening again: the next change arrives by notification.
-    const next = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, next.id);
+    await addPackage(gateway);
     await waitFor(async () => {
       const rows = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pg_stat_activity
         WHERE application_name = ${listenApplicationName(instanceId)}`.execute(gateway.database.db);
@@ -128,8 +110,7 @@ describe('live changes reach open connections', () => {
   });
 
   it('a deleted package is forgotten', async () => {
-    const pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
+    const pkg = await addPackage(gateway);
     await gateway.database.db.deleteFrom('packages').where('id', '=', pkg.id).execute();
     await waitFor(() => gateway.cache.byId(pkg.id) === undefined);
   });

@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyUsageBatch } from '../src/metering/usage-flusher.ts';
 import {
+  addPackage,
   createPackage,
-  openDatabase,
   socksDownload,
-  startHttpOrigin,
   startTestGateway,
   usageOf,
+  useDatabaseAndOrigin,
   waitFor,
   waitForPackage,
+  withGateway,
   type Origin,
-  type TestPackage,
   type TestGateway,
+  type TestPackage,
 } from './helpers.ts';
 
 const HOUR_MS = 3_600_000;
@@ -25,15 +26,8 @@ const download = async (gateway: TestGateway, pkg: TestPackage, origin: Origin, 
 };
 
 describe('usage flushes', () => {
-  const database = openDatabase();
-  let origin: Origin;
-  beforeAll(async () => {
-    origin = await startHttpOrigin();
-  });
-  afterAll(async () => {
-    await origin.close();
-    await database.close();
-  });
+  const shared = useDatabaseAndOrigin();
+  const { database } = shared;
 
   it('a retried flush (same id) adds nothing twice; deleted packages are skipped', async () => {
     const pkg = await createPackage(database.db);
@@ -62,22 +56,17 @@ describe('usage flushes', () => {
   });
 
   it('flushes on its own every interval', async () => {
-    const gateway = await startTestGateway({ GATEWAY_FLUSH_INTERVAL_MS: '200' });
-    try {
-      const pkg = await createPackage(gateway.database.db);
-      await waitForPackage(gateway, pkg.id);
-      await download(gateway, pkg, origin, 50_000);
+    await withGateway({ GATEWAY_FLUSH_INTERVAL_MS: '200' }, async (gateway) => {
+      const pkg = await addPackage(gateway);
+      await download(gateway, pkg, shared.origin, 50_000);
       await waitFor(async () => (await usageOf(database.db, pkg.id)).down > 50_000);
-    } finally {
-      await gateway.close();
-    }
+    });
   });
 
   it('a graceful stop writes what was counted since the last flush', async () => {
     const gateway = await startTestGateway();
-    const pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
-    await download(gateway, pkg, origin, 30_000);
+    const pkg = await addPackage(gateway);
+    await download(gateway, pkg, shared.origin, 30_000);
     expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
     await gateway.close();
     expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(30_000);
@@ -87,14 +76,13 @@ describe('usage flushes', () => {
     const first = await startTestGateway();
     const second = await startTestGateway();
     try {
-      const pkg = await createPackage(first.database.db);
-      await waitForPackage(first, pkg.id);
+      const pkg = await addPackage(first);
       await waitForPackage(second, pkg.id);
-      const before = origin.bytesWritten();
-      await download(first, pkg, origin, 40_000);
-      await download(second, pkg, origin, 60_000);
+      const before = shared.origin.bytesWritten();
+      await download(first, pkg, shared.origin, 40_000);
+      await download(second, pkg, shared.origin, 60_000);
       await Promise.all([first.flushUsage(), second.flushUsage()]);
-      expect((await usageOf(database.db, pkg.id)).down).toBe(origin.bytesWritten() - before);
+      expect((await usageOf(database.db, pkg.id)).down).toBe(shared.origin.bytesWritten() - before);
     } finally {
       await first.close();
       await second.close();
@@ -102,16 +90,12 @@ describe('usage flushes', () => {
   });
 
   it('counts nothing with metering off', async () => {
-    const gateway = await startTestGateway({ GATEWAY_METERING: 'false' });
-    try {
-      const pkg = await createPackage(gateway.database.db);
-      await waitForPackage(gateway, pkg.id);
-      await download(gateway, pkg, origin, 10_000);
+    await withGateway({ GATEWAY_METERING: 'false' }, async (gateway) => {
+      const pkg = await addPackage(gateway);
+      await download(gateway, pkg, shared.origin, 10_000);
       await gateway.flushUsage();
       expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
-    } finally {
-      await gateway.close();
-    }
+    });
   });
 
   // The instance heartbeat (unlimited panel metrics, decision 097): speeds come from the flushes.
@@ -134,7 +118,7 @@ describe('usage flushes', () => {
       await waitForPackage(gateway, pkg.id);
       await gateway.flushUsage();
       const started = Date.now();
-      const received = await socksDownload(gateway, pkg, origin, 3 * MB);
+      const received = await socksDownload(gateway, pkg, shared.origin, 3 * MB);
       await gateway.flushUsage();
       const elapsed = (Date.now() - started) / 1000;
       await gateway.beat();

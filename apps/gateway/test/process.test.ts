@@ -6,16 +6,14 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   basicAuth,
   createPackage,
   databaseUrl,
-  openDatabase,
-  startHttpOrigin,
   TEST_DATA_KEY_HEX,
   usageOf,
-  type Origin,
+  useDatabaseAndOrigin,
 } from './helpers.ts';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
@@ -29,15 +27,8 @@ const freePort = async () => {
 };
 
 describe('the gateway process', () => {
-  const database = openDatabase();
-  let origin: Origin;
-  beforeAll(async () => {
-    origin = await startHttpOrigin();
-  });
-  afterAll(async () => {
-    await origin.close();
-    await database.close();
-  });
+  const shared = useDatabaseAndOrigin();
+  const { database } = shared;
 
   it('serves, and on SIGTERM writes the usage counted since the last flush and exits 0', async () => {
     const pkg = await createPackage(database.db);
@@ -75,7 +66,7 @@ describe('the gateway process', () => {
             {
               host: '127.0.0.1',
               port: httpPort,
-              path: `http://127.0.0.1:${origin.port}/bytes/20000`,
+              path: `http://127.0.0.1:${shared.origin.port}/bytes/20000`,
               headers: { 'Proxy-Authorization': basicAuth(pkg.login, pkg.password) },
               agent: false,
             },

@@ -2,12 +2,10 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   basicAuth,
-  createPackage,
+  closeAll,
   exchange,
-  startHttpOrigin,
-  startTestGateway,
+  startGatewayWithPackage,
   waitFor,
-  waitForPackage,
   type Origin,
   type TestGateway,
   type TestPackage,
@@ -19,19 +17,13 @@ describe('hostile and sloppy clients', () => {
   let pkg: TestPackage;
 
   beforeAll(async () => {
-    gateway = await startTestGateway({
+    ({ gateway, origin, pkg } = await startGatewayWithPackage({
       GATEWAY_HANDSHAKE_TIMEOUT_MS: '500',
       GATEWAY_IDLE_TIMEOUT_MS: '800',
       GATEWAY_MAX_HEADER_BYTES: '4096',
-    });
-    origin = await startHttpOrigin();
-    pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
+    }));
   });
-  afterAll(async () => {
-    await gateway.close();
-    await origin.close();
-  });
+  afterAll(() => closeAll(gateway, origin));
 
   it('answers an oversize head with 431 and closes', async () => {
     const { text } = await exchange(

@@ -1,22 +1,19 @@
-import { execFile } from 'node:child_process';
 import type net from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createPackage,
+  addPackage,
+  closeAll,
+  curlStatusAndSize,
   exchange,
   socksTunnel,
+  startGatewayWithPackage,
   startHttpOrigin,
-  startTestGateway,
   usageOf,
   waitFor,
-  waitForPackage,
   type Origin,
   type TestGateway,
   type TestPackage,
 } from './helpers.ts';
-
-const run = promisify(execFile);
 
 const socksConnect = (
   gateway: TestGateway,
@@ -53,15 +50,11 @@ describe('SOCKS5 server', () => {
   let pkg: TestPackage;
 
   beforeAll(async () => {
-    gateway = await startTestGateway({ GATEWAY_HANDSHAKE_TIMEOUT_MS: '300' });
-    origin = await startHttpOrigin();
-    pkg = await createPackage(gateway.database.db);
-    await waitForPackage(gateway, pkg.id);
+    ({ gateway, origin, pkg } = await startGatewayWithPackage({
+      GATEWAY_HANDSHAKE_TIMEOUT_MS: '300',
+    }));
   });
-  afterAll(async () => {
-    await gateway.close();
-    await origin.close();
-  });
+  afterAll(() => closeAll(gateway, origin));
 
   it('connects with username/password and meters exactly what the origin saw', async () => {
     const readBefore = origin.bytesRead();
@@ -81,19 +74,11 @@ describe('SOCKS5 server', () => {
   });
 
   it('works for curl with a domain name and targeting suffixes in the login', async () => {
-    const { stdout } = await run('curl', [
-      '-sS',
-      '--socks5-hostname',
-      `127.0.0.1:${gateway.socksPort}`,
-      '--proxy-user',
-      `${pkg.login}_s_42_ttl_5m:${pkg.password}`,
-      `http://localhost:${origin.port}/bytes/2048`,
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code} %{size_download}',
-    ]);
-    expect(stdout).toBe('200 2048');
+    const proxy = ['--socks5-hostname', `127.0.0.1:${gateway.socksPort}`];
+    const user = ['--proxy-user', `${pkg.login}_s_42_ttl_5m:${pkg.password}`];
+    expect(
+      await curlStatusAndSize([...proxy, ...user], `http://localhost:${origin.port}/bytes/2048`),
+    ).toBe('200 2048');
   });
 
   it('fails authentication (reply version 0x01, status 0x01) for a wrong password or malformed login', async () => {
@@ -116,10 +101,8 @@ describe('SOCKS5 server', () => {
 
   it('carries an ISP package over SOCKS5 only when it was bought with the SOCKS5 protocol', async () => {
     const ips = JSON.stringify(['127.0.0.1']);
-    const httpOnly = await createPackage(gateway.database.db, { type: 'isp', ips, socks: false });
-    const withSocks = await createPackage(gateway.database.db, { type: 'isp', ips, socks: true });
-    await waitForPackage(gateway, httpOnly.id);
-    await waitForPackage(gateway, withSocks.id);
+    const httpOnly = await addPackage(gateway, { type: 'isp', ips, socks: false });
+    const withSocks = await addPackage(gateway, { type: 'isp', ips, socks: true });
     const destination = { host: '127.0.0.1', port: origin.port };
     const answer = await rawSocks(
       gateway,

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { invalidEnvironment, parseEnvironment } from '@proxy/contract';
 import { loadOrCreateSecret, resolveDataKey } from '@proxy/db';
 
 /** The monorepo root: defaults for data, web dist and locales are relative to it. */
@@ -160,22 +161,14 @@ export type Config = Omit<
 export const loadConfig = (
   overrides: Partial<Record<keyof RawEnv, string | undefined>> = {},
 ): Config => {
-  const source: Record<string, string | undefined> = { ...process.env, ...overrides };
-  // An empty variable means "unset": `DATABASE_URL= npm start` must not be a URL.
-  for (const key of Object.keys(source)) if (source[key] === '') delete source[key];
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseEnvironment(envSchema, { ...process.env, ...overrides });
   // Instances sharing a database must sign verification links with one secret: a secret
   // generated into each instance's DATA_DIR would make links from one fail on another.
   if (env.DATABASE_URL && !env.APP_SECRET)
-    throw new Error(
-      'Invalid environment:\n  APP_SECRET: required (at least 32 characters) when DATABASE_URL is set; ' +
+    throw invalidEnvironment([
+      'APP_SECRET: required (at least 32 characters) when DATABASE_URL is set; ' +
         'every instance on the database must use the same value, e.g. `openssl rand -hex 32`',
-    );
+    ]);
   const dataDir = path.resolve(env.DATA_DIR);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return {

@@ -1,4 +1,5 @@
-import type { DbRoot } from '@proxy/db';
+import { sql, type Updateable } from 'kysely';
+import type { Database, DbRoot } from '@proxy/db';
 import { openSecret, SecretBoxError, SECRET_PURPOSES } from '@proxy/db';
 import { apiKeyColumns } from '../modules/users/api-key.ts';
 import { sealPackagePassword } from '../modules/packages/credentials.ts';
@@ -39,6 +40,46 @@ export const assertDataKeyOpensStoredSecrets = async (db: DbRoot, dataKey: Buffe
   }
 };
 
+/** A plain-text column of before migration 0009 and the sealed columns that replace it. */
+type LegacySecret = (
+  { table: 'users'; column: 'legacy_api_key' } | { table: 'packages'; column: 'legacy_password' }
+) & {
+  sealed: (dataKey: Buffer, value: string) => Updateable<Database['users'] & Database['packages']>;
+};
+
+const LEGACY_SECRETS: readonly LegacySecret[] = [
+  { table: 'users', column: 'legacy_api_key', sealed: apiKeyColumns },
+  {
+    table: 'packages',
+    column: 'legacy_password',
+    sealed: (dataKey, password) => ({ password_encrypted: sealPackagePassword(dataKey, password) }),
+  },
+];
+
+/**
+ * Seals one batch of a legacy column in place; a row is written only while its legacy value is
+ * still there. Returns how many rows the batch read.
+ */
+const sealLegacyBatch = async (db: DbRoot, dataKey: Buffer, legacy: LegacySecret) => {
+  const column = db.dynamic.ref(legacy.column);
+  const rows = await db
+    .selectFrom(legacy.table)
+    .select(['id', sql<string | null>`${column}`.as('value')])
+    .where(column, 'is not', null)
+    .limit(BATCH)
+    .execute();
+  for (const { id, value } of rows) {
+    if (value === null) continue;
+    await db
+      .updateTable(legacy.table)
+      .set({ ...legacy.sealed(dataKey, value), [legacy.column]: null })
+      .where('id', '=', id)
+      .where(column, '=', value)
+      .execute();
+  }
+  return rows.length;
+};
+
 /**
  * The data half of migration 0009 (SQL cannot encrypt with a key from configuration): seals
  * every API key and package password still in a legacy_* column and clears it. Idempotent and
@@ -48,38 +89,13 @@ export const assertDataKeyOpensStoredSecrets = async (db: DbRoot, dataKey: Buffe
 export const sealLegacySecrets = async (db: DbRoot, dataKey: Buffer) => {
   let sealed = 0;
   for (;;) {
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'legacy_api_key'])
-      .where('legacy_api_key', 'is not', null)
-      .limit(BATCH)
-      .execute();
-    for (const { id, legacy_api_key: apiKey } of users) {
-      if (apiKey === null) continue;
-      await db
-        .updateTable('users')
-        .set({ ...apiKeyColumns(dataKey, apiKey), legacy_api_key: null })
-        .where('id', '=', id)
-        .where('legacy_api_key', '=', apiKey)
-        .execute();
+    let isMore = false;
+    for (const legacy of LEGACY_SECRETS) {
+      const read = await sealLegacyBatch(db, dataKey, legacy);
+      sealed += read;
+      if (read === BATCH) isMore = true;
     }
-    const packages = await db
-      .selectFrom('packages')
-      .select(['id', 'legacy_password'])
-      .where('legacy_password', 'is not', null)
-      .limit(BATCH)
-      .execute();
-    for (const { id, legacy_password: password } of packages) {
-      if (password === null) continue;
-      await db
-        .updateTable('packages')
-        .set({ password_encrypted: sealPackagePassword(dataKey, password), legacy_password: null })
-        .where('id', '=', id)
-        .where('legacy_password', '=', password)
-        .execute();
-    }
-    sealed += users.length + packages.length;
-    if (users.length < BATCH && packages.length < BATCH) return sealed;
+    if (!isMore) return sealed;
   }
 };
 

@@ -7,7 +7,6 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
-  RouteHandlerMethod,
   RouteOptions,
   RouteShorthandOptions,
 } from 'fastify';
@@ -53,16 +52,7 @@ export type ContractRouteOptions<E extends Endpoint> = RouteOptions<
 >;
 
 /** request.params/query/body are the schemas' outputs; the return value must fit the response. */
-export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  RouteGenericInterface,
-  ContextConfigDefault,
-  SchemaOf<E>,
-  ZodTypeProvider,
-  FastifyBaseLogger
->;
+export type ContractHandler<E extends Endpoint> = ContractRouteOptions<E>['handler'];
 
 /** What a route adds to its definition: guards (auth, rate limits) and per-route config. */
 export type RouteExtras = Pick<

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseEnvironment } from '@proxy/contract';
 import { resolveDataKey } from '@proxy/db';
 
 /** The monorepo root: the default DATA_DIR is relative to it, as the API's is. */
@@ -102,15 +103,7 @@ export type GatewayConfig = Omit<
 export const loadGatewayConfig = (
   overrides: Partial<Record<keyof RawGatewayEnv, string | undefined>> = {},
 ): GatewayConfig => {
-  const source: Record<string, string | undefined> = { ...process.env, ...overrides };
-  // An empty variable means "unset", as for the API.
-  for (const key of Object.keys(source)) if (source[key] === '') delete source[key];
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseEnvironment(envSchema, { ...process.env, ...overrides });
   const dataDir = path.resolve(env.DATA_DIR);
   const isWildcard = env.GATEWAY_HOST === '0.0.0.0' || env.GATEWAY_HOST === '::';
   return {

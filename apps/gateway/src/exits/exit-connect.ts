@@ -68,31 +68,52 @@ export type ConnectOptions = {
   allowPrivate: boolean;
 };
 
-/** Resolves with the socket once connected; destroys it and rejects on error or timeout. */
-const whenConnected = (socket: net.Socket, timeoutMs: number, what: string) =>
-  new Promise<net.Socket>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      socket.destroy();
-      reject(new ExitError('timeout', `${what}: no connection within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onError = (error: Error) => {
-      cleanup();
-      socket.destroy();
-      reject(toExitError(error));
+type Settle<T> = { ok: (value: T) => void; fail: (error: ExitError) => void };
+type SocketListeners = Partial<Record<'connect' | 'data' | 'close', (chunk: Buffer) => void>>;
+
+/**
+ * Waits until `listeners` (given the way to settle) resolve with `ok` or reject with `fail`; an
+ * error event or `timeoutMs` without either fails too. Settling removes the listeners and the
+ * timer; failing also destroys the socket.
+ */
+const settleOnSocket = <T>(
+  socket: net.Socket,
+  timeoutMs: number,
+  timeoutError: () => ExitError,
+  listen: (settle: Settle<T>) => SocketListeners,
+) =>
+  new Promise<T>((resolve, reject) => {
+    const settle: Settle<T> = {
+      ok: (value) => {
+        cleanup();
+        resolve(value);
+      },
+      fail: (error) => {
+        cleanup();
+        socket.destroy();
+        reject(error);
+      },
     };
-    const onConnect = () => {
-      cleanup();
-      resolve(socket);
-    };
+    const listeners = Object.entries({
+      ...listen(settle),
+      error: (error: Error) => settle.fail(toExitError(error)),
+    });
+    const timer = setTimeout(() => settle.fail(timeoutError()), timeoutMs);
     const cleanup = () => {
       clearTimeout(timer);
-      socket.off('error', onError);
-      socket.off('connect', onConnect);
+      for (const [event, listener] of listeners) socket.off(event, listener);
     };
-    socket.once('error', onError);
-    socket.once('connect', onConnect);
+    for (const [event, listener] of listeners) socket.on(event, listener);
   });
+
+/** Resolves with the socket once connected; destroys it and rejects on error or timeout. */
+const whenConnected = (socket: net.Socket, timeoutMs: number, what: string) =>
+  settleOnSocket<net.Socket>(
+    socket,
+    timeoutMs,
+    () => new ExitError('timeout', `${what}: no connection within ${timeoutMs} ms`),
+    (settle) => ({ connect: () => settle.ok(socket) }),
+  );
 
 const connectDirect = (exit: Exit, host: string, port: number, options: ConnectOptions) => {
   if (!options.allowPrivate && isPrivateAddress(host))
@@ -147,55 +168,42 @@ const connectHttpUpstream = async (
     head += `Proxy-Authorization: Basic ${token}\r\n`;
   }
   socket.write(`${head}\r\n`);
-  return new Promise<net.Socket>((resolve, reject) => {
-    let received = Buffer.alloc(0);
-    const fail = (error: ExitError) => {
-      cleanup();
-      socket.destroy();
-      reject(error);
-    };
-    const timer = setTimeout(
-      () => fail(new ExitError('timeout', `upstream ${exit.name}: no CONNECT answer`)),
-      options.timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const end = received.indexOf('\r\n\r\n');
-      if (end === -1) {
-        if (received.length > MAX_UPSTREAM_HEAD)
-          fail(new ExitError('upstream', `upstream ${exit.name}: oversize CONNECT answer`));
-        return;
-      }
-      cleanup();
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(received.toString('latin1', 0, end));
-      const code = status ? Number(status[1]) : 0;
-      if (code < 200 || code > 299) {
-        socket.destroy();
-        reject(
-          new ExitError(
-            code === 502 || code === 504 ? 'unreachable' : 'upstream',
-            `upstream ${exit.name} answered ${code || 'garbage'} to CONNECT`,
-          ),
-        );
-        return;
-      }
-      const rest = received.subarray(end + 4);
-      if (rest.length > 0) socket.unshift(rest);
-      resolve(socket);
-    };
-    const onError = (error: Error) => fail(toExitError(error));
-    const onClose = () =>
-      fail(new ExitError('upstream', `upstream ${exit.name} closed before answering`));
-    const cleanup = () => {
-      clearTimeout(timer);
-      socket.off('data', onData);
-      socket.off('error', onError);
-      socket.off('close', onClose);
-    };
-    socket.on('data', onData);
-    socket.once('error', onError);
-    socket.once('close', onClose);
-  });
+  let received = Buffer.alloc(0);
+  return settleOnSocket<net.Socket>(
+    socket,
+    options.timeoutMs,
+    () => new ExitError('timeout', `upstream ${exit.name}: no CONNECT answer`),
+    (settle) => ({
+      data: (chunk) => {
+        received = Buffer.concat([received, chunk]);
+        const end = received.indexOf('\r\n\r\n');
+        if (end === -1) {
+          if (received.length > MAX_UPSTREAM_HEAD)
+            settle.fail(
+              new ExitError('upstream', `upstream ${exit.name}: oversize CONNECT answer`),
+            );
+          return;
+        }
+        const status = /^HTTP\/1\.[01] (\d{3})/.exec(received.toString('latin1', 0, end));
+        const code = status ? Number(status[1]) : 0;
+        if (code < 200 || code > 299) {
+          settle.fail(
+            new ExitError(
+              code === 502 || code === 504 ? 'unreachable' : 'upstream',
+              `upstream ${exit.name} answered ${code || 'garbage'} to CONNECT`,
+            ),
+          );
+          return;
+        }
+        // Settled first, so the bytes after the head go to the tunnel, not to this listener.
+        settle.ok(socket);
+        const rest = received.subarray(end + 4);
+        if (rest.length > 0) socket.unshift(rest);
+      },
+      close: () =>
+        settle.fail(new ExitError('upstream', `upstream ${exit.name} closed before answering`)),
+    }),
+  );
 };
 
 const connectSocksUpstream = async (

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@proxy/contract';
-import { bearer, createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { onlyPaymentOf } from '../../../test/shop.ts';
-import { balancesOf, createTopUp } from '../../modules/payments/money-test-helpers.ts';
+import { balancesOf, createTopUp } from '../../../test/money.ts';
 import { startStandIn } from '../../../test/payment-stand-in.ts';
 import { signNowPaymentsIpn } from './nowpayments.ts';
 
@@ -130,17 +130,8 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
 
   it('answers 400 in the error shape to validly signed IPNs of the wrong shape (issue 9, defect 10)', async () => {
     const user = await verifiedUser(ctx);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payment/create',
-      headers: bearer(user.token),
-      payload: { amount: 30, type: 3, network: 'BTC' },
-    });
-    const payment = await ctx.database.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    await createTopUp(ctx, user.token, { amount: 30, type: 3, network: 'BTC' });
+    const payment = await onlyPaymentOf(ctx.database.db, user.id);
     const finished = ipn(payment.provider_payment_id!, payment.id, 'finished', 30);
     const odd: unknown[] = [
       null,

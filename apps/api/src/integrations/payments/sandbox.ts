@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUS,
   sandboxWebhookSchema,
   toCents,
+  toDollars,
   type PaymentStatus,
   type SandboxWebhookBody,
 } from '@proxy/contract';
@@ -61,6 +62,26 @@ export const signSandboxPayload = (secret: string, rawBody: string, timestamp: n
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
 };
+
+/**
+ * What the sandbox's webhook says of a payment: paid or failed, the amount in dollars with two
+ * decimals as providers write it.
+ */
+export const sandboxWebhookBody = (
+  payment: {
+    provider_payment_id: string | null;
+    id: string;
+    amount_cents: number;
+    currency: string;
+  },
+  status: SandboxWebhookBody['status'],
+) => ({
+  id: payment.provider_payment_id,
+  payment_id: payment.id,
+  status,
+  amount: toDollars(payment.amount_cents).toFixed(2),
+  currency: payment.currency,
+});
 
 const parseHeader = (header: string) => {
   const parts = new Map<string, string>();

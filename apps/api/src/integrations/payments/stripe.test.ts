@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@proxy/contract';
-import { bearer, createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { onlyPaymentOf } from '../../../test/shop.ts';
 import { errorBody } from '../../../test/texts.ts';
-import { balancesOf, createTopUp } from '../../modules/payments/money-test-helpers.ts';
+import { balancesOf, createTopUp } from '../../../test/money.ts';
 import { startStandIn } from '../../../test/payment-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_standin_0123456789';
@@ -117,17 +117,8 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
 
   it('answers 400 in the error shape to validly signed events of the wrong shape (issue 9, defect 10)', async () => {
     const user = await verifiedUser(ctx);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payment/create',
-      headers: bearer(user.token),
-      payload: { amount: 20, type: 5 },
-    });
-    const payment = await ctx.database.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    await createTopUp(ctx, user.token, { amount: 20, type: 5 });
+    const payment = await onlyPaymentOf(ctx.database.db, user.id);
     const session = {
       id: payment.provider_payment_id,
       amount_total: 2000,

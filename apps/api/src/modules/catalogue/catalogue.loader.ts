@@ -1,11 +1,32 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { toCents } from '@proxy/contract';
-import type { DbRoot } from '@proxy/db';
+import type { Database, DbRoot } from '@proxy/db';
 import { poolSize } from './ip-pool.ts';
+
+/**
+ * The SET of an upsert that takes `columns` from the row being inserted (`excluded.<column>`)
+ * and stamps updated_at.
+ */
+const fromNewRow = <Table extends keyof Database>(columns: (keyof Database[Table] & string)[]) => ({
+  ...Object.fromEntries(columns.map((column) => [column, sql.ref(`excluded.${column}`)])),
+  updated_at: sql<Date>`now()`,
+});
+
+/** Deactivates the rows of `table` whose key the catalogue no longer lists. */
+const deactivateAllBut = (
+  tx: Transaction<Database>,
+  table: 'isp_countries' | 'unlim_locations' | 'tariffs',
+  keys: string[],
+) =>
+  tx
+    .updateTable(table)
+    .set({ is_active: false, updated_at: sql<Date>`now()` })
+    .where((eb) => (keys.length ? eb('key', 'not in', keys) : eb.lit(true)))
+    .execute();
 
 export const CATALOGUE_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -102,27 +123,19 @@ export const loadCatalogue = async (
           sort,
         })
         .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({
-            label: eb.ref('excluded.label'),
-            iso2: eb.ref('excluded.iso2'),
+          oc.column('key').doUpdateSet({
+            ...fromNewRow<'isp_countries'>(['label', 'iso2', 'ip_pool', 'sort']),
             // Never below what is already sold.
             capacity: sql<number>`greatest(excluded.capacity, isp_countries.allocated)`,
-            ip_pool: eb.ref('excluded.ip_pool'),
             is_active: true,
-            sort: eb.ref('excluded.sort'),
-            updated_at: sql<Date>`now()`,
-          })),
+          }),
         )
         .returning('id')
         .executeTakeFirstOrThrow();
       countryKeys.push(country.key);
       countryIds.set(country.key, row.id);
     }
-    await tx
-      .updateTable('isp_countries')
-      .set({ is_active: false, updated_at: sql<Date>`now()` })
-      .where((eb) => (countryKeys.length ? eb('key', 'not in', countryKeys) : eb.lit(true)))
-      .execute();
+    await deactivateAllBut(tx, 'isp_countries', countryKeys);
 
     const locationKeys: string[] = [];
     for (const [sort, location] of catalogue.unlim.locations.entries()) {
@@ -141,27 +154,26 @@ export const loadCatalogue = async (
           sort,
         })
         .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            iso2: eb.ref('excluded.iso2'),
-            is_available: eb.ref('excluded.is_available'),
-            is_active: eb.ref('excluded.is_active'),
-            servers_available: eb.ref('excluded.servers_available'),
-            speed_min: eb.ref('excluded.speed_min'),
-            speed_max: eb.ref('excluded.speed_max'),
-            speed_available: eb.ref('excluded.speed_available'),
-            sort: eb.ref('excluded.sort'),
-            updated_at: sql<Date>`now()`,
-          })),
+          oc
+            .column('key')
+            .doUpdateSet(
+              fromNewRow<'unlim_locations'>([
+                'name',
+                'iso2',
+                'is_available',
+                'is_active',
+                'servers_available',
+                'speed_min',
+                'speed_max',
+                'speed_available',
+                'sort',
+              ]),
+            ),
         )
         .execute();
       locationKeys.push(location.key);
     }
-    await tx
-      .updateTable('unlim_locations')
-      .set({ is_active: false, updated_at: sql<Date>`now()` })
-      .where((eb) => (locationKeys.length ? eb('key', 'not in', locationKeys) : eb.lit(true)))
-      .execute();
+    await deactivateAllBut(tx, 'unlim_locations', locationKeys);
 
     type Row = {
       key: string;
@@ -226,27 +238,24 @@ export const loadCatalogue = async (
         .insertInto('tariffs')
         .values({ ...row, sort, is_active: true })
         .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({
-            family: eb.ref('excluded.family'),
-            title: eb.ref('excluded.title'),
-            price_cents: eb.ref('excluded.price_cents'),
-            traffic_gb: eb.ref('excluded.traffic_gb'),
-            duration_days: eb.ref('excluded.duration_days'),
-            speed_limit_mbps: eb.ref('excluded.speed_limit_mbps'),
-            ports: eb.ref('excluded.ports'),
-            country_id: eb.ref('excluded.country_id'),
+          oc.column('key').doUpdateSet({
+            ...fromNewRow<'tariffs'>([
+              'family',
+              'title',
+              'price_cents',
+              'traffic_gb',
+              'duration_days',
+              'speed_limit_mbps',
+              'ports',
+              'country_id',
+              'sort',
+            ]),
             is_active: true,
-            sort: eb.ref('excluded.sort'),
-            updated_at: sql<Date>`now()`,
-          })),
+          }),
         )
         .execute();
     }
     const keys = rows.map((r) => r.key);
-    await tx
-      .updateTable('tariffs')
-      .set({ is_active: false, updated_at: sql<Date>`now()` })
-      .where((eb) => (keys.length ? eb('key', 'not in', keys) : eb.lit(true)))
-      .execute();
+    await deactivateAllBut(tx, 'tariffs', keys);
     return { tariffs: rows.length, countries: countryKeys.length, locations: locationKeys.length };
   });

@@ -76,19 +76,7 @@ export const ledgerDebitSql = (
     throw new Error('A debit is a negative integer amount of cents');
   return {
     change: changeBalanceSql(posting.userId, posting.account, posting.amountCents, guard),
-    entry: (refId: RawBuilder<string>) =>
-      insertLedgerEntrySql(
-        {
-          userId: posting.userId,
-          account: posting.account,
-          type: posting.type,
-          amountCents: posting.amountCents,
-          refType: posting.refType ?? null,
-          comment: posting.comment ?? null,
-        },
-        changedAs,
-        refId,
-      ),
+    entry: (refId: RawBuilder<string>) => insertLedgerEntrySql(posting, changedAs, refId),
   };
 };
 

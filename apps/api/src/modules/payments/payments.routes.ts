@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { PAYMENT_SORT_FIELDS, paymentsEndpoints, toDollars } from '@proxy/contract';
+import { PAYMENT_SORT_FIELDS, paymentsEndpoints } from '@proxy/contract';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
-import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
-import { requireUnrestricted } from '../users/restricted-user.ts';
+import { authenticate, sessionOf } from '../../plugins/auth.ts';
+import { moneyMovementGuard, unrestrictedUserGuard } from '../users/restricted-user.ts';
+import { messageReply } from '../../lib/message-reply.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   isSandboxCheckoutToken,
+  sandboxWebhookBody,
   signSandboxPayload,
   SANDBOX_SIGNATURE_HEADER,
 } from '../../integrations/payments/sandbox.ts';
@@ -122,13 +124,9 @@ const sandboxRoutes =
         const payment = await loadSandboxPayment(request.params.id, request.query.token);
         let isSuccess = payment.status === 1;
         if (payment.status === 0 && payment.provider_payment_id) {
-          const body = JSON.stringify({
-            id: payment.provider_payment_id,
-            payment_id: payment.id,
-            status: action === 'pay' ? 'paid' : 'failed',
-            amount: toDollars(payment.amount_cents).toFixed(2), // the sandbox writes two decimals, as providers do
-            currency: payment.currency,
-          });
+          const body = JSON.stringify(
+            sandboxWebhookBody(payment, action === 'pay' ? 'paid' : 'failed'),
+          );
           const signature = signSandboxPayload(
             providers.sandboxSecret,
             body,
@@ -163,44 +161,29 @@ export const paymentsRoutes: RoutesPlugin = (app, _options, done) => {
 
   addRoute(app, paymentsEndpoints.getNetworks, { preHandler: authenticate }, () => listNetworks());
 
-  addRoute(
-    app,
-    paymentsEndpoints.createPayment,
-    { preHandler: [authenticate, requireVerified, requireUnrestricted] },
-    async (request) => {
-      const command = request.body;
-      const language = requestLanguage(request);
-      const created = await createPayment(
-        app.db,
-        providers,
-        sessionOf(request).user,
-        command,
-        language,
-        {
-          successUrl: resultUrl(app, 'success'),
-          failUrl: resultUrl(app, 'fail'),
-          webhookUrl: (provider) => `${app.config.APP_URL}/api/payment/webhook/${provider}`,
-        },
-        request.log,
-      );
-      return {
-        success: true as const,
-        message: app.translator.t(language, 'top-up:messages.created'),
-        url: created.url,
-      };
-    },
-  );
+  addRoute(app, paymentsEndpoints.createPayment, moneyMovementGuard, async (request) => {
+    const created = await createPayment(
+      app.db,
+      providers,
+      sessionOf(request).user,
+      request.body,
+      requestLanguage(request),
+      {
+        successUrl: resultUrl(app, 'success'),
+        failUrl: resultUrl(app, 'fail'),
+        webhookUrl: (provider) => `${app.config.APP_URL}/api/payment/webhook/${provider}`,
+      },
+      request.log,
+    );
+    return { ...messageReply(app, request, 'top-up:messages.created'), url: created.url };
+  });
 
-  addRoute(
-    app,
-    paymentsEndpoints.listPayments,
-    { preHandler: [authenticate, requireUnrestricted] },
-    (request) =>
-      listPayments(
-        app.db,
-        sessionOf(request).user.id,
-        parseListQuery(PAYMENT_SORT_FIELDS, request.query),
-      ),
+  addRoute(app, paymentsEndpoints.listPayments, unrestrictedUserGuard, (request) =>
+    listPayments(
+      app.db,
+      sessionOf(request).user.id,
+      parseListQuery(PAYMENT_SORT_FIELDS, request.query),
+    ),
   );
 
   void app.register(webhookRoutes(providers));

@@ -23,7 +23,7 @@ import {
 import { postLedgerEntry, postLedgerFailure } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { payReferralReward } from '../referral/referral-reward.ts';
-import { pageMeta, pickFilter, type ListQuery } from '../../lib/list-query.ts';
+import { pageAnswer, pageOf, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 
 import {
   attachCheckout,
@@ -219,28 +219,22 @@ export const listPayments = async (
   userId: number,
   query: ListQuery<(typeof PAYMENT_SORT_FIELDS)[number]>,
 ) => {
-  const { rows, total } = await findPaymentsPage(db, {
+  const page = await findPaymentsPage(db, {
     userId,
-    page: query.page,
-    perPage: query.per_page,
-    sort: query.sort,
-    direction: query.direction,
+    ...pageOf(query),
     merchantId: pickFilter(query.filters, 'merchant', MERCHANT_IDS),
     status: pickFilter(query.filters, 'status', STATUSES),
   });
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      created_at: row.created_at_iso,
-      // The column's CHECK keeps it to 0, 1, 2 (0004_money.sql); the serializer re-checks.
-      status: row.status,
-      merchant: row.merchant_id,
-      merchant_id: row.merchant_id,
-      system_name: row.system_name,
-      network: row.network,
-      amount: toDollars(row.amount_cents),
-      currency: row.currency,
-    })),
-    meta: pageMeta(query, total),
-  };
+  return pageAnswer(query, page, (row) => ({
+    id: row.id,
+    created_at: row.created_at_iso,
+    // The column's CHECK keeps it to 0, 1, 2 (0004_money.sql); the serializer re-checks.
+    status: row.status,
+    merchant: row.merchant_id,
+    merchant_id: row.merchant_id,
+    system_name: row.system_name,
+    network: row.network,
+    amount: toDollars(row.amount_cents),
+    currency: row.currency,
+  }));
 };

@@ -13,18 +13,18 @@ import {
   createTopUp,
   deliverSandbox,
   ledgerMismatchesOf,
+  paymentCount,
+  paymentIdOf,
+  paymentRow,
   sandboxBody,
   sandboxPayment,
-} from './money-test-helpers.ts';
+} from '../../../test/money.ts';
 import {
   createSandboxCheckoutToken,
   SANDBOX_CHECKOUT_TTL_MS,
 } from '../../integrations/payments/sandbox.ts';
 
 const ctx = useTestApp();
-
-const paymentRow = (id: string) =>
-  ctx.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('POST /payment/create', () => {
   it('creates a waiting sandbox payment and answers the checkout url', async () => {
@@ -40,7 +40,7 @@ describe('POST /payment/create', () => {
     expect(body.url).toMatch(
       /^http:\/\/cabinet\.test\/api\/payment\/sandbox\/[0-9a-f-]{36}\?token=[\w.-]+$/,
     );
-    const row = await paymentRow(new URL(body.url).pathname.split('/').pop() ?? '');
+    const row = await paymentRow(ctx, paymentIdOf(body.url));
     expect(row).toMatchObject({
       user_id: user.id,
       provider: 'sandbox',
@@ -64,24 +64,14 @@ describe('POST /payment/create', () => {
         'Enter the amount in digits, for example 25 or 25.50',
       ]);
     }
-    const count = await ctx.database.db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(0);
+    expect(await paymentCount(ctx, user.id)).toBe(0);
   });
 
   it('refuses an unverified user with 403 and creates nothing', async () => {
     const user = await registerUser(ctx.app);
     const response = await createTopUp(ctx, user.token, { amount: 20, type: 5 });
     expect(response.statusCode).toBe(403);
-    const count = await ctx.database.db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(0);
+    expect(await paymentCount(ctx, user.id)).toBe(0);
   });
 
   it('refuses amounts outside every method bound, with the bound in the message', async () => {
@@ -111,12 +101,7 @@ describe('POST /payment/create', () => {
       const exact = await createTopUp(ctx, user.token, { ...base, amount: method.minCents / 100 });
       expect(exact.statusCode, `min of ${method.id}`).toBe(200);
     }
-    const rows = await ctx.database.db
-      .selectFrom('payments')
-      .select('amount_cents')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rows).toHaveLength(PAYMENT_METHODS.length);
+    expect(await paymentCount(ctx, user.id)).toBe(PAYMENT_METHODS.length);
   });
 
   it('refuses non-numeric amounts, unknown methods and a crypto payment without network', async () => {
@@ -145,12 +130,7 @@ describe('POST /payment/create', () => {
     expect(ru.json<{ errors: { amount: string[] } }>().errors.amount[0]).toBe(
       'Минимальная сумма для этого способа — $10',
     );
-    const rows = await ctx.database.db
-      .selectFrom('payments')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rows).toHaveLength(0);
+    expect(await paymentCount(ctx, user.id)).toBe(0);
   });
 
   it('lists the crypto networks', async () => {
@@ -172,7 +152,7 @@ describe('sandbox webhooks', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'credited' });
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(2500);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 1 });
+    expect(await paymentRow(ctx, payment.id)).toMatchObject({ status: 1 });
     const notification = await ctx.database.db
       .selectFrom('notifications')
       .select(['type', 'data'])
@@ -261,7 +241,7 @@ describe('sandbox webhooks', () => {
     );
     expect(unknown.statusCode).toBe(404);
     expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 0 });
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 0, credited_at: null });
+    expect(await paymentRow(ctx, payment.id)).toMatchObject({ status: 0, credited_at: null });
     expect(await countEntries(ctx, user.id)).toBe(0);
     const outcomes = await ctx.database.db
       .selectFrom('payment_webhook_deliveries')
@@ -298,7 +278,7 @@ describe('sandbox webhooks', () => {
       expect(apiErrorSchema.safeParse(answer).success, body).toBe(true);
       expect(answer, body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
     }
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 0, credited_at: null });
+    expect(await paymentRow(ctx, payment.id)).toMatchObject({ status: 0, credited_at: null });
     expect(await balancesOf(ctx, user.id)).toEqual({ balance_cents: 0, referral_balance_cents: 0 });
     // The same payment still credits with a well-formed delivery.
     expect((await deliverSandbox(ctx, sandboxBody(payment))).json()).toMatchObject({
@@ -315,14 +295,14 @@ describe('sandbox webhooks', () => {
     expect(
       (await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json(),
     ).toMatchObject({ outcome: 'ignored' });
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 2 });
+    expect(await paymentRow(ctx, payment.id)).toMatchObject({ status: 2 });
     expect((await deliverSandbox(ctx, sandboxBody(payment))).json()).toMatchObject({
       outcome: 'credited',
     });
     expect(
       (await deliverSandbox(ctx, sandboxBody(payment, { status: 'failed' }))).json(),
     ).toMatchObject({ outcome: 'ignored' });
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 1 });
+    expect(await paymentRow(ctx, payment.id)).toMatchObject({ status: 1 });
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(1500);
     const types = await ctx.database.db
       .selectFrom('ledger_entries')
@@ -438,7 +418,7 @@ describe('sandbox checkout access (issue 9, defect 12)', () => {
       (await ctx.app.inject({ method: 'POST', url: `/api/payment/sandbox/${payment.id}/pay` }))
         .statusCode,
     ).toBe(404);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: 0, credited_at: null });
+    expect(await paymentRow(ctx, payment.id)).toMatchObject({ status: 0, credited_at: null });
 
     const opened = await page(`?token=${encodeURIComponent(token)}`);
     expect(opened.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { formatDollars, toDollars } from '@proxy/contract';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const TEXTS = {
   en: {
@@ -22,12 +23,6 @@ const TEXTS = {
     back: 'Вернуться в кабинет',
   },
 } as const;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The sandbox's checkout page: small, self-contained, accessible, in the payment's language. */
 export const renderSandboxPage = (payment: {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -47,49 +47,51 @@ const idempotencyOf = (request: FastifyRequest): IdempotencyClaim | null => {
 /** Purchases (POST /tariff/buy, /tariff/buy-unlim, /tariff/buy-isp) and the promo check. */
 export const purchasesRoutes: RoutesPlugin = (app, _options, done) => {
   const guard = { preHandler: [authenticate, requireVerified, requireUnrestricted] };
-  const run = async (request: FastifyRequest, input: PurchaseRequest) => {
+  /** Buys for the signed-in user and answers with the purchase's status and body. */
+  const buy = async (request: FastifyRequest, reply: FastifyReply, input: PurchaseRequest) => {
     const ctx: PurchaseContext = {
       db: app.db,
       translator: app.translator,
       language: requestLanguage(request),
       dataKey: app.config.DATA_ENCRYPTION_KEY,
     };
-    return purchase(ctx, sessionOf(request).user, input, idempotencyOf(request));
+    const result = await purchase(ctx, sessionOf(request).user, input, idempotencyOf(request));
+    return reply.code(result.statusCode).send(result.body);
   };
 
   addRoute(app, catalogueEndpoints.buyDynamic, guard, async (request, reply) => {
-    const body = request.body;
-    const tariff = await findCachedTariff(app.db, body.tariff_id);
+    const { tariff_id: tariffId, promo } = request.body;
+    const tariff = await findCachedTariff(app.db, tariffId);
     // Base and Premium share the endpoint: the tariff decides the family.
     const family = tariff?.family === 'premium' ? 'premium' : 'dynamic';
-    const result = await run(request, { family, tariffId: body.tariff_id, promo: body.promo });
-    return reply.code(result.statusCode).send(result.body);
+    return buy(request, reply, { family, tariffId, promo });
   });
 
   addRoute(app, catalogueEndpoints.buyUnlim, guard, async (request, reply) => {
-    const body = request.body;
-    const result = await run(request, {
-      family: 'unlim',
-      tariffId: body.tariff_id,
-      locationId: body.location_id,
-      promo: body.promo,
-    });
-    return reply.code(result.statusCode).send(result.body);
+    const { tariff_id: tariffId, location_id: locationId, promo } = request.body;
+    return buy(request, reply, { family: 'unlim', tariffId, locationId, promo });
   });
 
   addRoute(app, catalogueEndpoints.buyIsp, guard, async (request, reply) => {
-    const body = request.body;
-    const result = await run(request, {
+    const {
+      tariff_id: tariffId,
+      country_id: countryId,
+      period,
+      quantity,
+      ip,
+      socks,
+      promo,
+    } = request.body;
+    return buy(request, reply, {
       family: 'isp',
-      tariffId: body.tariff_id,
-      countryId: body.country_id,
-      period: body.period,
-      quantity: body.quantity,
-      ip: body.ip,
-      socks: body.socks,
-      promo: body.promo,
+      tariffId,
+      countryId,
+      period,
+      quantity,
+      ip,
+      socks,
+      promo,
     });
-    return reply.code(result.statusCode).send(result.body);
   });
 
   // A malformed tariff id or code fails the params schema: 404 (error handler).

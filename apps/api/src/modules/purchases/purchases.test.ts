@@ -48,6 +48,11 @@ const packageCount = async (userId: number) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+/** What a user has after buying: packages and the main balance in cents. */
+const holdings = async (userId: number) => ({
+  packages: await packageCount(userId),
+  balance: await balance(userId),
+});
 
 const post = (token: string, url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({
@@ -433,8 +438,7 @@ describe('concurrency, idempotency and refusals', () => {
       code: 'BALANCE_SHORT',
       message: 'Not enough money on your balance: $4.75 more is needed.',
     });
-    expect(await balance(user.id)).toBe(0);
-    expect(await packageCount(user.id)).toBe(3);
+    expect(await holdings(user.id)).toEqual({ packages: 3, balance: 0 });
     expect(await checkLedger(db())).toEqual([]);
     const report = await import('../ledger/ledger.commands.ts').then((m) =>
       m.ledgerCommands['ledger:check']!.run(db(), []),
@@ -482,8 +486,7 @@ describe('concurrency, idempotency and refusals', () => {
     const third = await post(user.token, '/api/tariff/buy', { tariff_id: base1.id }, headers);
     expect(first.json()).toEqual(second.json());
     expect(third.json()).toEqual(first.json());
-    expect(await packageCount(user.id)).toBe(1);
-    expect(await balance(user.id)).toBe(900);
+    expect(await holdings(user.id)).toEqual({ packages: 1, balance: 900 });
   });
 
   it('an Idempotency-Key reused with another request is refused with 422 (issue 9, defect 11)', async () => {
@@ -522,8 +525,7 @@ describe('concurrency, idempotency and refusals', () => {
     });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
-    expect(await packageCount(user.id)).toBe(1);
-    expect(await balance(user.id)).toBe(900);
+    expect(await holdings(user.id)).toEqual({ packages: 1, balance: 900 });
   });
 
   it('two concurrent requests with one Idempotency-Key and different bodies: one runs, one gets 422', async () => {

@@ -9,7 +9,7 @@ import {
   ledgerMismatchesOf,
   sandboxBody,
   sandboxPayment,
-} from '../payments/money-test-helpers.ts';
+} from '../../../test/money.ts';
 import { withdrawalsCommands } from '../withdrawals/withdrawals.commands.ts';
 
 const ctx = useTestApp();

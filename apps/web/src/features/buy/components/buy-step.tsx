@@ -125,7 +125,7 @@ export const ChoiceStep = ({
 }: Omit<ChoiceSelectProps, 'label' | 'labelledBy'> & { legend: string }) => {
   const legendId = useId();
   return (
-    <fieldset className="buy-fieldset">
+    <fieldset className="buy-fieldset panel">
       <legend id={legendId}>{legend}</legend>
       <ChoiceSelect labelledBy={legendId} {...select} />
     </fieldset>
@@ -154,7 +154,7 @@ export const PeriodStep = ({
 }: PeriodStepProps) => {
   const { t } = useTranslation('buy');
   return (
-    <fieldset className="buy-fieldset">
+    <fieldset className="buy-fieldset panel">
       <legend>{legend}</legend>
       {isPending ? (
         <PeriodsSkeleton />

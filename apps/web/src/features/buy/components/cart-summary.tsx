@@ -41,7 +41,7 @@ export const CartSummary = () => {
 
   if (!item)
     return (
-      <div className="buy-cart">
+      <div className="buy-cart panel">
         <h2 className="section-title">{t('cart.title')}</h2>
         <p className="buy-cart__empty">{t('cart.empty')}</p>
       </div>
@@ -74,7 +74,7 @@ export const CartSummary = () => {
   };
 
   return (
-    <div className="buy-cart">
+    <div className="buy-cart panel">
       <h2 className="section-title">{t('cart.title')}</h2>
       <dl className="buy-cart__lines">
         <div>

@@ -22,7 +22,7 @@ export const DynamicPools = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
         {POOLS.map((pool) => (
           <Link
             key={pool.id}
-            className="buy-card buy-card--link"
+            className="buy-card panel buy-card--link"
             to={`${paths.cabinet.buy}/dynamic-pools/${pool.id}`}
           >
             <span className="buy-card__title">{t(`pools.${pool.id}`)}</span>

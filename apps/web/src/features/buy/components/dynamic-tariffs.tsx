@@ -39,7 +39,7 @@ export const DynamicTariffs = ({
               <li key={tariff.id}>
                 <button
                   type="button"
-                  className={`buy-card buy-card--choice${isSelected ? ' buy-card--selected' : ''}`}
+                  className={`buy-card panel buy-card--choice${isSelected ? ' buy-card--selected' : ''}`}
                   aria-pressed={isSelected}
                   onClick={() =>
                     setItem({

@@ -126,7 +126,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
     >
       {countries.isError && <FetchError onRetry={() => void countries.refetch()} />}
 
-      <fieldset className="buy-fieldset">
+      <fieldset className="buy-fieldset panel">
         <legend>{t('isp.steps.auth')}</legend>
         <OptionRadios
           name="isp-auth"
@@ -198,7 +198,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
         ))}
       </ChoiceStep>
 
-      <fieldset className="buy-fieldset">
+      <fieldset className="buy-fieldset panel">
         <legend>{t('isp.steps.protocol')}</legend>
         <OptionRadios
           name="isp-protocol"

@@ -8,11 +8,11 @@ export const SelectType = () => {
   return (
     <BuyStep headingId="buy-select-type" title={t('select_type.title')}>
       <div className="buy-cards buy-cards--two">
-        <Link className="buy-card buy-card--link" to={`${paths.cabinet.buy}/dynamic-pools`}>
+        <Link className="buy-card panel buy-card--link" to={`${paths.cabinet.buy}/dynamic-pools`}>
           <span className="buy-card__title">{t('select_type.dynamic')}</span>
           <span className="buy-card__text">{t('select_type.dynamic_text')}</span>
         </Link>
-        <Link className="buy-card buy-card--link" to={`${paths.cabinet.buy}/isp`}>
+        <Link className="buy-card panel buy-card--link" to={`${paths.cabinet.buy}/isp`}>
           <span className="buy-card__title">{t('select_type.isp')}</span>
           <span className="buy-card__text">{t('select_type.isp_text')}</span>
         </Link>

@@ -24,7 +24,7 @@ const Placeholders = ({
 export const CardsSkeleton = () => (
   <Placeholders
     className="buy-cards"
-    itemClassName="buy-card buy-card--skeleton"
+    itemClassName="buy-card panel buy-card--skeleton"
     count={SKELETON_CARDS}
   />
 );

@@ -82,7 +82,7 @@ export const PackagesPage = ({ isBuyLinkHidden }: { isBuyLinkHidden: boolean }) 
         </div>
       )}
       {query.data && query.data.length === 0 && (
-        <div className="packages-empty">
+        <div className="packages-empty panel">
           <p>{t('empty')}</p>
           {!isBuyLinkHidden && (
             <Link className="btn btn--primary btn--md" to={paths.cabinet.buy}>
@@ -97,7 +97,7 @@ export const PackagesPage = ({ isBuyLinkHidden }: { isBuyLinkHidden: boolean }) 
         </div>
       )}
       {query.data && query.data.length > 0 && (
-        <div className="packages-table-wrap">
+        <div className="packages-table-wrap panel">
           <table className="packages-table">
             <caption className="visually-hidden">{t('title')}</caption>
             <thead>

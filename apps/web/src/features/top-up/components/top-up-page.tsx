@@ -133,7 +133,7 @@ export const TopUpPage = () => {
             {PAYMENT_METHODS.map((method) => (
               <label
                 key={method.id}
-                className={`top-up__method${method.id === selectedId ? ' top-up__method--active' : ''}`}
+                className={`top-up__method panel${method.id === selectedId ? ' top-up__method--active' : ''}`}
               >
                 <input
                   type="radio"

@@ -54,18 +54,16 @@ export const PaymentsTable = () => {
       toolbar={
         <>
           <FilterSelect
+            {...table.filter('merchant')}
             label={t('filters.merchant')}
             allLabel={t('filters.all')}
-            value={table.state.filters.merchant}
             options={MERCHANT_FILTER.map((m) => ({ value: m, label: t(`merchant.${m}`) }))}
-            onChange={(value) => table.setFilter('merchant', value)}
           />
           <FilterSelect
+            {...table.filter('status')}
             label={t('filters.status')}
             allLabel={t('filters.all')}
-            value={table.state.filters.status}
             options={STATUS_FILTER.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            onChange={(value) => table.setFilter('status', value)}
           />
         </>
       }

@@ -58,11 +58,10 @@ export const TransactionsTable = () => {
       searchText={(r) => `${r.comment ?? ''} ${transactionTypeLabel(r.type)}`}
       toolbar={
         <FilterSelect
+          {...table.filter('type')}
           label={t('filters.type')}
           allLabel={t('filters.all')}
-          value={table.state.filters.type}
           options={FILTER_TYPES.map((type) => ({ value: type, label: transactionTypeLabel(type) }))}
-          onChange={(value) => table.setFilter('type', value)}
         />
       }
     />

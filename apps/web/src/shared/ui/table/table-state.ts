@@ -78,7 +78,12 @@ export const useTableState = <F extends string>(defaultSort: F) => {
     // The table only offers the `sortField`s of its columns, which are of F.
     onSortChange: (field: string) => toggleSort(field as F),
   };
-  return { state, bind, setPage, setPerPage, toggleSort, setFilter };
+  /** The value and change handler of one filter control: `<FilterSelect {...table.filter('status')} />`. */
+  const filter = (name: string) => ({
+    value: state.filters[name],
+    onChange: (value: string | null) => setFilter(name, value),
+  });
+  return { state, bind, setPage, setPerPage, toggleSort, setFilter, filter };
 };
 
 /** The query of a list call: page, per_page, sort, direction, filters[...] (bracket form). */

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Table, type TableColumn } from './table';
-import { initialTableState, reduceTableState } from './table-state';
+import { initialTableState, reduceTableState, useTableState } from './table-state';
 
 type Row = { id: number; name: string; amount: number };
 const columns: TableColumn<Row>[] = [
@@ -79,6 +79,19 @@ describe('reduceTableState', () => {
     expect(
       reduceTableState(filtered, { kind: 'filter', name: 'status', value: null }).filters,
     ).toEqual({});
+  });
+});
+
+describe('useTableState().filter', () => {
+  it('binds one filter control: its value, and a change that sets or clears it on page 1', () => {
+    const { result } = renderHook(() => useTableState('created_at'));
+    act(() => result.current.setPage(3));
+    expect(result.current.filter('status').value).toBeUndefined();
+    act(() => result.current.filter('status').onChange('2'));
+    expect(result.current.filter('status').value).toBe('2');
+    expect(result.current.state).toMatchObject({ page: 1, filters: { status: '2' } });
+    act(() => result.current.filter('status').onChange(null));
+    expect(result.current.state.filters).toEqual({});
   });
 });
 

@@ -112,7 +112,7 @@ export const Table = <T,>(props: TableProps<T>) => {
           )}
         </div>
       )}
-      <div className="data-table__scroll">
+      <div className="data-table__scroll panel">
         <table className="data-table__table" aria-busy={props.isLoading ? true : undefined}>
           <caption className="visually-hidden">{props.caption}</caption>
           <thead>
