@@ -159,13 +159,21 @@ try {
       const values = [];
       const details = [];
       for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(`${base}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-        });
+        // A run Lighthouse could not complete (a protocol timeout on a busy machine) has no
+        // score: it is reported and run again (twice at most) instead of counting as 0.
+        let result;
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          result = await lighthouse(`${base}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            disableStorageReset: true,
+          });
+          const failure = result?.lhr.runtimeError;
+          if (!failure) break;
+          console.log(`  run ${i + 1} of ${path} failed (${failure.code}: ${failure.message})`);
+        }
         values.push(Math.round((result?.lhr.categories.performance.score ?? 0) * 100));
         const audits = result?.lhr.audits ?? {};
         details.push(
