@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { I18nNamespace } from '@proxy/contract';
 import { preloadNamespaces } from '../shared/i18n/i18n';
@@ -14,7 +14,7 @@ type RouteHandle = { preload: () => Promise<unknown> };
  * router: its router state machine is twice the size of what the app uses) with React.lazy;
  * `handle.preload` lets `AppRoutes` start every matched route's chunk at once.
  */
-const lazyRoute = <M,>(
+export const lazyRoute = <M,>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespaces: I18nNamespace[] = [],
@@ -281,18 +281,39 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Starts the chunks (and namespaces) of every route `pathname` matches, in parallel. */
-export const preloadRoutes = (pathname: string): void => {
-  for (const match of matchRoutes(routes, pathname) ?? [])
-    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+/** Loads the chunks (and namespaces) of every route `pathname` matches, in parallel. */
+export const preloadRoutes = async (routeList: RouteObject[], pathname: string): Promise<void> => {
+  const loads = (matchRoutes(routeList, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as RouteHandle | undefined;
+    return handle ? [handle.preload()] : [];
+  });
+  // A chunk that fails to load is the screen's to report (its lazy component throws).
+  await Promise.allSettled(loads);
 };
 
 /**
- * The app's routes. Rendering starts the chunks of all matched routes together (a nested
- * lazy layout would otherwise ask for its page's chunk only once it has loaded itself).
+ * Renders `routeList` like a data router's lazy routes: the chunks of all matched routes start
+ * together (a nested lazy layout would otherwise ask for its page's chunk only once loaded),
+ * and after a navigation the current screen stays until the next one's chunks are in, instead
+ * of a loader replacing it. The routes see the location they render (LocationContext).
  */
-export const AppRoutes = () => {
+export const usePreloadedRoutes = (routeList: RouteObject[]) => {
   const location = useLocation();
-  preloadRoutes(location.pathname);
-  return useRoutes(routes, location);
+  const [shown, setShown] = useState(() => {
+    void preloadRoutes(routeList, location.pathname);
+    return location;
+  });
+  useEffect(() => {
+    if (shown === location) return;
+    let isCurrent = true;
+    void preloadRoutes(routeList, location.pathname).then(() => {
+      if (isCurrent) startTransition(() => setShown(location));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [routeList, location, shown]);
+  return useRoutes(routeList, shown);
 };
+
+export const AppRoutes = () => usePreloadedRoutes(routes);
