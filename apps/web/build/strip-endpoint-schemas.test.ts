@@ -16,13 +16,8 @@ describe('stripEndpointSchemas', () => {
 import { defineEndpoint } from '../http/endpoint.ts';
 import { loginSchema, authResponseSchema } from './auth.schemas.ts';
 export const authEndpoints = {
-  login: defineEndpoint({
-    method: 'POST',
-    path: '/userlogin',
-    summary: 'Sign in',
-    request: { body: loginSchema },
-    response: authResponseSchema,
-  }),
+  login: defineEndpoint({ method: 'POST', path: '/userlogin', summary: 'Sign in',
+    request: { body: loginSchema }, response: authResponseSchema }),
   hook: defineEndpoint({ method: 'POST', path: '/hook', summary: 'x', request: {}, response: { kind: 'no-content' }, rawBody: true }),
 };`;
     const result = stripEndpointSchemas(code, 'auth.endpoints.ts') ?? '';

@@ -13,6 +13,20 @@ const keyName = (property: ts.ObjectLiteralElementLike): string | undefined =>
     ? property.name.text
     : undefined;
 
+const parseTs = (code: string, fileName: string): ts.SourceFile =>
+  ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+
+type Edit = { start: number; end: number; text: (original: string) => string };
+
+/** Replaces each edit's range (edits do not overlap), or null when there is none. */
+const applyEdits = (code: string, edits: Edit[]): string | null => {
+  if (edits.length === 0) return null;
+  let result = code;
+  for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+    result = result.slice(0, start) + text(result.slice(start, end)) + result.slice(end);
+  return result;
+};
+
 /**
  * Rewrites every `defineEndpoint({ method, path, summary, request, response })` call of a
  * contract endpoints file into a plain `{ method, path }` object. The request and response
@@ -20,14 +34,8 @@ const keyName = (property: ts.ObjectLiteralElementLike): string | undefined =>
  * zod itself. Returns null when the file defines no endpoint.
  */
 export const stripEndpointSchemas = (code: string, fileName: string): string | null => {
-  const source = ts.createSourceFile(
-    fileName,
-    code,
-    ts.ScriptTarget.Latest,
-    true,
-    ts.ScriptKind.TS,
-  );
-  const edits: { start: number; end: number; text: string }[] = [];
+  const source = parseTs(code, fileName);
+  const edits: Edit[] = [];
   const visit = (node: ts.Node): void => {
     if (
       ts.isCallExpression(node) &&
@@ -43,21 +51,14 @@ export const stripEndpointSchemas = (code: string, fileName: string): string | n
       for (const required of ['method', 'path'])
         if (!kept.some((property) => keyName(property) === required))
           throw new Error(`${fileName}:${node.getStart()}: an endpoint without ${required}`);
-      edits.push({
-        start: node.getStart(source),
-        end: node.getEnd(),
-        text: `{ ${kept.map((property) => property.getText(source)).join(', ')} }`,
-      });
+      const plain = `{ ${kept.map((property) => property.getText(source)).join(', ')} }`;
+      edits.push({ start: node.getStart(source), end: node.getEnd(), text: () => plain });
       return;
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  if (edits.length === 0) return null;
-  let result = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start))
-    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
+  return applyEdits(code, edits);
 };
 
 const containsCall = (node: ts.Node): boolean =>
@@ -70,28 +71,23 @@ const containsCall = (node: ts.Node): boolean =>
  * constant; annotated, an unused schema is dropped. Returns null when nothing changes.
  */
 export const markPureConstants = (code: string, fileName: string): string | null => {
-  const source = ts.createSourceFile(
-    fileName,
-    code,
-    ts.ScriptTarget.Latest,
-    true,
-    ts.ScriptKind.TS,
-  );
-  const edits: { start: number; end: number }[] = [];
+  const source = parseTs(code, fileName);
+  const edits: Edit[] = [];
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
     for (const declaration of statement.declarationList.declarations) {
       const init = declaration.initializer;
       if (!init || ts.isArrowFunction(init) || ts.isFunctionExpression(init)) continue;
-      if (containsCall(init)) edits.push({ start: init.getStart(source), end: init.getEnd() });
+      if (containsCall(init))
+        edits.push({
+          start: init.getStart(source),
+          end: init.getEnd(),
+          text: (original) => `/* @__PURE__ */ (() => (${original}))()`,
+        });
     }
   }
-  if (edits.length === 0) return null;
-  let result = code;
-  for (const { start, end } of edits.sort((a, b) => b.start - a.start))
-    result = `${result.slice(0, start)}/* @__PURE__ */ (() => (${result.slice(start, end)}))()${result.slice(end)}`;
-  return result;
+  return applyEdits(code, edits);
 };
 
 /** Contract source files (not tests). */
