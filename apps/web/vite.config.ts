@@ -3,6 +3,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { APP_VERSION, FALLBACK_LANGUAGE } from '../../packages/contract/src/app/app.constants.ts';
+import { preloadFirstScreen } from './build/preload-first-screen.ts';
+import { stripEndpointSchemasPlugin } from './build/strip-endpoint-schemas.ts';
 
 /** Writes .gz and .br next to every text asset so a static server can send them precompressed. */
 const precompress = (): Plugin => ({
@@ -33,7 +36,20 @@ const precompress = (): Plugin => ({
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), precompress()],
+    plugins: [
+      // Production bundles carry no zod schema of the contract's endpoints (see the plugin).
+      stripEndpointSchemasPlugin(),
+      react(),
+      // A visit starts at /login: its chunks and the translation files every screen reads (the
+      // fallback language's are read whatever the language) are requested by index.html.
+      preloadFirstScreen({
+        routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
+        translationUrls: ['base', 'auth'].map(
+          (ns) => `/locales/${FALLBACK_LANGUAGE}/${ns}.json?v=${APP_VERSION}`,
+        ),
+      }),
+      precompress(),
+    ],
     define: {
       'import.meta.env.VITE_API_BASE': JSON.stringify(env.VITE_API_BASE ?? '/api'),
     },
@@ -46,6 +62,8 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       cssCodeSplit: true,
       sourcemap: false,
+      // Every supported browser has modulepreload: no polyfill in the entry.
+      modulePreload: { polyfill: false },
       rollupOptions: {
         // A slow machine made the bundler print a timings report on every build: npm start
         // should show the URL, not build diagnostics (warnings and errors still print).

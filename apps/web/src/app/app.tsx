@@ -1,13 +1,15 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { ErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
-import { createRouter } from './router';
+import { RouteErrorScreen } from './root-layout';
+import { AppRoutes } from './router';
 
-export const App = () => {
-  const [router] = useState(createRouter);
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
-};
+export const App = () => (
+  <AppProviders>
+    <ErrorBoundary fallback={() => <RouteErrorScreen />}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ErrorBoundary>
+  </AppProviders>
+);

@@ -2,7 +2,8 @@ import { Navigate, Outlet, useLocation, useSearchParams, type Location } from 'r
 import { safeRedirectPath } from '../shared/lib/safe-redirect';
 import { mustLeaveGuardedScreen } from '../shared/lib/restricted-user';
 import { useSessionStore } from '../shared/session/session-store';
-import { useProfile } from '../features/profile/api/get-profile';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { profileQueryOptions, useProfile } from '../features/profile/api/get-profile';
 import { paths } from './paths';
 
 export type RedirectState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'> };
@@ -29,6 +30,12 @@ export const GuestGuard = () => {
   return <Outlet />;
 };
 
+/** Starts GET /profile (the cabinet layout waits for it) next to the cabinet's chunks. */
+const PrefetchProfile = () => {
+  usePrefetchQuery(profileQueryOptions());
+  return null;
+};
+
 /** Signed-in only: others go to /login, keeping the original location and query string. */
 export const AuthGuard = () => {
   const token = useSessionStore((state) => state.token);
@@ -46,7 +53,12 @@ export const AuthGuard = () => {
       />
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <PrefetchProfile />
+      <Outlet />
+    </>
+  );
 };
 
 /** Buy, top-up, transactions, referral: restricted users and users without profile data go to the profile. */

@@ -1,26 +1,33 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { I18nNamespace } from '@proxy/contract';
 import { preloadNamespaces } from '../shared/i18n/i18n';
-import { Loader } from '../shared/ui';
 import { AuthGuard, GuestGuard, RestrictedGuard } from './guards';
-import { RootLayout, RouteErrorScreen } from './root-layout';
+import { RootLayout } from './root-layout';
 import { paths } from './paths';
 
+type RouteHandle = { preload: () => Promise<unknown> };
+
 /**
- * Route-level code splitting: each screen is a lazy chunk, loaded together with
- * the translation namespaces it needs (no chunk -> JSON waterfall).
+ * Route-level code splitting: each screen is a lazy chunk, loaded together with the
+ * translation namespaces it needs (no chunk -> JSON waterfall). Declarative routes (not a data
+ * router: its router state machine is twice the size of what the app uses) with React.lazy;
+ * `handle.preload` lets `AppRoutes` start every matched route's chunk at once.
  */
-const lazyRoute =
-  <M,>(
-    load: () => Promise<M>,
-    pick: (module: M) => ComponentType,
-    namespaces: I18nNamespace[] = [],
-  ) =>
-  async () => {
-    const [module] = await Promise.all([load(), preloadNamespaces(namespaces)]);
-    return { Component: pick(module) };
-  };
+export const lazyRoute = <M,>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  namespaces: I18nNamespace[] = [],
+): Pick<RouteObject, 'element' | 'handle'> => {
+  let pending: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (pending ??= Promise.all([load(), preloadNamespaces(namespaces)]).then(([module]) => ({
+      default: pick(module),
+    })));
+  const Screen = lazy(preload);
+  const handle: RouteHandle = { preload };
+  return { element: <Screen />, handle };
+};
 
 const notFound = lazyRoute(
   () => import('./components/not-found-screen'),
@@ -54,19 +61,17 @@ const languagePrefix = (target: string) =>
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
-    HydrateFallback: () => <Loader label="…" fullScreen />,
     children: [
       { index: true, element: <Navigate to={paths.login} replace /> },
       {
         element: <GuestGuard />,
         children: [
           {
-            lazy: authLayout,
+            ...authLayout,
             children: [
               {
                 path: paths.login,
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/login'),
                   (m) => m.LoginRoute,
                   ['auth'],
@@ -74,7 +79,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.register,
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/register'),
                   (m) => m.RegisterRoute,
                   ['auth'],
@@ -82,7 +87,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.forgotPassword,
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/forgot-password'),
                   (m) => m.ForgotPasswordRoute,
                   ['auth'],
@@ -90,21 +95,21 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.updatePassword,
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/update-password'),
                   (m) => m.UpdatePasswordRoute,
                   ['auth'],
                 ),
               },
-              { path: ':lang/login', lazy: languagePrefix(paths.login) },
-              { path: ':lang/register', lazy: languagePrefix(paths.register) },
+              { path: ':lang/login', ...languagePrefix(paths.login) },
+              { path: ':lang/register', ...languagePrefix(paths.register) },
             ],
           },
         ],
       },
       {
         path: paths.googleCallback,
-        lazy: lazyRoute(
+        ...lazyRoute(
           () => import('./routes/google-callback'),
           (m) => m.GoogleCallbackRoute,
         ),
@@ -114,7 +119,7 @@ export const routes: RouteObject[] = [
         element: <AuthGuard />,
         children: [
           {
-            lazy: lazyRoute(
+            ...lazyRoute(
               () => import('./layouts/cabinet/cabinet-layout'),
               (m) => m.CabinetLayout,
               ['auth', 'notifications'],
@@ -123,7 +128,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.cabinet.buy} replace /> },
               {
                 path: 'profile',
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/profile'),
                   (m) => m.ProfileRoute,
                   ['profile'],
@@ -131,7 +136,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'email/verification',
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/email-verification'),
                   (m) => m.EmailVerificationRoute,
                   ['auth'],
@@ -143,7 +148,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'buy',
-                    lazy: lazyRoute(
+                    ...lazyRoute(
                       () => import('./routes/buy'),
                       (m) => m.BuyLayoutRoute,
                       ['buy'],
@@ -152,7 +157,7 @@ export const routes: RouteObject[] = [
                       { index: true, element: <Navigate to="select-type" replace /> },
                       {
                         path: 'select-type',
-                        lazy: lazyRoute(
+                        ...lazyRoute(
                           () => import('./routes/buy'),
                           (m) => m.BuySelectTypeRoute,
                           ['buy'],
@@ -160,7 +165,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'dynamic-pools',
-                        lazy: lazyRoute(
+                        ...lazyRoute(
                           () => import('./routes/buy'),
                           (m) => m.BuyPoolsRoute,
                           ['buy'],
@@ -168,7 +173,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'dynamic-pools/base',
-                        lazy: lazyRoute(
+                        ...lazyRoute(
                           () => import('./routes/buy'),
                           (m) => m.BuyBaseRoute,
                           ['buy'],
@@ -176,7 +181,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'dynamic-pools/premium',
-                        lazy: lazyRoute(
+                        ...lazyRoute(
                           () => import('./routes/buy'),
                           (m) => m.BuyPremiumRoute,
                           ['buy'],
@@ -184,7 +189,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'dynamic-pools/unlimited',
-                        lazy: lazyRoute(
+                        ...lazyRoute(
                           () => import('./routes/buy'),
                           (m) => m.BuyUnlimitedRoute,
                           ['buy'],
@@ -192,7 +197,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'isp',
-                        lazy: lazyRoute(
+                        ...lazyRoute(
                           () => import('./routes/buy'),
                           (m) => m.BuyIspRoute,
                           ['buy'],
@@ -200,7 +205,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'cart',
-                        lazy: lazyRoute(
+                        ...lazyRoute(
                           () => import('./routes/buy'),
                           (m) => m.BuyCartRoute,
                           ['buy'],
@@ -210,7 +215,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'top-up',
-                    lazy: lazyRoute(
+                    ...lazyRoute(
                       () => import('./routes/top-up'),
                       (m) => m.TopUpRoute,
                       ['top-up'],
@@ -218,7 +223,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'transactions',
-                    lazy: lazyRoute(
+                    ...lazyRoute(
                       () => import('./routes/transactions'),
                       (m) => m.TransactionsRoute,
                       ['transactions', 'profile'],
@@ -226,7 +231,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'referral',
-                    lazy: lazyRoute(
+                    ...lazyRoute(
                       () => import('./routes/referral'),
                       (m) => m.ReferralRoute,
                       ['referral'],
@@ -236,7 +241,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'payment',
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/payment-result'),
                   (m) => m.PaymentResultRoute,
                   ['top-up'],
@@ -244,14 +249,14 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'faq',
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/faq'),
                   (m) => m.FaqRoute,
                 ),
               },
               {
                 path: 'legal',
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/legal'),
                   (m) => m.LegalRoute,
                   ['legal'],
@@ -259,21 +264,56 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'packages',
-                lazy: lazyRoute(
+                ...lazyRoute(
                   () => import('./routes/packages'),
                   (m) => m.PackagesRoute,
                   ['packages'],
                 ),
               },
               // Screens of later issues: 404 inside the layout until built.
-              { path: '*', lazy: notFound },
+              { path: '*', ...notFound },
             ],
           },
         ],
       },
-      { path: '*', lazy: notFoundStandalone },
+      { path: '*', ...notFoundStandalone },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** Loads the chunks (and namespaces) of every route `pathname` matches, in parallel. */
+export const preloadRoutes = async (routeList: RouteObject[], pathname: string): Promise<void> => {
+  const loads = (matchRoutes(routeList, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as RouteHandle | undefined;
+    return handle ? [handle.preload()] : [];
+  });
+  // A chunk that fails to load is the screen's to report (its lazy component throws).
+  await Promise.allSettled(loads);
+};
+
+/**
+ * Renders `routeList` like a data router's lazy routes: the chunks of all matched routes start
+ * together (a nested lazy layout would otherwise ask for its page's chunk only once loaded),
+ * and after a navigation the current screen stays until the next one's chunks are in, instead
+ * of a loader replacing it. The routes see the location they render (LocationContext).
+ */
+export const usePreloadedRoutes = (routeList: RouteObject[]) => {
+  const location = useLocation();
+  const [shown, setShown] = useState(() => {
+    void preloadRoutes(routeList, location.pathname);
+    return location;
+  });
+  useEffect(() => {
+    if (shown === location) return;
+    let isCurrent = true;
+    void preloadRoutes(routeList, location.pathname).then(() => {
+      if (isCurrent) startTransition(() => setShown(location));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [routeList, location, shown]);
+  return useRoutes(routeList, shown);
+};
+
+export const AppRoutes = () => usePreloadedRoutes(routes);

@@ -1,5 +1,23 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button, ErrorIllustration, SupportLink } from '../../shared/ui';
+
+/**
+ * `Reload ... in the <support>support chat</support>.` with the tagged part as the support link.
+ * The screen is on the first screen's bundle (it must show even when a chunk fails to load), so
+ * it does not pull react-i18next's <Trans> and its HTML parser in for one tag.
+ */
+export const withSupportLink = (text: string) => {
+  const [before = text, link, after = ''] = text.split(/<support>|<\/support>/);
+  return link === undefined ? (
+    text
+  ) : (
+    <>
+      {before}
+      <SupportLink>{link}</SupportLink>
+      {after}
+    </>
+  );
+};
 
 export type GlobalErrorScreenProps = {
   title?: string;
@@ -22,8 +40,7 @@ export const GlobalErrorScreen = ({
         {title ?? t('app.error_title')}
       </h1>
       <p className="status-screen__text">
-        <strong>{t('app.error_text_bold')}</strong>{' '}
-        <Trans t={t} i18nKey="app.error_text" components={{ support: <SupportLink /> }} />
+        <strong>{t('app.error_text_bold')}</strong> {withSupportLink(t('app.error_text'))}
       </p>
       <Button onClick={() => (onAction ? onAction() : window.location.reload())}>
         {t('app.reload')}

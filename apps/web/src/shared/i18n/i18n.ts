@@ -1,9 +1,6 @@
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
-  APP_VERSION,
   FALLBACK_LANGUAGE,
   I18N_DEFAULT_NAMESPACE,
   I18N_LOAD_RETRIES,
@@ -14,10 +11,16 @@ import {
   type Language,
 } from '@proxy/contract';
 
-export const i18n = i18next;
+import {
+  fetchTranslations,
+  localesBackend,
+  startLanguage,
+  storedLanguageDetector,
+} from './locales-backend';
 
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-export const LANGUAGE_COOKIE = 'i18next';
+export { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from './locales-backend';
+
+export const i18n = i18next;
 
 /** Keeps `<html lang>` in step with the interface language (a11y + hyphenation). */
 const syncDocumentLanguage = (language: string): void => {
@@ -28,8 +31,8 @@ const syncDocumentLanguage = (language: string): void => {
 export const initI18n = async (): Promise<void> => {
   i18next.on('languageChanged', syncDocumentLanguage);
   await i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(localesBackend)
+    .use(storedLanguageDetector)
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],
@@ -44,15 +47,6 @@ export const initI18n = async (): Promise<void> => {
       interpolation: { escapeValue: false },
       returnNull: false,
       showSupportNotice: false,
-      backend: {
-        loadPath: `${import.meta.env.BASE_URL}locales/{{lng}}/{{ns}}.json?v=${APP_VERSION}`,
-      },
-      detection: {
-        order: ['localStorage', 'cookie'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        lookupCookie: LANGUAGE_COOKIE,
-        caches: ['localStorage'],
-      },
       react: { useSuspense: true },
     });
   syncDocumentLanguage(i18next.language);
@@ -68,9 +62,19 @@ export const changeLanguage = async (language: Language): Promise<void> => {
   if (currentLanguage() !== language) await i18next.changeLanguage(language);
 };
 
-/** Starts loading namespaces early (e.g. alongside a route chunk) to avoid a waterfall. */
-export const preloadNamespaces = (namespaces: readonly I18nNamespace[]): Promise<void> =>
-  i18next.isInitialized ? i18next.loadNamespaces([...namespaces]) : Promise.resolve();
+/**
+ * Starts loading namespaces early (alongside a route chunk) to avoid a waterfall. On the first
+ * screen i18next is still starting: the files (of the language it will pick and of the
+ * fallback) are fetched at once, in parallel with its own, and it reads them from there.
+ */
+export const preloadNamespaces = async (namespaces: readonly I18nNamespace[]): Promise<void> => {
+  if (i18next.isInitialized) return i18next.loadNamespaces([...namespaces]);
+  const languages = [...new Set([startLanguage(), FALLBACK_LANGUAGE])];
+  // A failure here is i18next's to retry and report when it reads the file.
+  await Promise.allSettled(
+    languages.flatMap((language) => namespaces.map((ns) => fetchTranslations(language, ns))),
+  );
+};
 
 /** Translates a key known only at run time (server-provided i18n keys, notification types). */
 export const translateDynamic = (key: string, options?: Record<string, unknown>): string =>

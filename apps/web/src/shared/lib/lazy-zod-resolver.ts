@@ -1,5 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { zodResolver } from '@hookform/resolvers/zod';
 
 type Schema = Parameters<typeof zodResolver>[0];
 
@@ -8,16 +8,16 @@ export type LazyResolver<TIn extends FieldValues, TOut = TIn> = Resolver<TIn, un
 };
 
 /**
- * zodResolver(contract schema), with the schema (and zod) fetched on first use.
- * The first screen renders without zod; `preload` starts the download on interaction.
+ * zodResolver(contract schema), with the schema, zod and the resolver adapter fetched on first
+ * use. The first screen renders without them; `preload` starts the download on interaction.
  */
 export const lazyZodResolver = <TIn extends FieldValues, TOut = TIn>(
   loadSchema: () => Promise<Schema>,
 ): LazyResolver<TIn, TOut> => {
   let pending: Promise<Resolver<TIn, unknown, TOut>> | null = null;
   const load = (): Promise<Resolver<TIn, unknown, TOut>> => {
-    pending ??= loadSchema().then(
-      (schema) => zodResolver(schema) as unknown as Resolver<TIn, unknown, TOut>,
+    pending ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+      ([adapter, schema]) => adapter.zodResolver(schema) as unknown as Resolver<TIn, unknown, TOut>,
     );
     return pending;
   };

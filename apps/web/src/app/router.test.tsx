@@ -1,0 +1,78 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Link, MemoryRouter, Outlet, useLocation, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { lazyRoute, usePreloadedRoutes } from './router';
+
+/** A module promise the test resolves when it wants the "chunk" to arrive. */
+const deferredModule = <M,>() => {
+  let resolve!: (module: M) => void;
+  const promise = new Promise<M>((r) => (resolve = r));
+  let calls = 0;
+  const load = () => {
+    calls += 1;
+    return promise;
+  };
+  return { load, resolve, calls: () => calls };
+};
+
+type Screen = { Screen: () => React.JSX.Element };
+
+/** Like RootLayout: its boundary is keyed by the path, so a new screen mounts a new one. */
+const KeyedLayout = () => {
+  const { pathname } = useLocation();
+  return (
+    <main>
+      <Suspense key={pathname} fallback={<p>loading the page</p>}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+};
+
+const Routes = ({ routes }: { routes: RouteObject[] }) => (
+  <Suspense fallback={<p>loading</p>}>{usePreloadedRoutes(routes)}</Suspense>
+);
+
+describe('usePreloadedRoutes', () => {
+  it('asks for a nested layout and its page at once, then keeps a screen until the next is in', async () => {
+    const layout = deferredModule<Screen>();
+    const home = deferredModule<Screen>();
+    const next = deferredModule<Screen>();
+    const routes: RouteObject[] = [
+      {
+        ...lazyRoute(layout.load, (m) => m.Screen),
+        children: [
+          { path: '/', ...lazyRoute(home.load, (m) => m.Screen) },
+          { path: '/next', ...lazyRoute(next.load, (m) => m.Screen) },
+        ],
+      },
+    ];
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes routes={routes} />
+      </MemoryRouter>,
+    );
+    // Both chunks of the first screen are requested before the layout has arrived.
+    expect([layout.calls(), home.calls(), next.calls()]).toEqual([1, 1, 0]);
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => {
+      layout.resolve({ Screen: KeyedLayout });
+      home.resolve({ Screen: () => <Link to="/next">home screen</Link> });
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('home screen')).toBeTruthy();
+
+    act(() => screen.getByText('home screen').click());
+    // The next chunk is on its way: the home screen stays, no loader replaces it.
+    expect(next.calls()).toBe(1);
+    expect(screen.getByText('home screen')).toBeTruthy();
+    expect(screen.queryByText('loading the page')).toBeNull();
+    await act(async () => {
+      next.resolve({ Screen: () => <p>next screen</p> });
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('next screen')).toBeTruthy();
+    expect(screen.queryByText('home screen')).toBeNull();
+  });
+});
