@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDestinationLookup } from './destination-guard.ts';
@@ -64,6 +65,47 @@ describe('CONNECT through an upstream HTTP proxy', () => {
     const [data] = (await once(socket, 'data')) as [Buffer];
     expect(data.toString()).toBe('ping');
     socket.destroy();
+  });
+
+  it('keeps bytes the upstream sends in the same packet as its 2xx answer', async () => {
+    const port = await upstream((socket) =>
+      socket.write('HTTP/1.1 200 Connection established\r\n\r\nserver speaks first'),
+    );
+    const socket = await connect(port);
+    // Read after a turn of the event loop, as the tunnel's pump does once it is wired.
+    await new Promise((resolve) => setImmediate(resolve));
+    const data = once(socket, 'data') as Promise<[Buffer]>;
+    socket.resume();
+    expect((await data)[0].toString()).toBe('server speaks first');
+    socket.destroy();
+  });
+
+  it('an HTTP client handed the tunnel reads an answer that came with the 2xx', async () => {
+    const port = await upstream((socket) =>
+      socket.write(
+        'HTTP/1.1 200 Connection established\r\n\r\n' +
+          'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi',
+      ),
+    );
+    const tunnel = await connect(port);
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request({ createConnection: () => tunnel, path: '/' }, resolve);
+      request.on('error', reject);
+      request.end();
+    });
+    response.setEncoding('utf8');
+    let body = '';
+    for await (const chunk of response) body += String(chunk);
+    expect([response.statusCode, body]).toEqual([200, 'hi']);
+  });
+
+  it('an upstream that ends without answering fails at once, not at the timeout', async () => {
+    const port = await upstream((socket) => socket.end());
+    const started = Date.now();
+    expect(await failureOf(connect(port, 10_000))).toBe(
+      'upstream: upstream up-1 closed before answering',
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('says why it failed: a refusal, a 502, an oversize head, silence, no listener', async () => {

@@ -69,7 +69,9 @@ export type ConnectOptions = {
 };
 
 type Settle<T> = { ok: (value: T) => void; fail: (error: ExitError) => void };
-type SocketListeners = Partial<Record<'connect' | 'data' | 'close', (chunk: Buffer) => void>>;
+type SocketListeners = Partial<
+  Record<'connect' | 'readable' | 'end' | 'close', (chunk: Buffer) => void>
+>;
 
 /**
  * Waits until `listeners` (given the way to settle) resolve with `ok` or reject with `fail`; an
@@ -169,37 +171,48 @@ const connectHttpUpstream = async (
   }
   socket.write(`${head}\r\n`);
   let received = Buffer.alloc(0);
+  // The answer is read with 'readable' and read(), never 'data': a 'data' listener would leave
+  // the socket flowing, and the bytes after the head (unshifted below) would be emitted to no
+  // listener at once. Once the 'readable' listener is gone the socket is as new: whoever takes
+  // the tunnel starts it with a 'data' listener or resume() and gets those bytes first.
   return settleOnSocket<net.Socket>(
     socket,
     options.timeoutMs,
     () => new ExitError('timeout', `upstream ${exit.name}: no CONNECT answer`),
     (settle) => ({
-      data: (chunk) => {
-        received = Buffer.concat([received, chunk]);
-        const end = received.indexOf('\r\n\r\n');
-        if (end === -1) {
-          if (received.length > MAX_UPSTREAM_HEAD)
+      readable: () => {
+        const next = () => socket.read() as Buffer | null;
+        for (let chunk = next(); chunk !== null; chunk = next()) {
+          received = Buffer.concat([received, chunk]);
+          const end = received.indexOf('\r\n\r\n');
+          if (end === -1) {
+            if (received.length <= MAX_UPSTREAM_HEAD) continue;
             settle.fail(
               new ExitError('upstream', `upstream ${exit.name}: oversize CONNECT answer`),
             );
+            return;
+          }
+          const status = /^HTTP\/1\.[01] (\d{3})/.exec(received.toString('latin1', 0, end));
+          const code = status ? Number(status[1]) : 0;
+          if (code < 200 || code > 299) {
+            settle.fail(
+              new ExitError(
+                code === 502 || code === 504 ? 'unreachable' : 'upstream',
+                `upstream ${exit.name} answered ${code || 'garbage'} to CONNECT`,
+              ),
+            );
+            return;
+          }
+          settle.ok(socket);
+          const rest = received.subarray(end + 4);
+          if (rest.length > 0) socket.unshift(rest);
           return;
         }
-        const status = /^HTTP\/1\.[01] (\d{3})/.exec(received.toString('latin1', 0, end));
-        const code = status ? Number(status[1]) : 0;
-        if (code < 200 || code > 299) {
-          settle.fail(
-            new ExitError(
-              code === 502 || code === 504 ? 'unreachable' : 'upstream',
-              `upstream ${exit.name} answered ${code || 'garbage'} to CONNECT`,
-            ),
-          );
-          return;
-        }
-        // Settled first, so the bytes after the head go to the tunnel, not to this listener.
-        settle.ok(socket);
-        const rest = received.subarray(end + 4);
-        if (rest.length > 0) socket.unshift(rest);
       },
+      // The socket allows half-open connections: an upstream that ends without answering is
+      // seen at its 'end', not only at 'close'.
+      end: () =>
+        settle.fail(new ExitError('upstream', `upstream ${exit.name} closed before answering`)),
       close: () =>
         settle.fail(new ExitError('upstream', `upstream ${exit.name} closed before answering`)),
     }),
