@@ -94,8 +94,11 @@ const tsx = (file: string, args: string[], env?: NodeJS.ProcessEnv, nodeArgs: st
     env,
   ] as const;
 
-/** GATEWAY_WORKERS of the gateway under test (decision 101): its processes on this host. */
-const GATEWAY_WORKERS = Number(process.env.BENCH_GATEWAY_WORKERS ?? 1);
+/**
+ * GATEWAY_WORKERS of the gateway under test (decision 101), one or a list (`1,2`: each count is
+ * measured in the same run, the soak with the first).
+ */
+const GATEWAY_WORKER_COUNTS = (process.env.BENCH_GATEWAY_WORKERS ?? '1').split(',').map(Number);
 /** Extra Node flags for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -427,7 +430,7 @@ const measure = async (party: Party | null, origin: Party, name: string): Promis
   return row;
 };
 
-const startGatewayProcess = async (databaseUrl: string, metering: boolean) => {
+const startGatewayProcess = async (databaseUrl: string, metering: boolean, workerCount: number) => {
   const host = '127.0.0.3';
   const [command, args, env] = tsx(
     '../src/server.ts',
@@ -444,12 +447,12 @@ const startGatewayProcess = async (databaseUrl: string, metering: boolean) => {
       GATEWAY_METERING: metering ? 'true' : 'false',
       // The idle-tunnel figure holds thousands of tunnels of one package.
       GATEWAY_CONNECTION_LIMITS: 'unlim=1000000',
-      GATEWAY_WORKERS: String(GATEWAY_WORKERS),
+      GATEWAY_WORKERS: String(workerCount),
       LOG_LEVEL: 'warn',
     },
     GATEWAY_NODE_ARGS,
   );
-  const workers = GATEWAY_WORKERS > 1 ? `, ${GATEWAY_WORKERS} workers` : '';
+  const workers = workerCount > 1 ? `, ${workerCount} workers` : '';
   return spawnReady(
     metering
       ? `gateway${workers ? ` (${workers.slice(2)})` : ''}`
@@ -484,6 +487,7 @@ const idleAndSoak = async (party: Party, origin: Party) => {
   const soakSeconds = (Date.now() - soakStarted) / 1000;
   await sleep(3_000);
   return {
+    name: party.name,
     idleTunnels: IDLE_TUNNELS,
     idleMb: idleRss,
     idleMbPer10k: (idleRss / IDLE_TUNNELS) * 10_000,
@@ -540,13 +544,15 @@ const main = async () => {
     const only = process.env.BENCH_ONLY?.split(',');
     const wanted = (name: string) => !only || only.includes(name);
     let extra: Awaited<ReturnType<typeof idleAndSoak>> | null = null;
-    for (const metering of [true, false]) {
-      if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
-      const gateway = await startGatewayProcess(scratch.url, metering);
-      rows.push(await measure(gateway, origin, gateway.name));
-      if (metering && process.env.BENCH_SOAK !== '0') extra = await idleAndSoak(gateway, origin);
-      await gateway.stop();
-    }
+    for (const workerCount of GATEWAY_WORKER_COUNTS)
+      for (const metering of [true, false]) {
+        if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
+        const gateway = await startGatewayProcess(scratch.url, metering, workerCount);
+        rows.push(await measure(gateway, origin, gateway.name));
+        if (metering && extra === null && process.env.BENCH_SOAK !== '0')
+          extra = await idleAndSoak(gateway, origin);
+        await gateway.stop();
+      }
     if (wanted('proxy-chain')) {
       const [pc, pa, pe] = tsx('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);
@@ -588,7 +594,7 @@ const main = async () => {
     if (extra)
       lines.push(
         '',
-        `Gateway, ${extra.idleTunnels} idle tunnels: ${extra.idleMb.toFixed(1)} MB above baseline ` +
+        `${extra.name}, ${extra.idleTunnels} idle tunnels: ${extra.idleMb.toFixed(1)} MB above baseline ` +
           `(${extra.idleMbPer10k.toFixed(1)} MB per 10,000). Open files ${extra.filesBefore} before, ` +
           `${extra.filesAfter} after ${extra.soakTunnels} tunnels in ${extra.soakSeconds.toFixed(0)} s.`,
       );
