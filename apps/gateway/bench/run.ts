@@ -11,7 +11,7 @@
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,16 +94,25 @@ const tsx = (file: string, args: string[], env?: NodeJS.ProcessEnv, nodeArgs: st
     env,
   ] as const;
 
+/**
+ * GATEWAY_WORKERS of the gateway under test (decision 101), one or a list (`1,2`: each count is
+ * measured in the same run, the soak with the first).
+ */
+const GATEWAY_WORKER_COUNTS = (process.env.BENCH_GATEWAY_WORKERS ?? '1').split(',').map(Number);
 /** Extra Node flags for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 // ---------------------------------------------------------------------------------- figures
 
+/** MB/s of one download; anything but a whole 200 answer (a 407, a cut) fails the run. */
 const curlSpeed = async (url: string, proxy: string | null, tunnel: boolean) => {
-  const args = ['-s', '-o', '/dev/null', '-w', '%{speed_download}', url];
+  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %{speed_download}'];
   if (proxy) args.push('-x', proxy, ...(tunnel ? ['-p'] : []));
-  const { stdout } = await run('curl', args, { maxBuffer: 1 << 20 });
-  return Number(stdout) / 1e6;
+  const { stdout } = await run('curl', [...args, url], { maxBuffer: 1 << 20 });
+  const [status, size, speed] = stdout.trim().split(' ');
+  if (status !== '200' || Number(size) !== BULK_BYTES)
+    throw new Error(`curl ${url} through ${proxy}: status ${status}, ${size} bytes`);
+  return Number(speed) / 1e6;
 };
 
 const bestOf = async (times: number, measure: () => Promise<number>) => {
@@ -123,9 +132,10 @@ const wrkRequests = async (target: string, proxied: boolean, originUrl: string) 
   );
   const { stdout } = await run('wrk', ['-t1', '-c64', `-d${SECONDS}s`, '-s', script, target]);
   const match = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+  const count = /(\d+) requests in/.exec(stdout);
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
   if (errors) throw new Error(`wrk through ${target}: ${errors[1]} failed responses`);
-  return match ? Number(match[1]) : 0;
+  return { rate: match ? Number(match[1]) : 0, count: count ? Number(count[1]) : 0 };
 };
 
 /** Loopback sources for client sockets, so TIME_WAIT does not run out of ports. */
@@ -196,14 +206,47 @@ const tunnelsPerSecond = async (
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
-  return done / ((Date.now() - started) / 1000);
+  return { rate: done / ((Date.now() - started) / 1000), count: done };
 };
 
-const rssMb = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : 0;
+/** The process and its children (squid's helpers, the gateway's workers), alive now. */
+const processTree = (pid: number): number[] => {
+  const tree = [pid];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : [])
+        tree.push(...processTree(Number(child)));
+    }
+  } catch {
+    // The process ended meanwhile.
+  }
+  return tree;
 };
-const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+/** CPU seconds (user + system) the process tree has used so far. */
+const cpuSeconds = (pid: number) => {
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks / 100;
+};
+/** Resident memory of the process tree (the gateway's primary and workers), MB. */
+const rssMb = (pid: number) => {
+  let kb = 0;
+  for (const member of processTree(pid)) {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'));
+    kb += match ? Number(match[1]) : 0;
+  }
+  return kb / 1024;
+};
+const openFiles = (pid: number) =>
+  processTree(pid).reduce((sum, member) => sum + readdirSync(`/proc/${member}/fd`).length, 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------- peers
@@ -286,12 +329,14 @@ const startSquid = async (origin: Party): Promise<Party | null> => {
   const host = '127.0.0.6';
   const port = await freePort(host);
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-squid-'));
+  // Run as root, squid and its auth helper drop to the `proxy` user: they must read these.
+  chmodSync(dir, 0o755);
   const passwords = path.join(dir, 'passwd');
   const salt = randomBytes(4).toString('hex');
   const hash = execFileSync('openssl', ['passwd', '-apr1', '-salt', salt, PASSWORD])
     .toString()
     .trim();
-  writeFileSync(passwords, `${LOGIN}:${hash}\n`);
+  writeFileSync(passwords, `${LOGIN}:${hash}\n`, { mode: 0o644 });
   const conf = path.join(dir, 'squid.conf');
   writeFileSync(
     conf,
@@ -315,6 +360,11 @@ const startSquid = async (origin: Party): Promise<Party | null> => {
       'via off',
       'max_filedescriptors 20000',
       'workers 1',
+      // What an operator of a forward proxy turns off: ICMP probing, the per-client table,
+      // and the 30 s wait for open connections at stop.
+      'pinger_enable off',
+      'client_db off',
+      'shutdown_lifetime 1 second',
     ].join('\n'),
   );
   return spawnPeer('squid', host, port, [binary, '-N', '-f', conf], {
@@ -325,39 +375,70 @@ const startSquid = async (origin: Party): Promise<Party | null> => {
 
 // ---------------------------------------------------------------------------------- main
 
-type Row = { name: string; bulk: number; bulkConnect: number; small: number; tunnels: number };
+type Row = {
+  name: string;
+  bulk: number;
+  bulkConnect: number;
+  small: number;
+  tunnels: number;
+  /** The party's own CPU per unit of work: the figure that holds on a busy machine. */
+  cpuMsPerGb: number;
+  cpuUsPerRequest: number;
+  cpuUsPerTunnel: number;
+};
 
 /** BENCH_FIGURES=bulk,small,tunnels picks figures (the others read NaN). */
 const FIGURES = new Set((process.env.BENCH_FIGURES ?? 'bulk,small,tunnels').split(','));
-const figure = async (name: string, measureIt: () => Promise<number>) =>
-  FIGURES.has(name) ? measureIt() : Number.NaN;
 
 const measure = async (party: Party | null, origin: Party, name: string): Promise<Row> => {
   const proxy = party ? `http://${LOGIN}:${PASSWORD}@${party.host}:${party.port}` : null;
   const big = `http://${origin.host}:${origin.port}/bytes/${BULK_BYTES}`;
   const small = `http://${origin.host}:${origin.port}/small`;
+  /** Runs the work; its CPU seconds in the party's processes per unit (NaN for direct). */
+  const cpuOf = async <T>(work: () => Promise<T>) => {
+    const before = party ? cpuSeconds(party.pid) : Number.NaN;
+    const result = await work();
+    return { result, cpu: party ? cpuSeconds(party.pid) - before : Number.NaN };
+  };
   const row: Row = {
     name,
-    bulk: await figure('bulk', () => bestOf(3, () => curlSpeed(big, proxy, false))),
-    bulkConnect: party
-      ? await figure('bulk', () => bestOf(3, () => curlSpeed(big, proxy, true)))
-      : Number.NaN,
-    small: await figure('small', () =>
-      wrkRequests(
-        party ? `http://${party.host}:${party.port}/` : `http://${origin.host}:${origin.port}/`,
-        party !== null,
-        small,
-      ),
-    ),
-    tunnels: await figure('tunnels', () =>
-      tunnelsPerSecond(party, origin, Number.MAX_SAFE_INTEGER, SECONDS),
-    ),
+    bulk: Number.NaN,
+    bulkConnect: Number.NaN,
+    small: Number.NaN,
+    tunnels: Number.NaN,
+    cpuMsPerGb: Number.NaN,
+    cpuUsPerRequest: Number.NaN,
+    cpuUsPerTunnel: Number.NaN,
   };
+  if (FIGURES.has('bulk')) {
+    const plain = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, false)));
+    row.bulk = plain.result;
+    if (party) {
+      const tunnelled = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, true)));
+      row.bulkConnect = tunnelled.result;
+      row.cpuMsPerGb = ((plain.cpu + tunnelled.cpu) * 1000) / ((6 * BULK_BYTES) / 1024 ** 3);
+    }
+  }
+  if (FIGURES.has('small')) {
+    const target = party
+      ? `http://${party.host}:${party.port}/`
+      : `http://${origin.host}:${origin.port}/`;
+    const { result, cpu } = await cpuOf(() => wrkRequests(target, party !== null, small));
+    row.small = result.rate;
+    row.cpuUsPerRequest = (cpu * 1e6) / result.count;
+  }
+  if (FIGURES.has('tunnels')) {
+    const { result, cpu } = await cpuOf(() =>
+      tunnelsPerSecond(party, origin, Number.MAX_SAFE_INTEGER, SECONDS),
+    );
+    row.tunnels = result.rate;
+    row.cpuUsPerTunnel = (cpu * 1e6) / result.count;
+  }
   process.stdout.write(`${JSON.stringify(row)}\n`);
   return row;
 };
 
-const startGatewayProcess = async (databaseUrl: string, metering: boolean) => {
+const startGatewayProcess = async (databaseUrl: string, metering: boolean, workerCount: number) => {
   const host = '127.0.0.3';
   const [command, args, env] = tsx(
     '../src/server.ts',
@@ -374,12 +455,16 @@ const startGatewayProcess = async (databaseUrl: string, metering: boolean) => {
       GATEWAY_METERING: metering ? 'true' : 'false',
       // The idle-tunnel figure holds thousands of tunnels of one package.
       GATEWAY_CONNECTION_LIMITS: 'unlim=1000000',
+      GATEWAY_WORKERS: String(workerCount),
       LOG_LEVEL: 'warn',
     },
     GATEWAY_NODE_ARGS,
   );
+  const workers = workerCount > 1 ? `, ${workerCount} workers` : '';
   return spawnReady(
-    metering ? 'gateway' : 'gateway (metering off)',
+    metering
+      ? `gateway${workers ? ` (${workers.slice(2)})` : ''}`
+      : `gateway (metering off${workers})`,
     host,
     command,
     [...args],
@@ -388,8 +473,14 @@ const startGatewayProcess = async (databaseUrl: string, metering: boolean) => {
   );
 };
 
+/**
+ * V8's memory reducer collects garbage some seconds after allocation slows down: both readings
+ * wait for it, or the heap left by the figures before (or by opening the tunnels) is measured.
+ */
+const SETTLE_MS = 10_000;
+
 const idleAndSoak = async (party: Party, origin: Party) => {
-  await sleep(1_000);
+  await sleep(SETTLE_MS);
   const baseRss = rssMb(party.pid);
   const baseFiles = openFiles(party.pid);
   const held: net.Socket[] = [];
@@ -401,7 +492,7 @@ const idleAndSoak = async (party: Party, origin: Party) => {
         ),
       )),
     );
-  await sleep(2_000);
+  await sleep(SETTLE_MS);
   const idleRss = rssMb(party.pid) - baseRss;
   for (const socket of held) socket.destroy();
   await sleep(2_000);
@@ -410,6 +501,7 @@ const idleAndSoak = async (party: Party, origin: Party) => {
   const soakSeconds = (Date.now() - soakStarted) / 1000;
   await sleep(3_000);
   return {
+    name: party.name,
     idleTunnels: IDLE_TUNNELS,
     idleMb: idleRss,
     idleMbPer10k: (idleRss / IDLE_TUNNELS) * 10_000,
@@ -455,13 +547,21 @@ const main = async () => {
     const only = process.env.BENCH_ONLY?.split(',');
     const wanted = (name: string) => !only || only.includes(name);
     let extra: Awaited<ReturnType<typeof idleAndSoak>> | null = null;
-    for (const metering of [true, false]) {
-      if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
-      const gateway = await startGatewayProcess(scratch.url, metering);
-      rows.push(await measure(gateway, origin, gateway.name));
-      if (metering && process.env.BENCH_SOAK !== '0') extra = await idleAndSoak(gateway, origin);
+    // Idle memory and the soak on a process of their own, from its fresh start: after the
+    // figures its heap is still shrinking and the difference can come out below zero. A fresh
+    // process also grows its heap while the tunnels open, so the figure errs on the high side.
+    if (wanted('gateway') && process.env.BENCH_SOAK !== '0') {
+      const gateway = await startGatewayProcess(scratch.url, true, GATEWAY_WORKER_COUNTS[0] ?? 1);
+      extra = await idleAndSoak(gateway, origin);
       await gateway.stop();
     }
+    for (const workerCount of GATEWAY_WORKER_COUNTS)
+      for (const metering of [true, false]) {
+        if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
+        const gateway = await startGatewayProcess(scratch.url, metering, workerCount);
+        rows.push(await measure(gateway, origin, gateway.name));
+        await gateway.stop();
+      }
     if (wanted('proxy-chain')) {
       const [pc, pa, pe] = tsx('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);
@@ -488,11 +588,22 @@ const main = async () => {
         (row) =>
           `| ${row.name} | ${format(row.bulk)} | ${format(row.bulkConnect)} | ${format(row.small)} | ${format(row.tunnels)} |`,
       ),
+      '',
+      "The party's own CPU (user + system, its processes) per unit of work; lower is better:",
+      '',
+      '| party | CPU ms per GB (bulk) | CPU µs per small request | CPU µs per new tunnel |',
+      '| --- | ---: | ---: | ---: |',
+      ...rows
+        .filter((row) => row.name !== 'direct to the origin')
+        .map(
+          (row) =>
+            `| ${row.name} | ${format(row.cpuMsPerGb)} | ${format(row.cpuUsPerRequest)} | ${format(row.cpuUsPerTunnel)} |`,
+        ),
     ];
     if (extra)
       lines.push(
         '',
-        `Gateway, ${extra.idleTunnels} idle tunnels: ${extra.idleMb.toFixed(1)} MB above baseline ` +
+        `${extra.name}, ${extra.idleTunnels} idle tunnels: ${extra.idleMb.toFixed(1)} MB above baseline ` +
           `(${extra.idleMbPer10k.toFixed(1)} MB per 10,000). Open files ${extra.filesBefore} before, ` +
           `${extra.filesAfter} after ${extra.soakTunnels} tunnels in ${extra.soakSeconds.toFixed(0)} s.`,
       );

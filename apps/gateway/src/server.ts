@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import pino from 'pino';
 import { createDatabase, EMBEDDED_DATABASE, findRunningPort, migrate } from '@proxy/db';
 import { loadGatewayConfig, type GatewayConfig } from './config/env.ts';
 import { startGateway, type Gateway } from './gateway.ts';
+import { runWorkers } from './workers.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -21,9 +23,24 @@ const databaseUrlOf = (config: GatewayConfig): string => {
   return `postgres://postgres:postgres@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
 };
 
+const banner = (config: GatewayConfig, httpPort: number, socksPort: number) =>
+  `Proxy gateway: curl -x http://LOGIN:PASSWORD@${config.GATEWAY_PUBLIC_HOST}:${httpPort} http://example.com/ ` +
+  `(SOCKS5 on ${config.GATEWAY_PUBLIC_HOST}:${socksPort}` +
+  `${config.GATEWAY_WORKERS > 1 ? `, ${config.GATEWAY_WORKERS} workers` : ''})\n`;
+
 const main = async () => {
   const config = loadGatewayConfig();
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  if (cluster.isPrimary && config.GATEWAY_WORKERS > 1) {
+    runWorkers({
+      config,
+      log,
+      shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS + 5_000,
+      onReady: ({ httpPort, socksPort }) =>
+        process.stdout.write(banner(config, httpPort, socksPort)),
+    });
+    return;
+  }
   const databaseUrl = databaseUrlOf(config);
   const database = createDatabase(
     databaseUrl,
@@ -77,10 +94,14 @@ const main = async () => {
     },
     'gateway listening',
   );
-  process.stdout.write(
-    `Proxy gateway: curl -x http://LOGIN:PASSWORD@${config.GATEWAY_PUBLIC_HOST}:${gateway.httpPort} http://example.com/ ` +
-      `(SOCKS5 on ${config.GATEWAY_PUBLIC_HOST}:${gateway.socksPort})\n`,
-  );
+  // A worker reports to its primary, which prints the banner once all of them listen.
+  if (cluster.isWorker)
+    process.send?.({
+      type: 'gateway-ready',
+      httpPort: gateway.httpPort,
+      socksPort: gateway.socksPort,
+    });
+  else process.stdout.write(banner(config, gateway.httpPort, gateway.socksPort));
 };
 
 await main();

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   basicAuth,
@@ -26,64 +28,128 @@ const freePort = async () => {
   return port;
 };
 
+/** server.ts in its own process; resolves once it printed its banner. */
+const startProcess = async (extraEnv: Record<string, string>) => {
+  const httpPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-process-')),
+      DATA_ENCRYPTION_KEY: TEST_DATA_KEY_HEX,
+      GATEWAY_HTTP_PORT: String(httpPort),
+      GATEWAY_SOCKS_PORT: String(await freePort()),
+      GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'true',
+      // Only the stop flushes within these tests.
+      GATEWAY_FLUSH_INTERVAL_MS: '3600000',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Proxy gateway:')) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`gateway did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, httpPort, exited, output: () => output };
+};
+
+/** GET through the proxy on a connection of its own; the status once the body is read. */
+const getThrough = (proxyPort: number, url: string, authorization: string) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port: proxyPort,
+          path: url,
+          headers: { 'Proxy-Authorization': authorization },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      )
+      .on('error', reject);
+  });
+
+/** The processes a process forked (Linux). */
+const childrenOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean);
+
 describe('the gateway process', () => {
   const shared = useDatabaseAndOrigin();
   const { database } = shared;
 
   it('serves, and on SIGTERM writes the usage counted since the last flush and exits 0', async () => {
     const pkg = await createPackage(database.db);
-    const httpPort = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl(),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-process-')),
-        DATA_ENCRYPTION_KEY: TEST_DATA_KEY_HEX,
-        GATEWAY_HTTP_PORT: String(httpPort),
-        GATEWAY_SOCKS_PORT: String(await freePort()),
-        GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'true',
-        // Only the stop flushes within this test.
-        GATEWAY_FLUSH_INTERVAL_MS: '3600000',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = once(child, 'exit');
+    const gateway = await startProcess({});
     try {
-      const deadline = Date.now() + 20_000;
-      while (!output.includes('Proxy gateway:')) {
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error(`gateway did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const status = await new Promise<number>((resolve, reject) => {
-        http
-          .get(
-            {
-              host: '127.0.0.1',
-              port: httpPort,
-              path: `http://127.0.0.1:${shared.origin.port}/bytes/20000`,
-              headers: { 'Proxy-Authorization': basicAuth(pkg.login, pkg.password) },
-              agent: false,
-            },
-            (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode ?? 0));
-            },
-          )
-          .on('error', reject);
-      });
+      const status = await getThrough(
+        gateway.httpPort,
+        `http://127.0.0.1:${shared.origin.port}/bytes/20000`,
+        basicAuth(pkg.login, pkg.password),
+      );
       expect(status).toBe(200);
       expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
     } finally {
-      child.kill('SIGTERM');
+      gateway.child.kill('SIGTERM');
     }
-    const [code] = (await exited) as [number | null];
+    const [code] = await gateway.exited;
     expect(code).toBe(0);
     expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(20_000);
+  });
+
+  it('with GATEWAY_WORKERS=2 runs two instances on the same ports; SIGTERM flushes both and exits 0', async () => {
+    const pkg = await createPackage(database.db);
+    const instanceId = `workers-${randomBytes(4).toString('hex')}`;
+    const gateway = await startProcess({ GATEWAY_WORKERS: '2', GATEWAY_INSTANCE_ID: instanceId });
+    const workers = childrenOf(gateway.child.pid ?? 0);
+    try {
+      expect(gateway.output()).toContain('2 workers');
+      expect(workers).toHaveLength(2);
+      // Each worker is an instance of its own: its own LISTEN session on the database.
+      const sessions = await sql<{ name: string }>`
+        SELECT application_name AS name FROM pg_stat_activity
+        WHERE application_name LIKE ${`gateway-listen ${instanceId}-%`} ORDER BY 1`.execute(
+        database.db,
+      );
+      expect(sessions.rows.map((row) => row.name)).toEqual([
+        `gateway-listen ${instanceId}-1`,
+        `gateway-listen ${instanceId}-2`,
+      ]);
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          getThrough(
+            gateway.httpPort,
+            `http://127.0.0.1:${shared.origin.port}/bytes/10000`,
+            basicAuth(pkg.login, pkg.password),
+          ),
+        ),
+      );
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
+    } finally {
+      gateway.child.kill('SIGTERM');
+    }
+    const [code] = await gateway.exited;
+    expect(code).toBe(0);
+    // Whichever worker served a request wrote its bytes at the stop: none are lost.
+    expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(40 * 10_000);
+    const flushes = await sql<{ id: string }>`
+      SELECT flush_id AS id FROM gateway_usage_flushes
+      WHERE flush_id LIKE ${`${instanceId}-%`}`.execute(database.db);
+    expect(flushes.rows.length).toBeGreaterThan(0);
+    for (const worker of workers) expect(() => process.kill(Number(worker), 0)).toThrow();
   });
 });

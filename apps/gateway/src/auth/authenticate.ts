@@ -29,7 +29,8 @@ export const parseBasicAuthorization = (
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 };
 
-type Memo = { header: string; result: Authorized };
+/** Headers remembered at most (a full memo starts over): far more than live credentials. */
+const MEMO_LIMIT = 10_000;
 
 /** The targeting of a whitelisted client: it sends no login, so no suffixes. */
 export const untargeted = (login: string) => ({
@@ -41,14 +42,15 @@ export const untargeted = (login: string) => ({
 });
 
 /**
- * Authenticates each request of a keep-alive connection on its own, cheaply: a connection that
- * repeats the header of its previous request gets the previous answer while that package entry
- * is still current (any change to the package replaces the entry) and unexpired. Another
- * header on the same socket is checked from scratch. Failures are never remembered.
+ * Authenticates each request on its own, cheaply: a Proxy-Authorization header that passed
+ * before, on this connection or any other (every new tunnel of a client repeats its header),
+ * gets the earlier answer while that package entry is still current (any change to the package
+ * replaces the entry) and unexpired. An unknown header is checked from scratch (base64, the
+ * login's suffixes, sha256 and a constant-time compare). Failures are never remembered.
  */
 export class RequestAuthenticator {
   readonly #cache: CredentialCache;
-  readonly #memo = new WeakMap<object, Memo>();
+  readonly #memo = new Map<string, Authorized>();
 
   constructor(cache: CredentialCache) {
     this.#cache = cache;
@@ -67,15 +69,19 @@ export class RequestAuthenticator {
       const entry = this.#cache.authenticateAddress(connection.remoteAddress, now);
       return entry ? { entry, targeting: untargeted(entry.login) } : null;
     }
-    const memo = this.#memo.get(connection);
-    if (memo?.header === header && this.#cache.isCurrent(memo.result.entry, now))
-      return memo.result;
+    const known = this.#memo.get(header);
+    if (known !== undefined) {
+      if (this.#cache.isCurrent(known.entry, now)) return known;
+      this.#memo.delete(header);
+    }
     const credentials = parseBasicAuthorization(header);
     const result = credentials
       ? authenticateCredentials(this.#cache, credentials.username, credentials.password, now)
       : null;
-    if (result) this.#memo.set(connection, { header, result });
-    else this.#memo.delete(connection);
+    if (result) {
+      if (this.#memo.size >= MEMO_LIMIT) this.#memo.clear();
+      this.#memo.set(header, result);
+    }
     return result;
   }
 }

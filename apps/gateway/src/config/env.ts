@@ -86,6 +86,11 @@ const envSchema = z.object({
     }),
   /** Counting bytes per package; off only to measure its cost (bench:gateway). */
   GATEWAY_METERING: booleanFlag(true),
+  /**
+   * Gateway processes on this host (decision 101): above 1, a primary forks this many workers
+   * that share the ports, each an ordinary instance. 1 (dev, tests) runs one plain process.
+   */
+  GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type RawGatewayEnv = z.input<typeof envSchema>;

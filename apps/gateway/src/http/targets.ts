@@ -49,10 +49,12 @@ export const parseAuthority = (
  */
 export const parseAbsoluteHttpUrl = (url: string): ForwardTarget | null => {
   if (url.length < 8 || url.slice(0, 7).toLowerCase() !== 'http://') return null;
-  let end = url.length;
-  for (const stop of ['/', '?', '#']) {
-    const at = url.indexOf(stop, 7);
-    if (at !== -1 && at < end) end = at;
+  // The authority ends at the first '/', '?' or '#' (one pass, no allocation).
+  let end = 7;
+  while (end < url.length) {
+    const code = url.charCodeAt(end);
+    if (code === 0x2f || code === 0x3f || code === 0x23) break;
+    end += 1;
   }
   const authority = url.slice(7, end);
   if (authority.includes('@')) return null;

@@ -11,6 +11,51 @@ export type ByteGate = {
   wait: (resume: () => void) => void;
 };
 
+type RelayState = {
+  source: Readable;
+  sink: Writable;
+  counter: UsageCounter | null;
+  isUp: boolean;
+  /** The part of a chunk the gate held back. */
+  held: Buffer | null;
+  isDraining: boolean;
+};
+
+// Module-level functions over a state object, not closures per relay: this runs for every
+// chunk and every forwarded request (and tsx's keepNames would wrap each named closure again).
+
+const write = (state: RelayState, chunk: Buffer) => {
+  if (state.counter !== null) {
+    if (state.isUp) state.counter.up += chunk.length;
+    else state.counter.down += chunk.length;
+  }
+  if (!state.sink.write(chunk)) {
+    state.isDraining = true;
+    state.source.pause();
+  }
+};
+
+/** Writes what the gate allows; true when the whole chunk went. */
+const offer = (state: RelayState, gate: ByteGate, chunk: Buffer): boolean => {
+  const allowed = gate.take(chunk.length);
+  if (allowed >= chunk.length) {
+    write(state, chunk);
+    return true;
+  }
+  if (allowed > 0) write(state, chunk.subarray(0, allowed));
+  state.held = chunk.subarray(allowed);
+  state.source.pause();
+  gate.wait(() => retry(state, gate));
+  return false;
+};
+
+const retry = (state: RelayState, gate: ByteGate) => {
+  const chunk = state.held;
+  if (chunk === null || state.source.destroyed || state.sink.destroyed) return;
+  state.held = null;
+  if (offer(state, gate, chunk) && !state.isDraining) state.source.resume();
+};
+
 /**
  * One direction of a relay: every chunk from `source` is counted (as `up` or `down`) and written
  * to `sink` as it comes, without copies. A gate may hold part of a chunk back: the part it
@@ -24,50 +69,11 @@ export const relay = (
   isUp: boolean,
   gate: ByteGate | null,
 ) => {
-  let held: Buffer | null = null;
-  let isDraining = false;
-
-  const write = (chunk: Buffer) => {
-    if (counter !== null) {
-      if (isUp) counter.up += chunk.length;
-      else counter.down += chunk.length;
-    }
-    if (!sink.write(chunk)) {
-      isDraining = true;
-      source.pause();
-    }
-  };
-
-  /** Writes what the gate allows; true when the whole chunk went. */
-  const offer = (chunk: Buffer): boolean => {
-    if (gate === null) {
-      write(chunk);
-      return true;
-    }
-    const allowed = gate.take(chunk.length);
-    if (allowed >= chunk.length) {
-      write(chunk);
-      return true;
-    }
-    if (allowed > 0) write(chunk.subarray(0, allowed));
-    held = chunk.subarray(allowed);
-    source.pause();
-    gate.wait(retry);
-    return false;
-  };
-
-  const retry = () => {
-    const chunk = held;
-    if (chunk === null || source.destroyed || sink.destroyed) return;
-    held = null;
-    if (offer(chunk) && !isDraining) source.resume();
-  };
-
-  source.on('data', (chunk: Buffer) => {
-    offer(chunk);
-  });
+  const state: RelayState = { source, sink, counter, isUp, held: null, isDraining: false };
+  if (gate === null) source.on('data', (chunk: Buffer) => write(state, chunk));
+  else source.on('data', (chunk: Buffer) => offer(state, gate, chunk));
   sink.on('drain', () => {
-    isDraining = false;
-    if (held === null) source.resume();
+    state.isDraining = false;
+    if (state.held === null) source.resume();
   });
 };
