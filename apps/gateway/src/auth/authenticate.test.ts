@@ -14,6 +14,7 @@ const row = (password: string, expiresAt: Date | null = null): PackageRow => ({
   speed_limit: null,
   ips: [],
   auth_ip: null,
+  socks: false,
 });
 
 const basic = (username: string, password: string) =>
