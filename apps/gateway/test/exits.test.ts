@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import http from 'node:http';
+import type net from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -260,6 +262,60 @@ describe('exits, targeting and IP authorisation', () => {
     expect(sticky.size).toBe(1);
     const targeted = await get(gateway, url(), basicAuth(`${isp.login}_c_de`, isp.password));
     expect(targeted.status).toBe(502);
+  });
+
+  it('plain HTTP goes to an upstream HTTP proxy as an absolute-URI request, not a tunnel', async () => {
+    // An upstream that forwards requests but allows no CONNECT (as many allow it to 443 only).
+    const seen: { url: string; auth: string | undefined }[] = [];
+    const standIn = http.createServer((req, res) => {
+      seen.push({ url: req.url ?? '', auth: req.headers['proxy-authorization'] });
+      const status =
+        req.headers['proxy-authorization'] === basicAuth('nl-user', 'nl-pass') ? 200 : 407;
+      res.writeHead(status, { 'Content-Type': 'text/plain' }).end('via the upstream');
+    });
+    standIn.on('connect', (_req, socket: net.Socket) => socket.destroy());
+    standIn.listen(0, '127.0.0.1');
+    await once(standIn, 'listening');
+    const port = (standIn.address() as net.AddressInfo).port;
+    const seal = (password: string) =>
+      sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.exitUpstreamPassword);
+    const exits = [
+      { name: 'nl-1', country: 'NL', username_template: 'nl-user', password: 'nl-pass' },
+      { name: 'be-1', country: 'BE', username_template: 'be-user', password: 'wrong' },
+    ];
+    await database.db
+      .insertInto('gateway_exits')
+      .values(
+        exits.map(({ password, ...exit }) => ({
+          ...exit,
+          kind: 'http' as const,
+          upstream_host: '127.0.0.1',
+          upstream_port: port,
+          upstream_password_encrypted: seal(password),
+        })),
+      )
+      .execute();
+    try {
+      await waitFor(() => gateway.exits.size === 6);
+      const target = `http://127.0.0.1:${origin.port}/bytes/10?x=1`;
+      const answer = await get(
+        gateway,
+        target,
+        basicAuth(`${customer.login}_c_nl`, customer.password),
+      );
+      expect([answer.status, answer.body]).toEqual([200, 'via the upstream']);
+      expect(seen).toEqual([{ url: target, auth: basicAuth('nl-user', 'nl-pass') }]);
+      // The upstream refusing the exit's own credentials is the exit's failure: 502, not 407.
+      const refused = await get(
+        gateway,
+        target,
+        basicAuth(`${customer.login}_c_be`, customer.password),
+      );
+      expect([refused.status, refused.headers['x-proxy-error']]).toEqual([502, 'upstream']);
+    } finally {
+      await database.db.deleteFrom('gateway_exits').where('name', 'in', ['nl-1', 'be-1']).execute();
+      standIn.close();
+    }
   });
 
   it('a whitelisted client address needs no password; others still do', async () => {

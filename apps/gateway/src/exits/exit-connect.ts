@@ -141,6 +141,10 @@ export const upstreamUsername = (exit: Exit, targeting: Targeting): string =>
     .replaceAll('{city}', targeting.city ?? '')
     .replaceAll('{session}', targeting.session ?? '');
 
+/** The `Proxy-Authorization` value an upstream HTTP proxy gets for this login's targeting. */
+export const upstreamBasicAuth = (exit: Exit, targeting: Targeting): string =>
+  `Basic ${Buffer.from(`${upstreamUsername(exit, targeting)}:${exit.upstreamPassword ?? ''}`).toString('base64')}`;
+
 const MAX_UPSTREAM_HEAD = 16 * 1024;
 
 /** CONNECT through an upstream HTTP proxy; resolves with the tunnel once it answered 2xx. */
@@ -163,12 +167,8 @@ const connectHttpUpstream = async (
   );
   const authority = net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`;
   let head = `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n`;
-  if (exit.usernameTemplate !== null) {
-    const token = Buffer.from(
-      `${upstreamUsername(exit, targeting)}:${exit.upstreamPassword ?? ''}`,
-    ).toString('base64');
-    head += `Proxy-Authorization: Basic ${token}\r\n`;
-  }
+  if (exit.usernameTemplate !== null)
+    head += `Proxy-Authorization: ${upstreamBasicAuth(exit, targeting)}\r\n`;
   socket.write(`${head}\r\n`);
   let received = Buffer.alloc(0);
   // The answer is read with 'readable' and read(), never 'data': a 'data' listener would leave

@@ -8,6 +8,7 @@ import {
   ExitError,
   HTTP_STATUS_BY_FAILURE,
   toExitError,
+  upstreamBasicAuth,
 } from '../exits/exit-connect.ts';
 import type { Exit } from '../exits/exit-table.ts';
 import type { LiveConnection } from '../limits/connection-registry.ts';
@@ -128,8 +129,18 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
       options.localAddress = exit.localAddress;
       options.family = exit.localAddress === undefined ? 0 : net.isIPv6(exit.localAddress) ? 6 : 4;
       options.lookup = ctx.lookup;
+    } else if (exit.kind === 'http') {
+      // An upstream HTTP proxy takes the absolute-URI request itself, as proxies do (RFC 9112
+      // 3.2.2), with its own Proxy-Authorization, on kept-alive connections per exit: no
+      // CONNECT, so an upstream that tunnels only to port 443 carries plain HTTP too.
+      options.host = exit.upstreamHost ?? '';
+      options.port = exit.upstreamPort ?? 0;
+      options.path = `http://${target.authority}${target.path}`;
+      options.agent = agentFor(exit);
+      if (exit.usernameTemplate !== null)
+        headers.push('Proxy-Authorization', upstreamBasicAuth(exit, authorized.targeting));
     } else {
-      // Upstream proxies: the request travels in a tunnel through them (no pooling).
+      // Upstream SOCKS5 proxies: the request travels in a tunnel through them (no pooling).
       options.createConnection = (_opts, created) => {
         connectThroughExit(
           exit,
@@ -170,8 +181,15 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
     upstream.on('response', (response) => {
       // The connect timeout covered the wait for a head; the body is bounded by idleness.
       upstream.setTimeout(config.GATEWAY_IDLE_TIMEOUT_MS);
-      const responseHeaders = forwardableHeaders(response.rawHeaders);
       const status = response.statusCode ?? 502;
+      // The upstream refusing OUR credentials is the exit's failure, not the customer's: a 407
+      // passed on would make the client retry its own (correct) password.
+      if (status === 407 && exit.kind === 'http') {
+        response.resume();
+        plainResponse(res, 502, 'upstream', `upstream ${exit.name} refused its credentials`);
+        return;
+      }
+      const responseHeaders = forwardableHeaders(response.rawHeaders);
       const message = response.statusMessage ?? '';
       if (counter)
         counter.down +=
