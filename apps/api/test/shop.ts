@@ -1,6 +1,14 @@
 import type { DbRoot } from '@proxy/db';
 import { postLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
-import { verifiedUser, type TestContext } from './helpers.ts';
+import { bearer } from './api-client.ts';
+import {
+  markEmailVerified,
+  registration,
+  uniqueEmail,
+  verifiedUser,
+  type TestContext,
+} from './helpers.ts';
+import { postJson } from './processes.ts';
 
 /**
  * Puts money on a user's balance through the ledger, as a paid top-up (main) or a referral
@@ -47,4 +55,29 @@ export const customerWhoBought = async (ctx: TestContext, key: string) => {
   const bought = await buyTariff(ctx, user.token, key);
   if (bought.statusCode !== 200) throw new Error(`buy failed: ${bought.statusCode} ${bought.body}`);
   return { user, packageId: bought.json<{ package_id: number }>().package_id };
+};
+
+/**
+ * As customerWhoBought, over HTTP against a spawned server process: a new customer registers,
+ * is verified and credited $10, then buys the tariff `key`. Their token and the package's id.
+ */
+export const customerWhoBoughtFrom = async (
+  base: string,
+  db: DbRoot,
+  name: string,
+  key: string,
+) => {
+  const registered = await postJson(
+    base,
+    '/api/register',
+    registration({ name, email: uniqueEmail(name.toLowerCase()) }),
+  );
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status}`);
+  const { token, user } = (await registered.json()) as { token: string; user: { id: number } };
+  await markEmailVerified(db, user.id);
+  await creditBalance(db, user.id, 1_000);
+  const tariff = await tariffByKey(db, key);
+  const bought = await postJson(base, '/api/tariff/buy', { tariff_id: tariff.id }, bearer(token));
+  if (bought.status !== 200) throw new Error(`buy failed: ${bought.status}`);
+  return { token, packageId: ((await bought.json()) as { package_id: number }).package_id };
 };

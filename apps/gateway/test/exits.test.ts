@@ -201,17 +201,15 @@ describe('exits, targeting and IP authorisation', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe('fr');
 
-    await database.db
-      .updateTable('gateway_exits')
-      .set({ is_active: false })
-      .where('name', '=', 'jp-live')
-      .execute();
+    const setLive = (isActive: boolean) =>
+      database.db
+        .updateTable('gateway_exits')
+        .set({ is_active: isActive })
+        .where('name', '=', 'jp-live')
+        .execute();
+    await setLive(false);
     await waitFor(async () => (await get(gateway, url(), auth)).status === 502, 2_000);
-    await database.db
-      .updateTable('gateway_exits')
-      .set({ is_active: true })
-      .where('name', '=', 'jp-live')
-      .execute();
+    await setLive(true);
     await waitFor(async () => (await get(gateway, url(), auth)).status === 200, 2_000);
     await database.db.deleteFrom('gateway_exits').where('name', '=', 'jp-live').execute();
     await waitFor(async () => (await get(gateway, url(), auth)).status === 502, 2_000);

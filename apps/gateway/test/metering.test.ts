@@ -105,13 +105,18 @@ describe('usage flushes', () => {
       .selectAll()
       .where('instance_id', '=', instanceId)
       .executeTakeFirst();
-
-  it('writes host CPU and RAM and the current speed of the packages it carries; a stop deletes it', async () => {
+  /** A gateway with its own instance id that beats every `intervalMs`. */
+  const startBeatingGateway = async (intervalMs: number) => {
     const instanceId = `hb-${randomBytes(4).toString('hex')}`;
     const gateway = await startTestGateway({
       GATEWAY_INSTANCE_ID: instanceId,
-      GATEWAY_METRICS_INTERVAL_MS: '3600000',
+      GATEWAY_METRICS_INTERVAL_MS: String(intervalMs),
     });
+    return { instanceId, gateway };
+  };
+
+  it('writes host CPU and RAM and the current speed of the packages it carries; a stop deletes it', async () => {
+    const { instanceId, gateway } = await startBeatingGateway(3_600_000);
     try {
       // 16 Mbps = 2 MB/s: 3 MB take about 1.5 s.
       const pkg = await createPackage(database.db, { type: 'unlim', speed_limit: 16 });
@@ -146,11 +151,7 @@ describe('usage flushes', () => {
   });
 
   it('beats on its own every interval', async () => {
-    const instanceId = `hb-${randomBytes(4).toString('hex')}`;
-    const gateway = await startTestGateway({
-      GATEWAY_INSTANCE_ID: instanceId,
-      GATEWAY_METRICS_INTERVAL_MS: '200',
-    });
+    const { instanceId, gateway } = await startBeatingGateway(200);
     try {
       const first = await waitFor(() => rowOf(instanceId));
       const later = await waitFor(async () => {

@@ -24,6 +24,10 @@ export const requireContext = (context: CommandContext | undefined): CommandCont
   return context;
 };
 
+/** The output of a list command: one line per row, or `empty` when there is none. */
+export const listing = <T>(rows: readonly T[], empty: string, line: (row: T) => string): string =>
+  rows.length === 0 ? empty : rows.map(line).join('\n');
+
 export class UsageError extends Error {}
 
 export const flag = (args: string[], name: string) => args.includes(name);

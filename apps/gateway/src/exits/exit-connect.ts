@@ -147,18 +147,26 @@ export const upstreamBasicAuth = (exit: Exit, targeting: Targeting): string =>
 
 const MAX_UPSTREAM_HEAD = 16 * 1024;
 
-/** CONNECT through an upstream HTTP proxy; resolves with the tunnel once it answered 2xx. */
-const connectHttpUpstream = async (
+/** How a tunnel to host:port is opened through one kind of exit. */
+type ExitConnector = (
   exit: Exit,
   host: string,
   port: number,
   targeting: Targeting,
   options: ConnectOptions,
-) => {
+) => Promise<net.Socket>;
+
+/** The upstream proxy's own address, as an exit row stores it. */
+const upstreamAddress = (exit: Exit) => ({
+  host: exit.upstreamHost ?? '',
+  port: exit.upstreamPort ?? 0,
+});
+
+/** CONNECT through an upstream HTTP proxy; resolves with the tunnel once it answered 2xx. */
+const connectHttpUpstream: ExitConnector = async (exit, host, port, targeting, options) => {
   const socket = await whenConnected(
     net.connect({
-      host: exit.upstreamHost ?? '',
-      port: exit.upstreamPort ?? 0,
+      ...upstreamAddress(exit),
       noDelay: true,
       allowHalfOpen: true,
     }),
@@ -219,18 +227,11 @@ const connectHttpUpstream = async (
   );
 };
 
-const connectSocksUpstream = async (
-  exit: Exit,
-  host: string,
-  port: number,
-  targeting: Targeting,
-  options: ConnectOptions,
-) => {
+const connectSocksUpstream: ExitConnector = async (exit, host, port, targeting, options) => {
   try {
     const { socket } = await SocksClient.createConnection({
       proxy: {
-        host: exit.upstreamHost ?? '',
-        port: exit.upstreamPort ?? 0,
+        ...upstreamAddress(exit),
         type: 5,
         ...(exit.usernameTemplate === null
           ? {}
@@ -259,13 +260,7 @@ const connectSocksUpstream = async (
 };
 
 /** A connected socket to host:port through the exit (the tunnel's far end). */
-export const connectThroughExit = (
-  exit: Exit,
-  host: string,
-  port: number,
-  targeting: Targeting,
-  options: ConnectOptions,
-): Promise<net.Socket> => {
+export const connectThroughExit: ExitConnector = (exit, host, port, targeting, options) => {
   switch (exit.kind) {
     case 'direct':
       return connectDirect(exit, host, port, options);

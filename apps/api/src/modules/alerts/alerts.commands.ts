@@ -1,4 +1,4 @@
-import { option, requireArg, UsageError, type Command } from '../../cli/command.ts';
+import { listing, option, requireArg, UsageError, type Command } from '../../cli/command.ts';
 import type { SystemAlertType } from '@proxy/db';
 import { findAllAlerts, insertAlert, setAlertActive } from './alerts.repository.ts';
 
@@ -40,13 +40,11 @@ export const alertsCommands: Record<string, Command> = {
   'alerts:list': {
     usage: 'alerts:list',
     run: async (db) => {
-      const rows = await findAllAlerts(db);
-      if (rows.length === 0) return 'no system alerts';
-      return rows
-        .map(
-          (r) => `${r.id}\t${r.is_active ? 'active' : 'inactive'}\t${r.type}\t${r.description_en}`,
-        )
-        .join('\n');
+      return listing(
+        await findAllAlerts(db),
+        'no system alerts',
+        (r) => `${r.id}\t${r.is_active ? 'active' : 'inactive'}\t${r.type}\t${r.description_en}`,
+      );
     },
   },
 };

@@ -1,5 +1,6 @@
 import {
   flag,
+  listing,
   option,
   positional,
   requireContext,
@@ -40,21 +41,17 @@ export const exitsCommands: Record<string, Command> = {
   'exits:list': {
     usage: 'exits:list   (the gateway exits: kind, place, where traffic leaves, on/off)',
     run: async (db) => {
-      const rows = await findExits(db);
-      if (rows.length === 0) return 'no exits: the gateway refuses every request';
-      return rows
-        .map((exit) => {
-          const place = [exit.country ?? '*', exit.city].filter(Boolean).join('/');
-          const target =
-            exit.kind === 'direct'
-              ? (exit.local_address ?? 'system address')
-              : `${exit.kind}://${exit.upstream_host ?? ''}:${exit.upstream_port ?? ''}` +
-                (exit.username_template ? ` as ${exit.username_template}` : '');
-          return [exit.id, exit.name, exit.kind, place, target, exit.is_active ? 'on' : 'off'].join(
-            '\t',
-          );
-        })
-        .join('\n');
+      return listing(await findExits(db), 'no exits: the gateway refuses every request', (exit) => {
+        const place = [exit.country ?? '*', exit.city].filter(Boolean).join('/');
+        const target =
+          exit.kind === 'direct'
+            ? (exit.local_address ?? 'system address')
+            : `${exit.kind}://${exit.upstream_host ?? ''}:${exit.upstream_port ?? ''}` +
+              (exit.username_template ? ` as ${exit.username_template}` : '');
+        return [exit.id, exit.name, exit.kind, place, target, exit.is_active ? 'on' : 'off'].join(
+          '\t',
+        );
+      });
     },
   },
   'exits:add': {

@@ -3,16 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '@proxy/db';
-import {
-  bearer,
-  markEmailVerified,
-  registration,
-  uniqueEmail,
-  useScratchDatabase,
-  waitFor,
-} from '../../../test/helpers.ts';
-import { postJson, spawnServer, waitForHealth } from '../../../test/processes.ts';
-import { creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { bearer, useScratchDatabase, waitFor } from '../../../test/helpers.ts';
+import { spawnServer, waitForHealth } from '../../../test/processes.ts';
+import { customerWhoBoughtFrom } from '../../../test/shop.ts';
 
 type Detail = {
   status: string;
@@ -77,25 +70,12 @@ describe('npm start: the cabinet shows what passed through its gateway', () => {
       });
       try {
         await waitForHealth(server.base, 60_000);
-        const registered = await postJson(
+        const { token, packageId } = await customerWhoBoughtFrom(
           server.base,
-          '/api/register',
-          registration({ name: 'Gateway', email: uniqueEmail('gw') }),
+          own.database.db,
+          'Gateway',
+          'base-1gb',
         );
-        const { token, user } = (await registered.json()) as {
-          token: string;
-          user: { id: number };
-        };
-        await markEmailVerified(own.database.db, user.id);
-        await creditBalance(own.database.db, user.id, 1_000);
-        const tariff = await tariffByKey(own.database.db, 'base-1gb');
-        const bought = await postJson(
-          server.base,
-          '/api/tariff/buy',
-          { tariff_id: tariff.id },
-          bearer(token),
-        );
-        const packageId = ((await bought.json()) as { package_id: number }).package_id;
         const detailOf = async () =>
           (
             (await (

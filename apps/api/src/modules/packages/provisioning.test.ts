@@ -2,17 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DbRoot } from '@proxy/db';
-import {
-  bearer,
-  markEmailVerified,
-  registration,
-  uniqueEmail,
-  useScratchDatabase,
-  useTestApp,
-  waitFor,
-} from '../../../test/helpers.ts';
-import { postJson, spawnServer, waitForHealth } from '../../../test/processes.ts';
-import { creditBalance, customerWhoBought, tariffByKey } from '../../../test/shop.ts';
+import { useScratchDatabase, useTestApp, waitFor } from '../../../test/helpers.ts';
+import { spawnServer, waitForHealth } from '../../../test/processes.ts';
+import { customerWhoBought, customerWhoBoughtFrom } from '../../../test/shop.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { provisionPackages } from './packages.service.ts';
 
@@ -61,27 +53,12 @@ describe('provisioning survives a crash of the worker', () => {
       // The first process takes 10 minutes per provisioning: it is surely mid-job when killed.
       let server = await startServer({ PROVISIONING_DELAY_MS: '600000' });
       try {
-        const registered = await postJson(
+        const { packageId } = await customerWhoBoughtFrom(
           server.base,
-          '/api/register',
-          registration({ name: 'Crash', email: uniqueEmail('crash') }),
+          own.database.db,
+          'Crash',
+          'base-5gb',
         );
-        expect(registered.status).toBe(201);
-        const { token, user } = (await registered.json()) as {
-          token: string;
-          user: { id: number };
-        };
-        await markEmailVerified(own.database.db, user.id);
-        await creditBalance(own.database.db, user.id, 1_000);
-        const tariff = await tariffByKey(own.database.db, 'base-5gb');
-        const bought = await postJson(
-          server.base,
-          '/api/tariff/buy',
-          { tariff_id: tariff.id },
-          bearer(token),
-        );
-        expect(bought.status).toBe(200);
-        const packageId = ((await bought.json()) as { package_id: number }).package_id;
 
         await provisioningJobActive(own.database.db, jobsSchema, packageId, 20_000);
         await server.stop('SIGKILL');

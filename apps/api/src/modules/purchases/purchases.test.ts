@@ -37,6 +37,19 @@ const countryByKey = (key: string) =>
   db().selectFrom('isp_countries').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
 const locationByKey = (key: string) =>
   db().selectFrom('unlim_locations').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+/** POST /api/tariff/buy-isp: a 30-day order of `tariff` in `country`; `fields` add or override. */
+const buyIsp = (
+  token: string,
+  country: { id: number },
+  tariff: { id: number },
+  fields: Record<string, unknown> = {},
+) =>
+  post(token, '/api/tariff/buy-isp', {
+    country_id: country.id,
+    period: 30,
+    tariff_id: tariff.id,
+    ...fields,
+  });
 const balance = async (id: number) => (await findBalance(db(), id, 'main')) ?? -1;
 const packageCount = async (userId: number) =>
   Number(
@@ -252,11 +265,7 @@ describe('purchase prices', () => {
       });
     }
     const user = await customer(100);
-    const bad = await post(user.token, '/api/tariff/buy-isp', {
-      country_id: country.id,
-      period: 14,
-      tariff_id: tariff.id,
-    });
+    const bad = await buyIsp(user.token, country, tariff, { period: 14 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ errors: Record<string, string[]> }>().errors.period).toEqual([
       'Invalid period',
@@ -382,12 +391,7 @@ describe('promo codes', () => {
     }
     const isp = await tariffByKey('isp-de-1');
     const country = await countryByKey('isp-de');
-    const wrongPeriod = await post(user.token, '/api/tariff/buy-isp', {
-      country_id: country.id,
-      period: 30,
-      tariff_id: isp.id,
-      promo: ispOnly,
-    });
+    const wrongPeriod = await buyIsp(user.token, country, isp, { promo: ispOnly });
     expect(wrongPeriod.json<{ errors: Record<string, string[]> }>().errors.promo).toEqual([
       'This promo code does not apply to this period.',
     ]);
@@ -451,15 +455,7 @@ describe('concurrency, idempotency and refusals', () => {
     const tariff = await tariffByKey('isp-nl-5');
     const free = country.capacity - country.allocated;
     const users = await Promise.all(Array.from({ length: 8 }, () => customer(200)));
-    const results = await Promise.all(
-      users.map((u) =>
-        post(u.token, '/api/tariff/buy-isp', {
-          country_id: country.id,
-          period: 30,
-          tariff_id: tariff.id,
-        }),
-      ),
-    );
+    const results = await Promise.all(users.map((u) => buyIsp(u.token, country, tariff)));
     const sold = results.filter((r) => r.statusCode === 200).length;
     expect(sold).toBe(Math.floor(free / 5));
     const after = await countryByKey('isp-nl');
@@ -561,26 +557,12 @@ describe('concurrency, idempotency and refusals', () => {
     ).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
     const country = await countryByKey('isp-gb');
     const bigIsp = await tariffByKey('isp-gb-50');
-    const ispPoor = await post(poor.token, '/api/tariff/buy-isp', {
-      country_id: country.id,
-      period: 30,
-      tariff_id: bigIsp.id,
-      ip: '10.1.1.1',
-    });
+    const ispPoor = await buyIsp(poor.token, country, bigIsp, { ip: '10.1.1.1' });
     expect(ispPoor.json()).toMatchObject({ code: 'BALANCE_SHORT' });
-    const badIp = await post(poor.token, '/api/tariff/buy-isp', {
-      country_id: country.id,
-      period: 30,
-      tariff_id: bigIsp.id,
-      ip: '999.1.1.1',
-    });
+    const badIp = await buyIsp(poor.token, country, bigIsp, { ip: '999.1.1.1' });
     expect(badIp.statusCode).toBe(422);
     const fr = await countryByKey('isp-fr');
-    const noStock = await post(poor.token, '/api/tariff/buy-isp', {
-      country_id: fr.id,
-      period: 1,
-      tariff_id: (await tariffByKey('isp-fr-1')).id,
-    });
+    const noStock = await buyIsp(poor.token, fr, await tariffByKey('isp-fr-1'), { period: 1 });
     expect(noStock.json()).toMatchObject({ code: 'OUT_OF_STOCK' });
     const wrongFamily = await post(poor.token, '/api/tariff/buy', { tariff_id: bigIsp.id });
     expect(wrongFamily.statusCode).toBe(422);

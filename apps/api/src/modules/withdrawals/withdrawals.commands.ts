@@ -1,6 +1,6 @@
 import { WITHDRAWAL_STATUSES, formatDollars, toDollars } from '@proxy/contract';
 import type { Db } from '@proxy/db';
-import { UsageError, option, requireArg, type Command } from '../../cli/command.ts';
+import { UsageError, listing, option, requireArg, type Command } from '../../cli/command.ts';
 import { listWithdrawalsByStatus, type WithdrawalStatus } from './withdrawals.repository.ts';
 import { completeWithdrawal, rejectWithdrawal } from './withdrawals.service.ts';
 
@@ -41,14 +41,12 @@ export const withdrawalsCommands: Record<string, Command> = {
       const status = option(args, 'status');
       if (status && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status))
         throw new UsageError('withdrawals:list [--status waiting|completed|rejected]');
-      const rows = await listWithdrawalsByStatus(db, status as WithdrawalStatus | undefined);
-      if (rows.length === 0) return 'no withdrawals';
-      return rows
-        .map(
-          (w) =>
-            `#${w.id}  ${w.status.padEnd(9)}  ${formatDollars(toDollars(w.amount_cents)).padStart(10)}  ${w.address}  user ${w.user_id} <${w.email}>  ${w.created_at.toISOString()}${w.txid ? `  txid ${w.txid}` : ''}`,
-        )
-        .join('\n');
+      return listing(
+        await listWithdrawalsByStatus(db, status as WithdrawalStatus | undefined),
+        'no withdrawals',
+        (w) =>
+          `#${w.id}  ${w.status.padEnd(9)}  ${formatDollars(toDollars(w.amount_cents)).padStart(10)}  ${w.address}  user ${w.user_id} <${w.email}>  ${w.created_at.toISOString()}${w.txid ? `  txid ${w.txid}` : ''}`,
+      );
     },
   },
   'withdrawals:complete': closeCommand(
