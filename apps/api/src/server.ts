@@ -109,8 +109,13 @@ const main = async () => {
   // For humans, after the JSON log: where to go and how to log in. Requests log at debug,
   // so at the default level nothing follows it (the logger writes synchronously, so every
   // line logged so far is out before the box).
+  const proxy = gateway ? await gateway.ready : null;
   process.stdout.write(
-    formatStartBanner({ url: config.APP_URL, demo: isDemoSeeded ? DEMO_USER : null }),
+    formatStartBanner({
+      url: config.APP_URL,
+      demo: isDemoSeeded ? DEMO_USER : null,
+      proxy: proxy && { host: config.GATEWAY_PUBLIC_HOST, ...proxy },
+    }),
   );
 };
 

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { createDatabase, EMBEDDED_DATABASE, findRunningPort, migrate } from '@proxy/db';
 import { loadGatewayConfig, type GatewayConfig } from './config/env.ts';
 import { startGateway, type Gateway } from './gateway.ts';
-import { runWorkers } from './workers.ts';
+import { runWorkers, type WorkerReady } from './workers.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -28,6 +28,17 @@ const banner = (config: GatewayConfig, httpPort: number, socksPort: number) =>
   `(SOCKS5 on ${config.GATEWAY_PUBLIC_HOST}:${socksPort}` +
   `${config.GATEWAY_WORKERS > 1 ? `, ${config.GATEWAY_WORKERS} workers` : ''})\n`;
 
+/**
+ * Once the gateway listens: a process started with an IPC channel (a cluster worker, or the
+ * API's child under `npm start`) tells its parent, which prints one banner for all; a gateway
+ * started on its own prints the hint itself.
+ */
+const announce = (config: GatewayConfig, httpPort: number, socksPort: number) => {
+  const ready: WorkerReady = { type: 'gateway-ready', httpPort, socksPort };
+  if (process.send) process.send(ready);
+  else process.stdout.write(banner(config, httpPort, socksPort));
+};
+
 const main = async () => {
   const config = loadGatewayConfig();
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
@@ -36,8 +47,7 @@ const main = async () => {
       config,
       log,
       shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS + 5_000,
-      onReady: ({ httpPort, socksPort }) =>
-        process.stdout.write(banner(config, httpPort, socksPort)),
+      onReady: ({ httpPort, socksPort }) => announce(config, httpPort, socksPort),
     });
     return;
   }
@@ -94,14 +104,7 @@ const main = async () => {
     },
     'gateway listening',
   );
-  // A worker reports to its primary, which prints the banner once all of them listen.
-  if (cluster.isWorker)
-    process.send?.({
-      type: 'gateway-ready',
-      httpPort: gateway.httpPort,
-      socksPort: gateway.socksPort,
-    });
-  else process.stdout.write(banner(config, gateway.httpPort, gateway.socksPort));
+  announce(config, gateway.httpPort, gateway.socksPort);
 };
 
 await main();

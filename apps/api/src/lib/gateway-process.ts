@@ -14,7 +14,22 @@ const STABLE_RUN_MS = 60_000;
 /** The gateway's own graceful stop (close listeners, final usage flush) takes far less. */
 const STOP_TIMEOUT_MS = 10_000;
 
-export type GatewayProcess = { stop: () => Promise<void> };
+/** What the gateway reports over IPC once it listens (apps/gateway/src/workers.ts). */
+export type GatewayReady = { httpPort: number; socksPort: number };
+
+export type GatewayProcess = {
+  /** Its ports once it first listens; null if it did not within READY_TIMEOUT_MS. */
+  ready: Promise<GatewayReady | null>;
+  stop: () => Promise<void>;
+};
+
+/** How long `npm start` waits for the gateway before printing its banner without it. */
+const READY_TIMEOUT_MS = 20_000;
+
+const isReadyMessage = (message: unknown): message is GatewayReady & { type: 'gateway-ready' } =>
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { type?: unknown }).type === 'gateway-ready';
 
 /**
  * Runs the proxy gateway beside the API (START_GATEWAY, decision 090): a child process, so the
@@ -28,15 +43,25 @@ export const startGatewayProcess = (env: NodeJS.ProcessEnv, logger: Logger): Gat
   let isStopping = false;
   let delay = RESTART_DELAY_MS;
   let restartTimer: NodeJS.Timeout | null = null;
+  let reportReady: (ready: GatewayReady | null) => void = () => undefined;
+  const ready = new Promise<GatewayReady | null>((resolve) => {
+    reportReady = resolve;
+    setTimeout(() => resolve(null), READY_TIMEOUT_MS).unref();
+  });
 
   const launch = () => {
     const startedAt = Date.now();
     const current = spawn(process.execPath, ['--import', 'tsx', GATEWAY_ENTRY], {
       cwd: REPO_ROOT,
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // The IPC channel carries the gateway's "listening" report (its banner goes in the API's).
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child = current;
+    current.on('message', (message: unknown) => {
+      if (isReadyMessage(message))
+        reportReady({ httpPort: message.httpPort, socksPort: message.socksPort });
+    });
     current.on('error', (error) => logger.error({ err: error }, 'gateway process failed'));
     current.on('exit', (code, signal) => {
       if (child === current) child = null;
@@ -50,6 +75,7 @@ export const startGatewayProcess = (env: NodeJS.ProcessEnv, logger: Logger): Gat
   launch();
 
   return {
+    ready,
     stop: async () => {
       isStopping = true;
       if (restartTimer) clearTimeout(restartTimer);

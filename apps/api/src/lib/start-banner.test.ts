@@ -16,6 +16,18 @@ describe('start banner', () => {
     expect(banner.startsWith('\n')).toBe(true);
   });
 
+  it('names the gateway beside the API once it listens', () => {
+    const banner = formatStartBanner({
+      url: 'http://127.0.0.1:3000',
+      demo: null,
+      proxy: { host: 'proxy.example', httpPort: 8080, socksPort: 1080 },
+    });
+    expect(banner).toContain('http://LOGIN:PASSWORD@proxy.example:8080');
+    expect(banner).toContain('proxy.example:1080');
+    const lines = banner.trim().split('\n');
+    expect(new Set(lines.map((line) => [...line].length)).size).toBe(1);
+  });
+
   it('has no demo line without the demo user', () => {
     const banner = formatStartBanner({ url: 'https://cabinet.example', demo: null });
     expect(banner).toContain('https://cabinet.example');

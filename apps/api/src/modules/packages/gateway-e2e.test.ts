@@ -70,6 +70,10 @@ describe('npm start: the cabinet shows what passed through its gateway', () => {
       });
       try {
         await waitForHealth(server.base, 60_000);
+        // npm start's box names the gateway once it listens, and nothing follows the box.
+        const box = await waitFor(() => /┌[^]*└─+┘\s*$/.exec(server.stdout())?.[0], 30_000);
+        expect(box).toContain(`http://LOGIN:PASSWORD@127.0.0.1:${httpPort}`);
+        expect(server.stdout()).not.toContain('Proxy gateway:');
         const { token, packageId } = await customerWhoBoughtFrom(
           server.base,
           own.database.db,
