@@ -2,7 +2,13 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { packageEventsWorker } from '../packages/package-events.jobs.ts';
 import { provisioningWorker } from '../packages/packages.jobs.ts';
-import { bossDb, ensureFetchOrderIndex, registerQueue, type JobWorker } from './jobs.queue.ts';
+import {
+  bossDb,
+  ensureFetchOrderIndex,
+  registerQueue,
+  stoppableBossDb,
+  type JobWorker,
+} from './jobs.queue.ts';
 import { mailWorker } from './mail.jobs.ts';
 
 declare module 'fastify' {
@@ -27,16 +33,10 @@ const STOP_TIMEOUT_MS = 5_000;
  */
 export const jobsPlugin = fp(
   async (app) => {
-    // A job still running when the stop timeout passes ends after the app's pool is gone: what
-    // pg-boss would write then (its completion or failure) is dropped, and the job expires and
-    // is retried as after a crash, instead of a query on a destroyed pool.
-    let isStopped = false;
-    const queueDb = bossDb(app.db);
+    // What pg-boss sends after its stop (a job that outlived the timeout) is dropped.
+    const queueDb = stoppableBossDb(bossDb(app.db));
     const boss = new PgBoss({
-      db: {
-        executeSql: (text, values) =>
-          isStopped ? Promise.resolve({ rows: [] }) : queueDb.executeSql(text, values),
-      },
+      db: queueDb.db,
       schema: app.config.JOBS_SCHEMA,
       // Cron schedules arrive with renewals (later issue); maintenance still runs.
       schedule: false,
@@ -65,7 +65,7 @@ export const jobsPlugin = fp(
       app.jobs = null;
       const results = await Promise.allSettled(stops.map((stopWorker) => stopWorker()));
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
-      isStopped = true;
+      queueDb.stop();
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     };

@@ -63,6 +63,31 @@ export type JobWorker = {
   start: (boss: PgBoss, app: FastifyInstance) => Promise<() => Promise<void>>;
 };
 
+/** pg-boss's complete/fail/cancel commands end so, and read `rows[0].count` from the answer. */
+const COMMAND_TAIL = /SELECT COUNT\(\*\) FROM results\s*$/i;
+
+/**
+ * pg-boss's database until `stop()`. A job still running when the stop's timeout passes ends
+ * after the app's pool is gone: what pg-boss sends then (the job's completion or failure) is not
+ * run, and gets the answer of a statement that changed nothing (a command, a count of 0; anything
+ * else, no rows), so no query meets a destroyed pool and nothing throws. The job expires and is
+ * retried as after a crash.
+ */
+export const stoppableBossDb = (db: PgBoss.Db) => {
+  let isStopped = false;
+  return {
+    db: {
+      executeSql: (text: string, values: unknown[]) =>
+        isStopped
+          ? Promise.resolve({ rows: COMMAND_TAIL.test(text) ? [{ count: '0' }] : [] })
+          : db.executeSql(text, values),
+    } satisfies PgBoss.Db,
+    stop: () => {
+      isStopped = true;
+    },
+  };
+};
+
 type Logger = { warn: (object: object, message: string) => void };
 
 /**

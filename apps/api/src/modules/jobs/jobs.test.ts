@@ -15,7 +15,14 @@ import {
   PROVISION_QUEUE,
   provisioningJob,
 } from '../packages/packages.jobs.ts';
-import { jobInsertSql, MAIL_JOB_OPTIONS, MAIL_NOTIFICATION_QUEUE } from './jobs.queue.ts';
+import PgBoss from 'pg-boss';
+import {
+  bossDb,
+  jobInsertSql,
+  MAIL_JOB_OPTIONS,
+  MAIL_NOTIFICATION_QUEUE,
+  stoppableBossDb,
+} from './jobs.queue.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -190,5 +197,23 @@ describe('the job tables', () => {
         AND n.nspname = ${ctx.config.JOBS_SCHEMA}`.execute(ctx.database.db);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((row) => !row.has_index)).toEqual([]);
+  });
+});
+
+describe('pg-boss after the stop', () => {
+  const ctx = useTestApp();
+
+  it('a job that completes or fails after the stop changes nothing and throws nothing', async () => {
+    const adapter = stoppableBossDb(bossDb(ctx.database.db));
+    const boss = new PgBoss({ db: adapter.db, schema: ctx.config.JOBS_SCHEMA });
+    const id = await ctx.app.jobs?.send(MAIL_NOTIFICATION_QUEUE, { late: true });
+    if (!id) throw new Error('no job');
+    adapter.stop();
+    await expect(boss.fail(MAIL_NOTIFICATION_QUEUE, id)).resolves.toMatchObject({ affected: 0 });
+    await expect(boss.complete(MAIL_NOTIFICATION_QUEUE, id)).resolves.toMatchObject({
+      affected: 0,
+    });
+    const job = await ctx.app.jobs?.getJobById(MAIL_NOTIFICATION_QUEUE, id);
+    expect(job?.state).toBe('created');
   });
 });
