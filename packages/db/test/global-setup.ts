@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   const scratch = await createScratchDatabase({
     serverUrl: process.env.DATABASE_URL || undefined,
     dataDir: REPO_DATA,
-    prefix: 'cabinet_db_test',
+    prefix: 'cabinet_test',
   });
   try {
     await migrate(scratch.url);
