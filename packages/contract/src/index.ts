@@ -29,3 +29,4 @@ export * from './notifications/notifications.endpoints.ts';
 export * from './payments/payments.endpoints.ts';
 export * from './referral/referral.endpoints.ts';
 export * from './catalogue/catalogue.endpoints.ts';
+export * from './exports/export.constants.ts';
