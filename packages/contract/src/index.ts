@@ -30,3 +30,7 @@ export * from './payments/payments.endpoints.ts';
 export * from './referral/referral.endpoints.ts';
 export * from './catalogue/catalogue.endpoints.ts';
 export * from './exports/export.constants.ts';
+export * from './proxy-lists/continents.ts';
+export * from './proxy-lists/proxy-lists.constants.ts';
+export * from './proxy-lists/proxy-lists.schemas.ts';
+export * from './proxy-lists/proxy-lists.endpoints.ts';

@@ -5,6 +5,7 @@ import { legalEndpoints } from '../legal/legal.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
+import { proxyListsEndpoints } from '../proxy-lists/proxy-lists.endpoints.ts';
 import { referralEndpoints } from '../referral/referral.endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -18,6 +19,7 @@ export const API_ENDPOINTS = {
   referral: referralEndpoints,
   catalogue: catalogueEndpoints,
   legal: legalEndpoints,
+  proxyLists: proxyListsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] =>
