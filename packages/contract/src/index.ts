@@ -29,3 +29,6 @@ export * from './notifications/notifications.endpoints.ts';
 export * from './payments/payments.endpoints.ts';
 export * from './referral/referral.endpoints.ts';
 export * from './catalogue/catalogue.endpoints.ts';
+export * from './packages/package-rules.ts';
+export * from './packages/packages.schemas.ts';
+export * from './packages/packages.endpoints.ts';

@@ -132,6 +132,13 @@ export interface NotificationSettings {
   user_id: number;
 }
 
+export interface PackageCounts {
+  n: number;
+  status: string;
+  type: string;
+  user_id: number;
+}
+
 export interface Packages {
   activated_at: Timestamp | null;
   auth_ip: string | null;
@@ -156,6 +163,7 @@ export interface Packages {
   socks: Generated<boolean>;
   speed_limit: number | null;
   status: Generated<'active' | 'inactive' | 'deactivate' | 'pending' | 'processing' | 'empty'>;
+  swapped_at: Timestamp | null;
   tariff: ColumnType<Record<string, unknown>, string, string>;
   tariff_id: number | null;
   traffic_limit_bytes: number | null;
@@ -164,6 +172,7 @@ export interface Packages {
   traffic_used_bytes: Generated<number>;
   type: 'isp' | 'dynamic' | 'vip' | 'unlim';
   user_id: number;
+  uuid: Generated<string>;
 }
 
 export interface PackageStatusEvents {
@@ -379,6 +388,7 @@ export interface DB {
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
+  package_counts: PackageCounts;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;
