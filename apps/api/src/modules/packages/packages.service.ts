@@ -136,13 +136,18 @@ const trafficTariffOf = (t: {
   per_gb: toDollars(perGbCents(t.priceCents, t.trafficGb)),
 });
 
-const snapshotTrafficTariff = (p: StoredPackage): TrafficTariff => {
+/** The id, title and price (dollars) of the tariff the package was bought with. */
+const boughtTariff = (p: StoredPackage) => {
   const t = snapshotOf(p);
+  return { id: t.id ?? p.tariff_id ?? 0, title: t.title ?? '', price: t.price ?? 0 };
+};
+
+const snapshotTrafficTariff = (p: StoredPackage): TrafficTariff => {
+  const bought = boughtTariff(p);
   return trafficTariffOf({
-    id: t.id ?? p.tariff_id ?? 0,
-    title: t.title ?? '',
-    priceCents: Math.round((t.price ?? 0) * 100),
-    trafficGb: t.traffic ?? 0,
+    ...bought,
+    priceCents: Math.round(bought.price * 100),
+    trafficGb: snapshotOf(p).traffic ?? 0,
   });
 };
 
@@ -283,16 +288,10 @@ export const getIspPackage = async (
   id: number,
 ): Promise<IspPackage> => {
   const p = await loadPackage(ctx, userId, id, 'isp');
-  const t = snapshotOf(p);
   return {
     ...stateOf(p, Date.now()),
     order_id: await findPurchaseEntryId(ctx.db, userId, Number(p.id)),
-    tariff: {
-      id: t.id ?? p.tariff_id ?? 0,
-      title: t.title ?? '',
-      price: t.price ?? 0,
-      ports: t.ports ?? p.ips.length,
-    },
+    tariff: { ...boughtTariff(p), ports: snapshotOf(p).ports ?? p.ips.length },
     period: p.period_days ?? 0,
     country: p.country,
     auth_ip: p.auth_ip,
@@ -312,15 +311,16 @@ export const getUnlimPackage = async (
   const p = await loadPackage(ctx, userId, id, 'unlim');
   const t = snapshotOf(p);
   const durationDays = t.duration_days ?? p.period_days ?? 0;
+  const bought = boughtTariff(p);
   return {
     ...stateOf(p, Date.now()),
     uuid: p.uuid,
     duration_days: durationDays,
     location: p.location,
     tariff: {
-      id: t.id ?? p.tariff_id ?? 0,
-      name: t.title ?? '',
-      price: t.price ?? 0,
+      id: bought.id,
+      name: bought.title,
+      price: bought.price,
       speed_limit: t.speed_limit ?? p.speed_limit ?? 0,
       duration_days: durationDays,
     },
