@@ -136,7 +136,8 @@ export const tariffsQuerySchema = z.object({
     ),
 });
 
-const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() });
+/** The optional Idempotency-Key of a request that moves money (decision 085). */
+export const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() });
 
 /** The public catalogue (prices are public), purchases and the owner's packages. */
 export const catalogueEndpoints = {
