@@ -132,6 +132,13 @@ export interface NotificationSettings {
   user_id: number;
 }
 
+export interface PackageNotices {
+  created_at: Generated<Timestamp>;
+  kind: 'expiry_3d' | 'expiry_1d' | 'traffic_low' | 'traffic_exhausted';
+  package_id: number;
+  period_key: string;
+}
+
 export interface Packages {
   activated_at: Timestamp | null;
   auth_ip: string | null;
@@ -379,6 +386,7 @@ export interface DB {
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
+  package_notices: PackageNotices;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;
