@@ -81,22 +81,23 @@ export const startTrafficPeriod = (tx: Db, id: number) =>
   sql`SELECT start_traffic_period(${id})`.execute(tx);
 
 /**
- * The extension itself: running again until `periodDays` after the later of its expiry and
- * `now` (an early extension loses no day; a late sweep charges no day it did not serve), with
- * `trafficLimitBytes` when the package has traffic. Returns the new expiry.
+ * The extension itself (decision 110): running again, `periodDays` after its expiry (an early
+ * extension loses no day, a renewal at expiry has no gap), or after `now` when that would still
+ * be past; with `trafficLimitBytes` when the package has traffic. Returns the new expiry.
  */
 export const extendPackageRow = async (
   tx: Db,
   id: number,
   change: { periodDays: number; now: Date; trafficLimitBytes: number | null },
 ) => {
+  const period = sql`make_interval(days => ${change.periodDays})`;
   const row = await tx
     .updateTable('packages')
     .set({
       status: 'active',
       period_days: change.periodDays,
-      expires_at: sql<Date>`greatest(coalesce(expires_at, ${change.now}), ${change.now})
-        + make_interval(days => ${change.periodDays})`,
+      expires_at: sql<Date>`CASE WHEN expires_at + ${period} > ${change.now}
+        THEN expires_at + ${period} ELSE ${change.now}::timestamptz + ${period} END`,
       ...(change.trafficLimitBytes === null
         ? {}
         : { traffic_limit_bytes: change.trafficLimitBytes }),
@@ -202,7 +203,8 @@ export type TrafficRow = {
 
 /**
  * Running traffic packages with at most `lowPercent` of their period's traffic left and not
- * warned of it in this period yet: `traffic_exhausted` at nothing left, else `traffic_low`.
+ * warned of it in this period yet: `traffic_exhausted` at nothing left (or `empty`: the gateway
+ * found its budget gone, whatever the last flushed bytes say), else `traffic_low`.
  * One package_period_usage per running traffic package (index packages_running_traffic_idx).
  */
 export const findPackagesToWarn = async (
@@ -213,10 +215,11 @@ export const findPackagesToWarn = async (
 ) => {
   const { rows } = await sql<TrafficRow>`
     SELECT * FROM (
-      SELECT u.*, CASE WHEN u.used_bytes >= u.limit_bytes
+      SELECT u.id, u.user_id, u.title, u.limit_bytes, u.used_bytes, u.period_key,
+        CASE WHEN u.status = 'empty' OR u.used_bytes >= u.limit_bytes
           THEN 'traffic_exhausted' ELSE 'traffic_low' END AS kind
       FROM (
-        SELECT p.id, p.user_id, p.tariff ->> 'title' AS title,
+        SELECT p.id, p.user_id, p.status, p.tariff ->> 'title' AS title,
           p.traffic_limit_bytes AS limit_bytes, package_period_usage(p.id) AS used_bytes,
           ${trafficPeriodKeySql} AS period_key
         FROM packages p
