@@ -81,23 +81,23 @@ export const startTrafficPeriod = (tx: Db, id: number) =>
   sql`SELECT start_traffic_period(${id})`.execute(tx);
 
 /**
- * The extension itself (decision 110): running again, `periodDays` after its expiry (an early
- * extension loses no day, a renewal at expiry has no gap), or after `now` when that would still
- * be past; with `trafficLimitBytes` when the package has traffic. Returns the new expiry.
+ * The extension itself (decision 110): running again until `periodDays` after the later of its
+ * expiry and `now` (an early extension loses no day paid for; the gateway stops serving at the
+ * expiry, so a late renewal charges no time it did not serve), with `trafficLimitBytes` when the
+ * package has traffic. Returns the new expiry.
  */
 export const extendPackageRow = async (
   tx: Db,
   id: number,
   change: { periodDays: number; now: Date; trafficLimitBytes: number | null },
 ) => {
-  const period = sql`make_interval(days => ${change.periodDays})`;
   const row = await tx
     .updateTable('packages')
     .set({
       status: 'active',
       period_days: change.periodDays,
-      expires_at: sql<Date>`CASE WHEN expires_at + ${period} > ${change.now}
-        THEN expires_at + ${period} ELSE ${change.now}::timestamptz + ${period} END`,
+      expires_at: sql<Date>`greatest(coalesce(expires_at, ${change.now}), ${change.now})
+        + make_interval(days => ${change.periodDays})`,
       ...(change.trafficLimitBytes === null
         ? {}
         : { traffic_limit_bytes: change.trafficLimitBytes }),
