@@ -11,8 +11,6 @@ import { isIspPeriod } from '../catalogue/isp-pricing.ts';
 
 /** Low-traffic warning: at most this percent of the period's traffic left (spec section 9). */
 export const LOW_TRAFFIC_PERCENT = 10;
-/** Expiry reminders go out this many days before the expiry (issue 11). */
-export const EXPIRY_REMINDER_DAYS = [3, 1] as const;
 
 /** A package id in a path: a positive integer; anything else is a 404 (as GET /packages/:id). */
 export const packageIdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
