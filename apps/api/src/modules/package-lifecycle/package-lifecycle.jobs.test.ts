@@ -157,6 +157,40 @@ describe('at expiry', () => {
   });
 });
 
+describe('a customer extending at the moment of expiry', () => {
+  it('the extension and the sweep never both act: either extended once or inactive, never charged twice', async () => {
+    const owners = await Promise.all([
+      activePackage(ctx, 'base-1gb'),
+      activePackage(ctx, 'base-1gb'),
+      activePackage(ctx, 'base-1gb'),
+    ]);
+    const userIds = owners.map((o) => o.user.id);
+    const now = new Date(
+      Math.max(...(await Promise.all(owners.map((o) => expiryOf(o.packageId))))) + MINUTE_MS,
+    );
+    const [extensions] = await Promise.all([
+      Promise.all(owners.map((o) => post(o.user.token, `/api/packages/${o.packageId}/extend`, {}))),
+      concurrently(2, () => sweepExpiredPackages(db(), { now, userIds })),
+    ]);
+    for (const [index, { user, packageId }] of owners.entries()) {
+      const row = await packageRow(packageId);
+      const charged = (await entriesOf(user.id)).filter((e) => e.type === 'extend_dynamic');
+      if (extensions[index]?.statusCode === 200) {
+        // Extended first: still running, charged once (the sweep found it no longer due).
+        expect(charged).toHaveLength(1);
+        expect(row.status).toBe('active');
+      } else {
+        // Swept first: inactive, then the extension is refused and nothing is charged.
+        expect(extensions[index]?.statusCode).toBe(409);
+        expect(charged).toHaveLength(0);
+        expect(row.status).toBe('inactive');
+        expect(await notified(user, 'package_expired')).toHaveLength(1);
+      }
+    }
+    expect(await ledgerMismatchesOf(ctx, userIds)).toEqual([]);
+  });
+});
+
 describe('expiry reminders', () => {
   it('3 days and 1 day before, each once however many workers sweep; an extension is reminded again', async () => {
     const { user, packageId } = await activePackage(ctx, 'base-1gb');
