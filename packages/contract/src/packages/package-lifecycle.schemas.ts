@@ -33,8 +33,8 @@ export const packageExtendSchema = z.object({
 export type PackageExtendInput = z.input<typeof packageExtendSchema>;
 
 /**
- * POST /unlim/:packageID/renew {uuid, promoName}. `uuid` is the package's package_key (the
- * spec's uuid of an unlimited package); when sent it must name the same package. `promo` is
+ * POST /unlim/:packageID/renew {uuid, promoName}. `uuid` is the package's uuid (the unlimited
+ * panel's `uuid`); when sent it must name the same package, else 404. `promo` is
  * accepted as an alias of `promoName`.
  */
 export const unlimRenewSchema = z.preprocess(

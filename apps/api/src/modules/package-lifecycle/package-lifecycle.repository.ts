@@ -14,7 +14,7 @@ const LIFECYCLE_COLUMNS = [
   'status',
   'expires_at',
   'auto_update',
-  'package_key',
+  'uuid',
   'period_days',
   'traffic_limit_bytes',
 ] as const;

@@ -205,7 +205,7 @@ export type ExtendRequest = {
   packageId: number;
   /** ISP only: the period to buy (days). */
   period?: number;
-  /** Unlimited renewal: the package's key the client names (must match) and a promo code. */
+  /** Unlimited renewal: the package's uuid the client names (must match) and a promo code. */
   uuid?: string;
   promo?: string | null;
 };
@@ -230,8 +230,7 @@ export const extendPackage = (
       if (replay) return replay;
     }
     const p = await lockOwned(tx, userId, request.packageId, request.route);
-    if (request.uuid !== undefined && request.uuid !== p.package_key)
-      throw new AppError('NOT_FOUND');
+    if (request.uuid !== undefined && request.uuid !== p.uuid) throw new AppError('NOT_FOUND');
     if (p.auto_update) throw new AppError('AUTO_RENEW_ENABLED');
     if (!(RUNNING_STATUSES as readonly string[]).includes(p.status))
       throw new AppError('PACKAGE_NOT_EXTENDABLE');

@@ -142,8 +142,8 @@ describe('refusals', () => {
       [owner.user.token, `/api/unlim/${owner.packageId}/renew`, {}],
       [unlim.user.token, `/api/packages/${unlim.packageId}/extend`, {}],
       [unlim.user.token, `/api/packages/${unlim.packageId}/auto-update`, { auto_update: true }],
-      // The unlimited renewal names the package's key: another key is another package.
-      [unlim.user.token, `/api/unlim/${unlim.packageId}/renew`, { uuid: before.package_key }],
+      // The unlimited renewal names the package's uuid: another uuid is another package.
+      [unlim.user.token, `/api/unlim/${unlim.packageId}/renew`, { uuid: before.uuid }],
     ];
     for (const [token, url, payload] of attempts) {
       const response = await post(token, url, payload);
@@ -312,7 +312,7 @@ describe('unlimited packages', () => {
     await promoCommands['promo:create']!.run(db(), [code, '--percent', '10', '--per-user', '1']);
 
     const renewed = await post(user.token, `/api/unlim/${packageId}/renew`, {
-      uuid: row.package_key,
+      uuid: row.uuid,
       promoName: code.toLowerCase(),
     });
     expect(renewed.statusCode).toBe(200);
