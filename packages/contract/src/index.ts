@@ -29,3 +29,5 @@ export * from './notifications/notifications.endpoints.ts';
 export * from './payments/payments.endpoints.ts';
 export * from './referral/referral.endpoints.ts';
 export * from './catalogue/catalogue.endpoints.ts';
+export * from './packages/package-changes.schemas.ts';
+export * from './packages/package-changes.endpoints.ts';
