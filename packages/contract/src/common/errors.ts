@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   PROMO_INVALID: { status: 422, key: 'errors.promo_invalid' },
   LOCATION_UNAVAILABLE: { status: 422, key: 'errors.location_unavailable' },
   OUT_OF_STOCK: { status: 409, key: 'errors.out_of_stock' },
+  // Package changes (issue 11): a state that does not allow the action.
+  PACKAGE_ACTION_UNAVAILABLE: { status: 409, key: 'errors.package_action_unavailable' },
+  PACKAGE_ALREADY_SWAPPED: { status: 409, key: 'errors.package_already_swapped' },
+  UNLIM_ACTIVE_UNDELETABLE: { status: 409, key: 'errors.unlim_active_undeletable' },
   EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
   // Refused before routing (issue 9, defect 13): Node's parser and Fastify's router.

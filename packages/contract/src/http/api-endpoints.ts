@@ -2,6 +2,7 @@ import { appEndpoints } from '../app/app.endpoints.ts';
 import { authEndpoints } from '../auth/auth.endpoints.ts';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
 import { legalEndpoints } from '../legal/legal.endpoints.ts';
+import { packageChangesEndpoints } from '../packages/package-changes.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
@@ -18,6 +19,7 @@ export const API_ENDPOINTS = {
   referral: referralEndpoints,
   catalogue: catalogueEndpoints,
   legal: legalEndpoints,
+  packageChanges: packageChangesEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] =>

@@ -76,3 +76,24 @@ export const unlimUpgradeOptionSchema = z.object({
   price: z.number(),
 });
 export type UnlimUpgradeOption = z.infer<typeof unlimUpgradeOptionSchema>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What a speed upgrade of an unlimited package costs now (decision 115): the price difference of
+ * the two tariffs (same duration) for the share of the period that is left, rounded up to the
+ * cent. The period keeps its end; nothing is due once it has ended or for a cheaper tariff.
+ */
+export const unlimUpgradePriceCents = (input: {
+  currentPriceCents: number;
+  targetPriceCents: number;
+  durationDays: number;
+  expiresAtMs: number;
+  nowMs: number;
+}): number => {
+  const periodMs = input.durationDays * DAY_MS;
+  const leftMs = Math.min(periodMs, Math.max(0, input.expiresAtMs - input.nowMs));
+  const difference = input.targetPriceCents - input.currentPriceCents;
+  if (difference <= 0 || leftMs === 0 || periodMs <= 0) return 0;
+  return Math.ceil((difference * leftMs) / periodMs);
+};

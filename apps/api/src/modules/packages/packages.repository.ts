@@ -46,6 +46,8 @@ export const findUserPackages = (db: Db, userId: number, limit = 200) =>
     .selectAll()
     .select(periodUsage)
     .where('user_id', '=', userId)
+    // Deleted packages stay as history (decision 113): never shown to their owner.
+    .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -59,6 +61,7 @@ export const findUserPackage = (db: Db, userId: number, id: number) =>
     .select(periodUsage)
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
 /** The states a package is in until provisioning has run once. */
