@@ -6,8 +6,9 @@
 -- address at a past time can still be traced to its holder. Every customer-facing read filters
 -- deleted_at IS NULL; the gateway serves active rows only, so the status change cuts it off.
 ALTER TABLE packages ADD COLUMN deleted_at timestamptz;
--- When the package's ISP addresses were swapped (the spec's `swaped`: at most once).
-ALTER TABLE packages ADD COLUMN swapped_at timestamptz;
+-- When the package's ISP addresses were swapped (the spec's `swaped`: at most once). Migration
+-- 0019 (the read side, written at the same time) adds the same column for the ISP panel.
+ALTER TABLE packages ADD COLUMN IF NOT EXISTS swapped_at timestamptz;
 
 -- Addresses given back by deleted and swapped ISP packages. A country's `allocated` stays the
 -- cursor into its CIDR blocks (ip-pool.ts); `released` counts the rows here, so the free stock
