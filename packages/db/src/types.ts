@@ -64,9 +64,11 @@ export interface GatewayExits {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   is_active: Generated<boolean>;
+  isp: string | null;
   kind: 'direct' | 'http' | 'socks5';
   local_address: string | null;
   name: string;
+  region: string | null;
   updated_at: Generated<Timestamp>;
   upstream_host: string | null;
   upstream_password_encrypted: string | null;
@@ -140,6 +142,13 @@ export interface NotificationSettings {
   user_id: number;
 }
 
+export interface PackageCounts {
+  n: number;
+  status: string;
+  type: string;
+  user_id: number;
+}
+
 export interface Packages {
   activated_at: Timestamp | null;
   auth_ip: string | null;
@@ -174,6 +183,7 @@ export interface Packages {
   traffic_used_bytes: Generated<number>;
   type: 'isp' | 'dynamic' | 'vip' | 'unlim';
   user_id: number;
+  uuid: Generated<string>;
 }
 
 export interface PackageStatusEvents {
@@ -267,6 +277,34 @@ export interface PromoUsages {
   package_id: number | null;
   promo_id: number;
   user_id: number;
+}
+
+export interface ProxyLists {
+  auth_type: 0 | 1;
+  city: string | null;
+  countries: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  isp: string | null;
+  location_preset:
+    | 'custom'
+    | 'world-mix'
+    | 'europe'
+    | 'asia'
+    | 'north-america'
+    | 'south-america'
+    | 'africa'
+    | 'oceania';
+  login: string | null;
+  name: string;
+  package_id: number;
+  port_start: number | null;
+  ports_count: number;
+  proxy_format: number;
+  proxy_link_format: string;
+  region: string | null;
+  rotation_period: number;
+  white_list: Generated<string[]>;
 }
 
 export interface PurchaseIdempotencyKeys {
@@ -390,6 +428,7 @@ export interface DB {
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
+  package_counts: PackageCounts;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;
@@ -400,6 +439,7 @@ export interface DB {
   payments: Payments;
   promo_codes: PromoCodes;
   promo_usages: PromoUsages;
+  proxy_lists: ProxyLists;
   purchase_idempotency_keys: PurchaseIdempotencyKeys;
   rate_limits: RateLimits;
   referral_rewards: ReferralRewards;

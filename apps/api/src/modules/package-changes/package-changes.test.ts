@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unlimUpgradePriceCents } from '@proxy/contract';
+import {
+  unlimUpgradePriceCents,
+  unusedShare,
+  upgradeDiscountPercent,
+  upgradePriceCents,
+} from '@proxy/contract';
 import {
   createTestApp,
   useScratchDatabase,
@@ -10,7 +15,6 @@ import {
 import { creditBalance } from '../../../test/shop.ts';
 import { balancesOf, countEntries, ledgerMismatchesOf } from '../../../test/money.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
-import { upgradeDiscountPercent } from './upgrade-discount.ts';
 
 // A database of the file's own: ISP stock and released addresses are counted exactly.
 const own = useScratchDatabase('package_changes', { migrate: true });
@@ -105,9 +109,10 @@ describe('delete', () => {
     expect((await row(id)).deleted_at).toBeInstanceOf(Date);
     expect((await call('GET', `/api/packages/${id}`, user.token)).statusCode).toBe(404);
     const list = (await call('GET', '/api/packages', user.token)).json<{
-      data: { id: number }[];
-    }>();
-    expect(list.data.map((p) => p.id)).not.toContain(id);
+      packages: { data: { id: number }[]; meta: { total: number } };
+    }>().packages;
+    // Gone from the page and from its total (package_counts).
+    expect(list).toMatchObject({ data: [], meta: { total: 0 } });
     expect(await countEntries(ctx, user.id)).toBe(entries);
     expect(await notificationTypes(user.token)).toContain('notifications.package_deleted');
     // Deleted is gone for every action.
@@ -393,13 +398,21 @@ describe('upgrade (dynamic and premium)', () => {
     const user = await customer(20);
     const id = await buyDynamic(user, 'base-1gb');
     const target = await tariff('base-5gb');
-    const percent = upgradeDiscountPercent({
-      currentPriceCents: 100,
-      targetPriceCents: target.price_cents,
-      trafficLimitBytes: 1024 ** 3,
-      usedBytes: 0,
-    });
-    const price = Math.round((target.price_cents * (100 - percent)) / 100);
+    // The panel's rule (decision 106): the unused share of the $1 paid, as a percent of the
+    // $4.75 tariff (just bought, nothing used: 99 cents, 20%).
+    const bought = await row(id);
+    const percent = upgradeDiscountPercent(
+      bought.price_cents,
+      unusedShare({
+        expiresAt: bought.expires_at,
+        periodDays: bought.period_days,
+        trafficLimitBytes: bought.traffic_limit_bytes,
+        trafficUsedBytes: 0,
+      }),
+      target.price_cents,
+    );
+    expect(percent).toBe(20);
+    const price = upgradePriceCents(target.price_cents, percent);
     const before = await balance(user.id);
     const response = await call('POST', `/api/packages/${id}/upgrade`, user.token, {
       tariff_id: target.id,

@@ -1,6 +1,7 @@
 import {
-  DYNAMIC_PERIOD_DAYS,
+  RESTORE_PERIOD_DAYS,
   formatDollars,
+  isResumeAllowed,
   toDollars,
   type PaidChangeResponse,
 } from '@proxy/contract';
@@ -17,7 +18,6 @@ import {
   paidChange,
   type ChangeContext,
 } from './package-changes.service.ts';
-import { isRestorable } from './restore-window.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -40,8 +40,8 @@ const restoreTerms = async (db: Db, p: LockedPackage) => {
   const priceCents = current?.price_cents ?? Math.round((snapshot.price ?? 0) * 100);
   const days =
     p.type === 'unlim'
-      ? (current?.duration_days ?? snapshot.duration_days ?? DYNAMIC_PERIOD_DAYS)
-      : DYNAMIC_PERIOD_DAYS;
+      ? (current?.duration_days ?? snapshot.duration_days ?? RESTORE_PERIOD_DAYS)
+      : RESTORE_PERIOD_DAYS;
   return { priceCents, days, ports: current?.ports ?? snapshot.ports ?? 1 };
 };
 
@@ -59,7 +59,7 @@ export const restorePackage = (
   paidChange(ctx, user, idempotency, async (tx): Promise<PaidChangeResponse> => {
     const p = await ownPackageOr404(tx, user.id, id);
     const now = Date.now();
-    if (!isRestorable(p, now))
+    if (!isResumeAllowed({ status: p.status, expiresAt: p.expires_at }, now))
       return {
         success: false,
         message: ctx.translator.t(ctx.language, 'messages.package_not_restorable'),

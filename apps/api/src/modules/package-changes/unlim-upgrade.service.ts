@@ -1,6 +1,7 @@
 import {
   isLocationAvailable,
   toDollars,
+  unlimSpeedUpgrades,
   unlimUpgradePriceCents,
   type PaidChangeResponse,
   type UnlimUpgradeOption,
@@ -39,24 +40,30 @@ const upgradeOptions = async (db: Db, p: LockedPackage, nowMs: number) => {
   const currentPriceCents = current?.price_cents ?? Math.round((snapshot.price ?? 0) * 100);
   const durationDays = current?.duration_days ?? snapshot.duration_days ?? null;
   const location = p.location_id === null ? undefined : await findUnlimLocation(db, p.location_id);
-  const tariffs = await findActiveTariffs(db, 'unlim');
-  return tariffs
-    .filter(
-      (t) =>
-        t.duration_days === durationDays &&
-        (t.speed_limit_mbps ?? 0) > (p.speed_limit ?? 0) &&
-        (!location || isLocationAvailable(toUnlimLocationDto(location), t.speed_limit_mbps)),
-    )
-    .map((tariff) => ({
+  const served = (await findActiveTariffs(db, 'unlim')).filter(
+    (t) => !location || isLocationAvailable(toUnlimLocationDto(location), t.speed_limit_mbps),
+  );
+  // The contract's rule (decision 106): same duration, faster, slowest first.
+  return unlimSpeedUpgrades(
+    { speedLimit: p.speed_limit, durationDays },
+    served.map((tariff) => ({
+      id: tariff.id,
+      priceCents: tariff.price_cents,
+      trafficGb: tariff.traffic_gb,
+      speedLimit: tariff.speed_limit_mbps,
+      durationDays: tariff.duration_days,
       tariff,
-      priceCents: unlimUpgradePriceCents({
-        currentPriceCents,
-        targetPriceCents: tariff.price_cents,
-        durationDays: durationDays ?? 1,
-        expiresAtMs: p.expires_at?.getTime() ?? nowMs,
-        nowMs,
-      }),
-    }));
+    })),
+  ).map(({ tariff }) => ({
+    tariff,
+    priceCents: unlimUpgradePriceCents({
+      currentPriceCents,
+      targetPriceCents: tariff.price_cents,
+      durationDays: durationDays ?? 1,
+      expiresAtMs: p.expires_at?.getTime() ?? nowMs,
+      nowMs,
+    }),
+  }));
 };
 
 /** GET /unlim/:packageID/upgrade. */

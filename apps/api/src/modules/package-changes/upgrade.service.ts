@@ -1,4 +1,10 @@
-import { DYNAMIC_PERIOD_DAYS, type PaidChangeResponse } from '@proxy/contract';
+import {
+  DYNAMIC_PERIOD_DAYS,
+  unusedShare,
+  upgradeDiscountPercent,
+  upgradePriceCents,
+  type PaidChangeResponse,
+} from '@proxy/contract';
 import type { User } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
 import { findTariffById } from '../catalogue/catalogue.repository.ts';
@@ -13,7 +19,6 @@ import {
   paidChange,
   type ChangeContext,
 } from './package-changes.service.ts';
-import { upgradeDiscountPercent } from './upgrade-discount.ts';
 
 const DAY_MS = 86_400_000;
 const GB = 1024 ** 3;
@@ -38,13 +43,17 @@ export const upgradePackage = (
     const currentTraffic = (p.tariff as { traffic?: number | null }).traffic ?? 0;
     if (target?.family !== FAMILY_BY_ROW_TYPE[p.type] || (target.traffic_gb ?? 0) <= currentTraffic)
       throw invalidUpgradeTariff();
-    const percent = upgradeDiscountPercent({
-      currentPriceCents: p.price_cents,
-      targetPriceCents: target.price_cents,
-      trafficLimitBytes: p.traffic_limit_bytes ?? 0,
-      usedBytes: await findPeriodUsage(tx, p.id),
+    // The panel's offer (decision 106), recomputed at charge time from the same inputs: only a
+    // running package has an unused share to credit.
+    const share = unusedShare({
+      expiresAt: p.expires_at,
+      periodDays: p.period_days,
+      trafficLimitBytes: p.traffic_limit_bytes,
+      trafficUsedBytes: await findPeriodUsage(tx, p.id),
     });
-    const priceCents = Math.round((target.price_cents * (100 - percent)) / 100);
+    const percent =
+      p.status === 'active' ? upgradeDiscountPercent(p.price_cents, share, target.price_cents) : 0;
+    const priceCents = upgradePriceCents(target.price_cents, percent);
     await chargeForChange(tx, user.id, p, 'upgrade', priceCents, target.title);
     const expiresAt = new Date(Date.now() + DYNAMIC_PERIOD_DAYS * DAY_MS);
     return completeUpgrade(ctx, tx, user, p, {
