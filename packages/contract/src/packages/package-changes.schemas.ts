@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { packageIdParam } from './packages.schemas.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 
 /**

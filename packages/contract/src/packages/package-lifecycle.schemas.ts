@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { packageIdParam } from './packages.schemas.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { BUY_ERROR_KEYS, booleanFlag, buyResponseSchema, promo } from '../catalogue/buy.schemas.ts';
 import { isIspPeriod } from '../catalogue/isp-pricing.ts';
