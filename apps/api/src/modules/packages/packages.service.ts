@@ -5,6 +5,7 @@ import {
   isResumeAllowed,
   perGbCents,
   pickTrafficUpgrade,
+  toCents,
   toDollars,
   unusedShare,
   upgradeDiscountPercent,
@@ -146,7 +147,7 @@ const snapshotTrafficTariff = (p: StoredPackage): TrafficTariff => {
   const bought = boughtTariff(p);
   return trafficTariffOf({
     ...bought,
-    priceCents: Math.round(bought.price * 100),
+    priceCents: toCents(bought.price),
     trafficGb: snapshotOf(p).traffic ?? 0,
   });
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { RESUME_GRACE_DAYS } from '@proxy/contract';
+import { PROXY_FORMATS, RESUME_GRACE_DAYS } from '@proxy/contract';
 import { useTestApp, verifiedUser, waitFor, type TestContext } from '../../../test/helpers.ts';
 import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
@@ -311,10 +311,7 @@ describe('the package panels: one detail per family', () => {
         },
       },
       package_info: { traffic_usage_common: 0, traffic_limit_common: GB },
-      proxy_formats: {
-        login: ['host:port:login:password', 'login:password@host:port', 'login:password:host:port'],
-        ip: ['host:port'],
-      },
+      proxy_formats: { login: [...PROXY_FORMATS.login], ip: [...PROXY_FORMATS.ip] },
       // Paid $1, half of it unused: $0.50 of $4.75 is 10 % (rounded down); 4.75 - 10 % = 4.28.
       package_upgrade: {
         package_discount: 10,
