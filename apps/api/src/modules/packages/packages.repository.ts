@@ -3,6 +3,20 @@ import type { PackageRowType, PackageSortField, PackageStatus } from '@proxy/con
 import { findPage, NEWEST_FIRST, type Db, type PackagesTable } from '@proxy/db';
 import type { PageRequest } from '../../lib/list-query.ts';
 
+/** The tariff snapshot of a package row (packages.tariff, written by the purchase, migration 0005). */
+export type TariffSnapshot = {
+  id?: number;
+  title?: string;
+  price?: number;
+  traffic?: number | null;
+  ports?: number | null;
+  duration_days?: number | null;
+  speed_limit?: number | null;
+};
+
+export const tariffSnapshotOf = (p: { tariff: Record<string, unknown> }) =>
+  p.tariff as TariffSnapshot;
+
 export type NewPackage = Insertable<PackagesTable>;
 
 /** jsonb columns: their insert values are JSON text (NewPackage), put into the record as JSON. */

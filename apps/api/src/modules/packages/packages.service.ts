@@ -35,6 +35,7 @@ import {
   findPurchaseEntryId,
   findUserPackage,
   lockUnprovisionedPackages,
+  tariffSnapshotOf as snapshotOf,
 } from './packages.repository.ts';
 
 type PageRow = Awaited<ReturnType<typeof findPackagesPage>>['rows'][number];
@@ -99,18 +100,6 @@ const connectionOf = (ctx: DetailContext, p: StoredPackage): PackageConnection =
   login: p.login,
   password: revealPackagePassword(ctx.dataKey, p),
 });
-
-/** The tariff snapshot of the package row (written by the purchase, migration 0005). */
-type TariffSnapshot = {
-  id?: number;
-  title?: string;
-  price?: number;
-  traffic?: number | null;
-  ports?: number | null;
-  duration_days?: number | null;
-  speed_limit?: number | null;
-};
-const snapshotOf = (p: StoredPackage) => p.tariff as TariffSnapshot;
 
 /** The state every panel shows: dates, status, restore and renewal flags. */
 const stateOf = (p: StoredPackage, now: number) => ({

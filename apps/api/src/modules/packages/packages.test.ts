@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PROXY_FORMATS, RESUME_GRACE_DAYS } from '@proxy/contract';
-import { useTestApp, verifiedUser, waitFor, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { waitUntilActive } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { sealPackagePassword } from './credentials.ts';
 
@@ -246,14 +247,7 @@ const boughtPackage = async (
   const bought = await ctx.api.request('POST', url, { token: user.token, payload });
   expect(bought.statusCode, bought.body).toBe(200);
   const packageId = bought.json<{ package_id: number }>().package_id;
-  await waitFor(async () => {
-    const row = await ctx.database.db
-      .selectFrom('packages')
-      .select('status')
-      .where('id', '=', packageId)
-      .executeTakeFirstOrThrow();
-    return row.status === 'active' ? true : undefined;
-  });
+  await waitUntilActive(ctx, packageId);
   return { token: user.token, userId: user.id, packageId };
 };
 
