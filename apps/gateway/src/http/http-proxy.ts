@@ -175,8 +175,7 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
       counter.up +=
         (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
     const gates = ctx.limits.gatesFor(entry);
-    relay(req, upstream, counter, true, gates.up);
-    req.on('end', () => upstream.end());
+    relay(req, upstream, counter, true, gates.up, () => upstream.end());
 
     upstream.on('response', (response) => {
       // The connect timeout covered the wait for a head; the body is bounded by idleness.
@@ -195,8 +194,7 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
         counter.down +=
           13 + String(status).length + message.length + headerBlockLength(responseHeaders);
       res.writeHead(status, message, responseHeaders);
-      relay(response, res, counter, false, gates.down);
-      response.on('end', () => res.end());
+      relay(response, res, counter, false, gates.down, () => res.end());
       response.on('error', () => res.destroy());
     });
     upstream.on('error', (error) => {
