@@ -141,7 +141,10 @@ describe('proxy lists through the gateway', () => {
       ])
       .execute();
     origin = await startHttpOrigin();
-    gateway = await startTestGateway({ DATABASE_URL: scratch.url });
+    gateway = await startTestGateway({
+      DATABASE_URL: scratch.url,
+      GATEWAY_HANDSHAKE_TIMEOUT_MS: '1000',
+    });
     await waitFor(() => gateway.exits.size === 5);
     pkg = await addPackage(gateway, { type: 'dynamic', traffic_limit_bytes: 1_000_000_000 });
   });
@@ -353,6 +356,34 @@ describe('proxy lists through the gateway', () => {
     expect((await viaLine(login.login, 1)).status).toBe(407);
     await waitFor(() => !gateway.listPorts.isListening(port));
     await expect(get(port, url(), { localAddress: ALLOWED })).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('a whitelist edited while the gateway runs applies at once: open tunnels cut, the new address let in', async () => {
+    const list = await whitelistList({ ports_count: 1 });
+    const port = list.port_start as number;
+    const tunnel = await socksNoAuth(port, ALLOWED, origin);
+    const closed = closedWithin(tunnel);
+    expect((await get(port, url(), { localAddress: STRANGER })).status).toBe(407);
+    await database.db
+      .updateTable('proxy_lists')
+      .set({ white_list: [STRANGER] })
+      .where('id', '=', list.id)
+      .execute();
+    expect(await closed).toBeLessThan(2_000);
+    expect((await get(port, url(), { localAddress: STRANGER })).status).toBe(200);
+    expect((await get(port, url(), { localAddress: ALLOWED })).status).toBe(407);
+  });
+
+  it('a list port closes a client that sends nothing within the handshake timeout, leaking no socket', async () => {
+    const list = await whitelistList({ ports_count: 1 });
+    const baseline = gateway.openSockets();
+    const silent = await exchange(list.port_start as number, Buffer.alloc(0), {
+      localAddress: ALLOWED,
+    });
+    expect(silent.bytes.length).toBe(0);
+    expect(silent.ms).toBeGreaterThanOrEqual(900);
+    expect(silent.ms).toBeLessThan(5_000);
+    await waitFor(() => gateway.openSockets() === baseline);
   });
 
   it('a line of a deactivated package is refused; malformed or unknown list logins are refused with nothing counted', async () => {
