@@ -68,7 +68,8 @@ export const PROXY_LIST_SORT_FIELDS = ['created_at', 'name', 'ports_count', 'id'
 export const GENERATOR_TYPES = ['rotating', 'sticky'] as const;
 export const GENERATOR_PROTOCOLS = ['http', 'socks5'] as const;
 export const GENERATOR_TIMESPANS = [60, 3600, 86_400] as const;
-/** 0: IP:PORT:USER:PASS, 1: USER:PASS@IP:PORT. */
+/** 0: IP:PORT:USER:PASS, 1: USER:PASS@IP:PORT (HOST is the gateway's public address). */
+export const GENERATOR_LINE_FORMATS = ['HOST:PORT:USER:PASS', 'USER:PASS@HOST:PORT'] as const;
 export const GENERATOR_FORMATS = [0, 1] as const;
 export const GENERATOR_COUNT_MAX = 99_999;
 /** Sticky session ids are 6-digit numbers: 100000..999999. */
