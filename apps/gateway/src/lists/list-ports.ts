@@ -98,6 +98,8 @@ export class ListPorts {
     );
     this.#ports.clear();
     for (const socket of this.#sockets) socket.destroy();
+    // Never listening itself: closing it only stops its timers (head timeouts).
+    this.#http.close(() => undefined);
     await Promise.all(closing);
   }
 
