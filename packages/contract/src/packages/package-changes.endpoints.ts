@@ -6,11 +6,12 @@ import {
   deletePackageSchema,
   ispSwapResponseSchema,
   packageChangeResponseSchema,
-  packageIdParam,
   paidChangeResponseSchema,
   unlimUpgradeOptionSchema,
   upgradePackageSchema,
 } from './package-changes.schemas.ts';
+// A malformed id fails the schema and answers 404 like an unknown one.
+import { packageIdParam } from './package-lifecycle.schemas.ts';
 
 const byId = z.object({ id: packageIdParam });
 /** The spec's unlimited calls name the parameter packageID ({unlim}/{packageID}/upgrade). */

@@ -11,9 +11,6 @@ export const PACKAGE_CHANGE_ERROR_KEYS = {
   upgradeTariff: 'upgrade_tariff_invalid',
 } as const;
 
-/** A package id in a path: a malformed one fails the schema and answers 404 like an unknown one. */
-export const packageIdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 const tariffId = z.coerce
   .number({ error: VALIDATION_KEYS.required })
   .int(VALIDATION_KEYS.invalidType)

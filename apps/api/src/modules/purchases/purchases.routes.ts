@@ -8,8 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { findTariffById } from '../catalogue/catalogue.repository.ts';
 import { findCachedTariff } from '../catalogue/tariff-cache.ts';
 import { checkPromo } from '../promo/promo.service.ts';
-import { idempotencyOf } from './idempotency.ts';
 import { purchase, type PurchaseContext, type PurchaseRequest } from './purchases.service.ts';
+import { idempotencyOf } from './idempotency.ts';
 
 /** Purchases (POST /tariff/buy, /tariff/buy-unlim, /tariff/buy-isp) and the promo check. */
 export const purchasesRoutes: RoutesPlugin = (app, _options, done) => {

@@ -27,19 +27,19 @@ import {
 } from '../catalogue/catalogue.repository.ts';
 import { findCachedTariff, forgetCachedTariff } from '../catalogue/tariff-cache.ts';
 import { toUnlimLocationDto } from '../catalogue/catalogue.service.ts';
-import { countUserUsages, lockPromoByCode, recordPromoUsage } from '../promo/promo.repository.ts';
-import { evaluatePromo } from '../promo/promo.service.ts';
+import { recordPromoUsage } from '../promo/promo.repository.ts';
+import { applyPromoCode } from '../promo/promo.service.ts';
 import { generatePackageCredentials } from '../packages/credentials.ts';
 import { insertPackageSql, type NewPackage } from '../packages/packages.repository.ts';
 import { provisioningJob } from '../packages/packages.jobs.ts';
 import { jobInsertSql } from '../jobs/jobs.queue.ts';
-import { claimOrReplay, rememberResponse, type IdempotencyClaim } from './idempotency.ts';
 import {
   newPackageIdSql,
   newPackageWrittenSql,
   PURCHASE_CTES,
   writePurchase,
 } from './purchases.repository.ts';
+import { claimOrReplay, storeAnswer, type IdempotencyClaim } from './idempotency.ts';
 
 const DAY_MS = 86_400_000;
 const GB = 1024 ** 3;
@@ -240,25 +240,15 @@ const purchaseWith = async (
   let priceCents = basePriceCents;
   let promoId: number | null = null;
   if (request.promo) {
-    const promo = await lockPromoByCode(tx, request.promo);
-    const userUses = promo ? await countUserUsages(tx, promo.id, user.id) : 0;
-    const outcome = evaluatePromo(
-      promo,
-      {
-        family: request.family,
-        tariffId: tariff.id,
-        priceCents: basePriceCents,
-        trafficGb: tariff.traffic_gb,
-        period: request.family === 'isp' ? request.period : periodDays,
-      },
-      userUses,
-    );
-    if (!outcome.ok)
-      throw new AppError('PROMO_INVALID', {
-        errors: { promo: [`validation.${outcome.reason}`] },
-      });
-    priceCents = outcome.priceCents;
-    promoId = outcome.promo.id;
+    const applied = await applyPromoCode(tx, request.promo, user.id, {
+      family: request.family,
+      tariffId: tariff.id,
+      priceCents: basePriceCents,
+      trafficGb: tariff.traffic_gb,
+      period: request.family === 'isp' ? request.period : periodDays,
+    });
+    priceCents = applied.priceCents;
+    promoId = applied.promoId;
   }
 
   if (request.family === 'isp') {
@@ -304,6 +294,6 @@ const purchaseWith = async (
     price: toDollars(priceCents),
   };
   const result = { statusCode: 200, body };
-  await rememberResponse(tx, user.id, idempotency, result);
+  await storeAnswer(tx, user.id, idempotency, result);
   return result;
 };
