@@ -115,7 +115,11 @@ describe('delete', () => {
     expect(list).toMatchObject({ data: [], meta: { total: 0 } });
     expect(await countEntries(ctx, user.id)).toBe(entries);
     expect(await notificationTypes(user.token)).toContain('notifications.package_deleted');
-    // Deleted is gone for every action.
+    // Deleted is gone for every action, the lifecycle's too.
+    const autoUpdate = await call('POST', `/api/packages/${id}/auto-update`, user.token, {
+      auto_update: true,
+    });
+    expect(autoUpdate.statusCode).toBe(404);
     expect(
       (await call('DELETE', `/api/packages/${id}`, user.token, { email: user.email })).statusCode,
     ).toBe(404);
