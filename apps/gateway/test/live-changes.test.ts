@@ -71,6 +71,17 @@ describe('live changes reach open connections', () => {
     expect(await canConnect(fixture.gateway, { ...pkg, password }, fixture.origin)).toBe(true);
   });
 
+  it('an ISP swap closes tunnels bound to the old addresses; new ones use the new addresses', async () => {
+    const { pkg, closed } = await packageWithTunnel({
+      type: 'isp',
+      ips: JSON.stringify(['127.0.0.1']),
+      socks: true,
+    });
+    await updatePackage(pkg.id, { ips: JSON.stringify(['127.0.0.2']) });
+    expect(await closed).toBeLessThan(2_000);
+    expect(await canConnect(fixture.gateway, pkg, fixture.origin)).toBe(true);
+  });
+
   it('an expiring package loses its open tunnels within 2 s of its expiry', async () => {
     const expiresAt = Date.now() + 1_500;
     const { pkg, closed } = await packageWithTunnel({ expires_at: new Date(expiresAt) });

@@ -51,7 +51,11 @@ export type PackageEntry = {
   readonly socksAllowed: boolean;
 };
 
-export type RevokeReason = 'inactive' | 'credentials' | 'expired';
+/** `addresses`: an ISP package's addresses changed (the swap); its old ones may be sold again. */
+export type RevokeReason = 'inactive' | 'credentials' | 'expired' | 'addresses';
+
+const sameAddresses = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((ip, index) => ip === b[index]);
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 /** Compared against when the login is unknown, so both paths cost the same. */
@@ -216,6 +220,10 @@ export class CredentialCache {
         previous.socksAllowed !== entry.socksAllowed)
     )
       this.#onRevoke(entry.id, 'credentials');
+    // Tunnels bound to addresses the package no longer holds are closed: after a swap the old
+    // addresses go back to the pool for other customers (API decision 114).
+    else if (previous && !sameAddresses(previous.ips, entry.ips))
+      this.#onRevoke(entry.id, 'addresses');
   }
 
   #indexAuthIp(entry: PackageEntry) {

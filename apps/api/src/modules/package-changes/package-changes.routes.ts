@@ -5,7 +5,7 @@ import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts'
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { moneyMovementGuard } from '../users/restricted-user.ts';
 import { idempotencyOf } from '../purchases/idempotency.ts';
-import type { StoredResponse } from '../purchases/idempotency.ts';
+import type { StoredAnswer } from '../purchases/idempotency.ts';
 import { deletePackage, swapIsp, type ChangeContext } from './package-changes.service.ts';
 import { restorePackage } from './restore.service.ts';
 import { upgradePackage } from './upgrade.service.ts';
@@ -52,7 +52,7 @@ export const packageChangesRoutes: RoutesPlugin = (app, _options, done) => {
   }));
 
   /** A paid change answers with the status and body it stored (a retry with its key: the first). */
-  const send = async <T>(reply: FastifyReply, result: Promise<StoredResponse<T>>) => {
+  const send = async <T>(reply: FastifyReply, result: Promise<StoredAnswer<T>>) => {
     const { statusCode, body } = await result;
     return reply.code(statusCode).send(body);
   };

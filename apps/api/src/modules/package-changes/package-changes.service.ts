@@ -20,9 +20,9 @@ import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.servi
 import { releaseIspIps, reserveIspStock } from '../catalogue/catalogue.repository.ts';
 import {
   claimOrReplay,
-  rememberResponse,
+  storeAnswer,
   type IdempotencyClaim,
-  type StoredResponse,
+  type StoredAnswer,
 } from '../purchases/idempotency.ts';
 import { tariffSnapshot } from '../purchases/purchases.service.ts';
 import type { findTariffById } from '../catalogue/catalogue.repository.ts';
@@ -105,14 +105,14 @@ export const paidChange = (
   user: User,
   idempotency: IdempotencyClaim | null,
   change: (tx: Transaction<Database>) => Promise<PaidChangeResponse>,
-): Promise<StoredResponse<PaidChangeResponse>> =>
+): Promise<StoredAnswer<PaidChangeResponse>> =>
   ctx.db.transaction().execute(async (tx) => {
     if (idempotency) {
       const replay = await claimOrReplay<PaidChangeResponse>(tx, user.id, idempotency);
       if (replay) return replay;
     }
     const result = { statusCode: 200, body: await change(tx) };
-    await rememberResponse(tx, user.id, idempotency, result);
+    await storeAnswer(tx, user.id, idempotency, result);
     return result;
   });
 

@@ -115,7 +115,11 @@ describe('delete', () => {
     expect(list).toMatchObject({ data: [], meta: { total: 0 } });
     expect(await countEntries(ctx, user.id)).toBe(entries);
     expect(await notificationTypes(user.token)).toContain('notifications.package_deleted');
-    // Deleted is gone for every action.
+    // Deleted is gone for every action, the lifecycle's too.
+    const autoUpdate = await call('POST', `/api/packages/${id}/auto-update`, user.token, {
+      auto_update: true,
+    });
+    expect(autoUpdate.statusCode).toBe(404);
     expect(
       (await call('DELETE', `/api/packages/${id}`, user.token, { email: user.email })).statusCode,
     ).toBe(404);
@@ -460,6 +464,44 @@ describe('upgrade (dynamic and premium)', () => {
     expect((await row(id)).tariff_id).toBe((await tariff('base-1gb')).id);
     expect(await balance(user.id)).toBe(0);
     expect(await balance(other.id)).toBe(10_000);
+  });
+
+  it('a restricted user cannot pay for a change (403), as for a purchase', async () => {
+    const user = await customer(20);
+    const id = await buyDynamic(user, 'base-1gb');
+    await db()
+      .updateTable('users')
+      .set({ is_restricted: true })
+      .where('id', '=', user.id)
+      .execute();
+    const response = await call('POST', `/api/packages/${id}/upgrade`, user.token, {
+      tariff_id: (await tariff('base-5gb')).id,
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await row(id)).tariff_id).toBe((await tariff('base-1gb')).id);
+  });
+
+  it('an Idempotency-Key names one request: another package or tariff with it is 422', async () => {
+    const user = await customer(100);
+    const first = await buyDynamic(user, 'base-1gb');
+    const second = await buyDynamic(user, 'base-1gb');
+    const headers = { 'idempotency-key': `upgrade-${first}` };
+    const body = { tariff_id: (await tariff('base-5gb')).id };
+    const paid = await call('POST', `/api/packages/${first}/upgrade`, user.token, body, headers);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const before = await balance(user.id);
+    const retry = await call('POST', `/api/packages/${first}/upgrade`, user.token, body, headers);
+    expect(retry.json()).toEqual(paid.json());
+    for (const [url, payload] of [
+      [`/api/packages/${second}/upgrade`, body],
+      [`/api/packages/${first}/upgrade`, { tariff_id: (await tariff('base-10gb')).id }],
+    ] as const) {
+      const reused = await call('POST', url, user.token, payload, headers);
+      expect(reused.statusCode, url).toBe(422);
+      expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    }
+    expect(await balance(user.id)).toBe(before);
+    expect((await row(second)).tariff_id).toBe((await tariff('base-1gb')).id);
   });
 
   it('two upgrades at once change the package and the money once', async () => {

@@ -88,7 +88,7 @@ export const restorePackage = (
     await notify(tx, user.id, NOTIFICATION_TYPES.packageRestored, {
       package: packageLabel(p),
       amount: formatDollars(toDollars(terms.priceCents)),
-      expires: expiresAt.toISOString().slice(0, 10),
+      date: expiresAt.toISOString().slice(0, 10),
     });
     return {
       success: true,

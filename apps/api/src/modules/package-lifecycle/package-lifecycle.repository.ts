@@ -32,6 +32,8 @@ export const lockUserPackage = (tx: Db, userId: number, id: number) =>
     .select(LIFECYCLE_COLUMNS)
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    // A deleted package (decision 113) is 404 for every action.
+    .where('deleted_at', 'is', null)
     .forUpdate()
     .executeTakeFirst();
 

@@ -23,9 +23,9 @@ import { applyPromoCode } from '../promo/promo.service.ts';
 import { tariffSnapshotOf } from '../packages/packages.repository.ts';
 import {
   claimOrReplay,
-  rememberResponse,
+  storeAnswer,
   type IdempotencyClaim,
-  type StoredResponse,
+  type StoredAnswer,
 } from '../purchases/idempotency.ts';
 import {
   RUNNING_STATUSES,
@@ -201,7 +201,7 @@ export type ExtendRequest = {
   promo?: string | null;
 };
 
-export type ExtendResult = StoredResponse<PackageExtendResponse>;
+export type ExtendResult = StoredAnswer<PackageExtendResponse>;
 
 /**
  * Extend (dynamic, premium, ISP) or renew (unlimited) from the balance, in one transaction:
@@ -265,7 +265,7 @@ export const extendPackage = (
         expired_at: expiresAt.toISOString(),
       },
     };
-    await rememberResponse(tx, userId, idempotency, result);
+    await storeAnswer(tx, userId, idempotency, result);
     return result;
   });
 

@@ -33,13 +33,13 @@ import { generatePackageCredentials } from '../packages/credentials.ts';
 import { insertPackageSql, type NewPackage } from '../packages/packages.repository.ts';
 import { provisioningJob } from '../packages/packages.jobs.ts';
 import { jobInsertSql } from '../jobs/jobs.queue.ts';
-import { claimOrReplay, rememberResponse, type IdempotencyClaim } from './idempotency.ts';
 import {
   newPackageIdSql,
   newPackageWrittenSql,
   PURCHASE_CTES,
   writePurchase,
 } from './purchases.repository.ts';
+import { claimOrReplay, storeAnswer, type IdempotencyClaim } from './idempotency.ts';
 
 const DAY_MS = 86_400_000;
 const GB = 1024 ** 3;
@@ -294,6 +294,6 @@ const purchaseWith = async (
     price: toDollars(priceCents),
   };
   const result = { statusCode: 200, body };
-  await rememberResponse(tx, user.id, idempotency, result);
+  await storeAnswer(tx, user.id, idempotency, result);
   return result;
 };
