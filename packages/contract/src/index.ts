@@ -34,3 +34,6 @@ export * from './proxy-lists/continents.ts';
 export * from './proxy-lists/proxy-lists.constants.ts';
 export * from './proxy-lists/proxy-lists.schemas.ts';
 export * from './proxy-lists/proxy-lists.endpoints.ts';
+export * from './packages/package-rules.ts';
+export * from './packages/packages.schemas.ts';
+export * from './packages/packages.endpoints.ts';

@@ -134,6 +134,13 @@ export interface NotificationSettings {
   user_id: number;
 }
 
+export interface PackageCounts {
+  n: number;
+  status: string;
+  type: string;
+  user_id: number;
+}
+
 export interface Packages {
   activated_at: Timestamp | null;
   auth_ip: string | null;
@@ -158,6 +165,7 @@ export interface Packages {
   socks: Generated<boolean>;
   speed_limit: number | null;
   status: Generated<'active' | 'inactive' | 'deactivate' | 'pending' | 'processing' | 'empty'>;
+  swapped_at: Timestamp | null;
   tariff: ColumnType<Record<string, unknown>, string, string>;
   tariff_id: number | null;
   traffic_limit_bytes: number | null;
@@ -166,6 +174,7 @@ export interface Packages {
   traffic_used_bytes: Generated<number>;
   type: 'isp' | 'dynamic' | 'vip' | 'unlim';
   user_id: number;
+  uuid: Generated<string>;
 }
 
 export interface PackageStatusEvents {
@@ -409,6 +418,7 @@ export interface DB {
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
+  package_counts: PackageCounts;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;

@@ -2,6 +2,7 @@ import { appEndpoints } from '../app/app.endpoints.ts';
 import { authEndpoints } from '../auth/auth.endpoints.ts';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
 import { legalEndpoints } from '../legal/legal.endpoints.ts';
+import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
@@ -18,6 +19,7 @@ export const API_ENDPOINTS = {
   payments: paymentsEndpoints,
   referral: referralEndpoints,
   catalogue: catalogueEndpoints,
+  packages: packagesEndpoints,
   legal: legalEndpoints,
   proxyLists: proxyListsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
