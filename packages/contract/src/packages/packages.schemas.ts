@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PACKAGE_ROW_TYPES } from '../app/app.constants.ts';
 import { PACKAGE_STATUSES } from '../catalogue/buy.constants.ts';
 import { listRouteQuerySchema, pagedResponseSchema } from '../tables/tables.schemas.ts';
-import { PROXY_FORMATS } from './package-rules.ts';
+import { PROXY_FORMATS } from '../proxy-lists/proxy-lists.constants.ts';
 
 /* ---------- the packages table (GET /packages) ---------- */
 
@@ -104,6 +104,8 @@ export const dynamicPackageSchema = z.object({
     traffic_usage_common: z.number(),
     traffic_limit_common: z.number(),
   }),
+  /** The package's proxy lists, newest first (decision 116). */
+  proxy_lists: z.array(z.object({ id: z.number(), name: z.string() })),
   proxy_formats: z.object({
     login: z.array(z.enum(PROXY_FORMATS.login)),
     ip: z.array(z.enum(PROXY_FORMATS.ip)),

@@ -7,6 +7,7 @@ import {
   MAX_SESSION_TTL_SECONDS,
   TARGETING_CITY_MAX_LENGTH,
 } from '../proxy/targeting.constants.ts';
+import { exportFormatSchema } from '../exports/export.constants.ts';
 import { listQuerySchema } from '../tables/tables.schemas.ts';
 import {
   AUTH_TYPES,
@@ -254,6 +255,9 @@ export const proxyListByKeyParamsSchema = z.object({
   id: packageIdSchema,
   name: listNameParam,
 });
+export const exportProxyListParamsSchema = proxyListByKeyParamsSchema.extend({
+  fileType: exportFormatSchema,
+});
 
 /** The lists of a package: paged, sorted, searched by name. */
 export const proxyListsQuerySchema = listQuerySchema(PROXY_LIST_SORT_FIELDS).extend({
@@ -397,3 +401,46 @@ export const generatorResponseSchema = z.object({
   success: z.literal(true),
   list: z.array(z.string()),
 });
+
+/* ---------- exports of several lists ---------- */
+
+const LISTS_KEY = /^lists\[(\d{1,3})\]\[(id|name|package_key)\]$/;
+
+/**
+ * `lists[0][id]=1&lists[0][name]=a&lists[0][package_key]=k` (the spec's indexed array format,
+ * which Fastify's query parser keeps verbatim) as `lists: [{id, name, package_key}]`, in index
+ * order; an already nested `lists` (qs-style parsers) passes through.
+ */
+export const collectIndexedLists = (query: unknown): unknown => {
+  if (typeof query !== 'object' || query === null) return query;
+  const raw = query as Raw;
+  if (raw.lists !== undefined) return raw;
+  const lists: Raw[] = [];
+  const rest: Raw = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const match = LISTS_KEY.exec(key);
+    if (!match) {
+      rest[key] = value;
+      continue;
+    }
+    const entry = (lists[Number(match[1])] ??= {});
+    entry[match[2] ?? ''] = value;
+  }
+  const present = lists.filter((entry) => entry !== undefined);
+  return present.length > 0 ? { ...rest, lists: present } : rest;
+};
+
+/** Lists one report may hold (100 x 1000 entries: 100k lines). */
+export const EXPORT_LISTS_MAX = 100;
+export const exportProxyListsQuerySchema = z.preprocess(
+  collectIndexedLists,
+  z.object({
+    format: exportFormatSchema,
+    lists: z
+      .array(z.object({ id: packageIdSchema, name: listNameParam, package_key: packageKeyParam }), {
+        error: VALIDATION_KEYS.required,
+      })
+      .min(1, VALIDATION_KEYS.required)
+      .max(EXPORT_LISTS_MAX, VALIDATION_KEYS.tooLong),
+  }),
+);

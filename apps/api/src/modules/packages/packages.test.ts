@@ -311,9 +311,16 @@ describe('the package panels: one detail per family', () => {
         },
       },
       package_info: { traffic_usage_common: 0, traffic_limit_common: GB },
+      proxy_lists: [],
+      // The formats a list's proxy_format indexes, as its lines are printed (decision 116).
       proxy_formats: {
-        login: ['host:port:login:password', 'login:password@host:port', 'login:password:host:port'],
-        ip: ['host:port'],
+        login: [
+          'HOST:PORT:USER:PASS',
+          'USER:PASS@HOST:PORT',
+          'http://USER:PASS@HOST:PORT',
+          'socks5://USER:PASS@HOST:PORT',
+        ],
+        ip: ['HOST:PORT', 'http://HOST:PORT', 'socks5://HOST:PORT'],
       },
       // Paid $1, half of it unused: $0.50 of $4.75 is 10 % (rounded down); 4.75 - 10 % = 4.28.
       package_upgrade: {
@@ -333,8 +340,30 @@ describe('the package panels: one detail per family', () => {
     // 0.8 GB used: only a fifth of the traffic is left, so the credit is $0.20 (4 %).
     await sql`INSERT INTO package_usage_hourly (package_id, hour, bytes_up, bytes_down)
       VALUES (${packageId}, date_trunc('hour', now()), 0, ${Math.round(0.8 * GB)})`.execute(db());
+    // Its proxy lists by id and name, newest first.
+    const lists = await db()
+      .insertInto('proxy_lists')
+      .values(
+        ['Shop', 'Office'].map((name, index) => ({
+          package_id: packageId,
+          name,
+          auth_type: 0 as const,
+          login: `listlogin${index}`.padEnd(20, 'x'),
+          location_preset: 'world-mix' as const,
+          rotation_period: -1,
+          proxy_link_format: 'ip',
+          proxy_format: 0,
+          ports_count: 1,
+        })),
+      )
+      .returning('id')
+      .execute();
     const used = await detail(ctx, token, `/api/packages/dynamic/${packageId}`);
     expect(used).toMatchObject({
+      proxy_lists: [
+        { id: lists[1]?.id, name: 'Office' },
+        { id: lists[0]?.id, name: 'Shop' },
+      ],
       package_info: { traffic_usage_common: Math.round(0.8 * GB), traffic_limit_common: GB },
       package_upgrade: { package_discount: 4, price: 4.56 },
     });
