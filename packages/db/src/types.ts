@@ -99,8 +99,16 @@ export interface IspCountries {
   iso2: string;
   key: string;
   label: string;
+  released: Generated<number>;
   sort: Generated<number>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface IspReleasedIps {
+  country_id: number;
+  ip: string;
+  package_id: number | null;
+  released_at: Generated<Timestamp>;
 }
 
 export interface LedgerEntries {
@@ -141,6 +149,13 @@ export interface PackageCounts {
   user_id: number;
 }
 
+export interface PackageNotices {
+  created_at: Generated<Timestamp>;
+  kind: 'expiry_3d' | 'expiry_1d' | 'traffic_low' | 'traffic_exhausted';
+  package_id: number;
+  period_key: string;
+}
+
 export interface Packages {
   activated_at: Timestamp | null;
   auth_ip: string | null;
@@ -148,6 +163,7 @@ export interface Packages {
   country: string | null;
   country_id: number | null;
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
   expires_at: Timestamp | null;
   id: Generated<number>;
   ips: Generated<ColumnType<string[], string, string>>;
@@ -415,10 +431,12 @@ export interface DB {
   gateway_instances: GatewayInstances;
   gateway_usage_flushes: GatewayUsageFlushes;
   isp_countries: IspCountries;
+  isp_released_ips: IspReleasedIps;
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
   package_counts: PackageCounts;
+  package_notices: PackageNotices;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { packageIdParam } from '../packages/packages.schemas.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { isIpv4 } from '../catalogue/buy.schemas.ts';
 import {
@@ -244,15 +245,14 @@ export type CreateProxyList = z.output<typeof createProxyListSchema>;
 
 export const renameProxyListSchema = z.object({ name: proxyListNameField });
 
-const packageIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const packageParamsSchema = z.object({ id: packageIdSchema });
-export const proxyListParamsSchema = z.object({ id: packageIdSchema, listId: packageIdSchema });
+export const packageParamsSchema = z.object({ id: packageIdParam });
+export const proxyListParamsSchema = z.object({ id: packageIdParam, listId: packageIdParam });
 /** Contents and exports address a list by its package's key, its id and its name. */
 const packageKeyParam = textField().min(1).max(64);
 const listNameParam = textField().min(1).max(LIST_NAME_MAX_LENGTH);
 export const proxyListByKeyParamsSchema = z.object({
   packageKey: packageKeyParam,
-  id: packageIdSchema,
+  id: packageIdParam,
   name: listNameParam,
 });
 export const exportProxyListParamsSchema = proxyListByKeyParamsSchema.extend({
@@ -437,7 +437,7 @@ export const exportProxyListsQuerySchema = z.preprocess(
   z.object({
     format: exportFormatSchema,
     lists: z
-      .array(z.object({ id: packageIdSchema, name: listNameParam, package_key: packageKeyParam }), {
+      .array(z.object({ id: packageIdParam, name: listNameParam, package_key: packageKeyParam }), {
         error: VALIDATION_KEYS.required,
       })
       .min(1, VALIDATION_KEYS.required)
