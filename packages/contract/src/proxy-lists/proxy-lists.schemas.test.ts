@@ -133,6 +133,15 @@ describe('proxy list create form', () => {
   });
 });
 
+describe('bodies that are not objects', () => {
+  it('are validation errors, never exceptions', () => {
+    for (const body of [null, 0, true, '', '\u0000', [], [1, 2], {}]) {
+      expect(createProxyListSchema.safeParse(body).success).toBe(false);
+      expect(generatorSchema.safeParse(body).success).toBe(false);
+    }
+  });
+});
+
 describe('generator form', () => {
   const sticky = {
     protocols: 'http',

@@ -161,10 +161,18 @@ const authTypeOf = (value: unknown): AuthType | null => {
   return raw === AUTH_TYPES.login || raw === AUTH_TYPES.ip ? raw : null;
 };
 const hasPlace = (data: Raw) => [data.region, data.city, data.isp].some((v) => v != null);
-/** The cross-field rules run whenever the fields they read parsed (zod skips them otherwise). */
+/** A field that must hold an array once it parsed; anything else (an unparsed body) is empty. */
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/**
+ * The cross-field rules run whenever the body is an object and the fields they read parsed
+ * (zod skips object refinements otherwise, and the form shows every error at once).
+ */
 const whenParsed =
   (...fields: string[]) =>
-  (payload: { issues: { path?: PropertyKey[] }[] }) =>
+  (payload: { value: unknown; issues: { path?: PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
     !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 
 /**
@@ -191,8 +199,7 @@ export const createProxyListSchema = z
     isp: ispField,
   })
   .refine(
-    (data) =>
-      !(authTypeOf(data) === AUTH_TYPES.ip && (asRaw(data).white_list as string[]).length === 0),
+    (data) => !(authTypeOf(data) === AUTH_TYPES.ip && listOf(asRaw(data).white_list).length === 0),
     {
       message: PROXY_LIST_ERROR_KEYS.whiteList,
       path: ['white_list'],
@@ -213,7 +220,7 @@ export const createProxyListSchema = z
   .refine(
     (data) => {
       const raw = asRaw(data);
-      const countries = raw.countries as string[];
+      const countries = listOf(raw.countries);
       return raw.location_preset === 'custom'
         ? countries.length > 0
         : countries.length === 0 && !hasPlace(raw);
@@ -227,7 +234,7 @@ export const createProxyListSchema = z
   .refine(
     (data) => {
       const raw = asRaw(data);
-      return !hasPlace(raw) || (raw.countries as string[]).length === 1;
+      return !hasPlace(raw) || listOf(raw.countries).length === 1;
     },
     {
       message: PROXY_LIST_ERROR_KEYS.regions,
@@ -385,9 +392,7 @@ export const generatorSchema = z
     },
   )
   .refine(
-    (data) =>
-      (asRaw(data).cities as string[]).length === 0 ||
-      (asRaw(data).countries as string[]).length > 0,
+    (data) => listOf(asRaw(data).cities).length === 0 || listOf(asRaw(data).countries).length > 0,
     {
       message: PROXY_LIST_ERROR_KEYS.cities,
       path: ['cities'],
