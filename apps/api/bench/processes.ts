@@ -9,6 +9,8 @@ export type ServerProcess = {
   url: string;
   /** Where its stdout and stderr went (the app's JSON log). */
   logFile: string;
+  /** Its process id (memory readings from /proc). */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -71,6 +73,7 @@ export const startServer = async (options: {
     label: options.label,
     url,
     logFile: options.logFile,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -6,7 +6,8 @@
  * - GET /api/profile of the real server (src/server.ts, production settings, default logging
  *   into a log file) against a bare Fastify + pg route running the same SELECT;
  * - GET /api/profile/payments of a user with 10,000 payments;
- * - the catalogue and POST /api/tariff/buy, with the money checks of bench/purchases.ts.
+ * - the catalogue and POST /api/tariff/buy, with the money checks of bench/purchases.ts;
+ * - a 100k-line proxy list export in each format: time and the server's memory (exports.ts).
  *
  * The machine is shared, so absolute figures move with its load: the ratios are what compare.
  * Profile, bare and payments run in alternating rounds (BENCH_ROUNDS) so that a burst of
@@ -27,16 +28,20 @@ import { runLoad, type LoadResult } from './load.ts';
 import { PAYMENT_LIST_QUERIES, seedPayments } from './payments.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { benchPurchases } from './purchases.ts';
+import { benchExports } from './exports.ts';
 
 const USERS = 100_000;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `reads` or `purchases` runs only that half (while working on one of them). */
+/** `reads`, `purchases` or `exports` runs only that part (while working on one of them). */
 const ONLY = process.env.BENCH_ONLY;
+const runs = (part: 'reads' | 'purchases' | 'exports') => ONLY === undefined || ONLY === part;
 const CONNECTIONS = 50;
 /** The payments user, and the first of the 100 purchase users (they must hold nothing). */
 const PAYMENTS_USER = 7;
 const FIRST_BUYER = 1001;
+/** The owner of the 100k-line export's lists. */
+const EXPORTER = 2001;
 
 const tokenOf = (id: number) => `benchtoken${String(id).padStart(12, '0')}`;
 
@@ -202,8 +207,8 @@ const main = async () => {
     servers.push(bare);
 
     const lines: string[] = [];
-    if (ONLY !== 'purchases') lines.push(...(await benchReads(app, bare, workDir)));
-    if (ONLY !== 'reads') {
+    if (runs('reads')) lines.push(...(await benchReads(app, bare, workDir)));
+    if (runs('purchases')) {
       const purchases = await benchPurchases({
         db: handle.db,
         baseUrl: app.url,
@@ -219,6 +224,18 @@ const main = async () => {
         `purchases target: >= 1000/s with p99 < 100 ms: ${purchases.purchases.okPerSecond.toFixed(0)}/s, p99 ${purchases.purchases.latencyMs.p99.toFixed(1)} ms`,
       );
     }
+
+    if (runs('exports'))
+      lines.push(
+        ...(await benchExports({
+          db: handle.db,
+          baseUrl: app.url,
+          pid: app.pid,
+          dataKey,
+          userId: EXPORTER,
+          token: tokenOf(EXPORTER),
+        })),
+      );
 
     for (const server of servers.splice(0)) await server.stop();
     const log = readFileSync(app.logFile, 'utf8');

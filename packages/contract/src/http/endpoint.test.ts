@@ -63,6 +63,8 @@ describe('endpoint definitions', () => {
     const kinds = allEndpoints().filter((e) => !isJsonResponse(e.response));
     expect(kinds.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
       'GET /email/verify/confirm',
+      'GET /export/proxy-list/:fileType/:packageKey/:id/:name',
+      'GET /export/proxy-lists',
       'GET /google/callback',
       'GET /google/redirect',
       'GET /payment/sandbox/:id',

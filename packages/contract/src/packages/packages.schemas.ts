@@ -107,6 +107,8 @@ export const dynamicPackageSchema = z.object({
     traffic_usage_common: z.number(),
     traffic_limit_common: z.number(),
   }),
+  /** The package's proxy lists, newest first (decision 116). */
+  proxy_lists: z.array(z.object({ id: z.number(), name: z.string() })),
   proxy_formats: z.object({
     login: z.array(z.enum(PROXY_FORMATS.login)),
     ip: z.array(z.enum(PROXY_FORMATS.ip)),

@@ -49,6 +49,8 @@ export const PROXY_FORMATS = {
   ip: ['HOST:PORT', 'http://HOST:PORT', 'socks5://HOST:PORT'],
 } as const;
 
+export type ProxyFormat = (typeof PROXY_FORMATS)[keyof typeof PROXY_FORMATS][number];
+
 export const proxyFormatsOf = (authType: AuthType): readonly string[] =>
   authType === AUTH_TYPES.login ? PROXY_FORMATS.login : PROXY_FORMATS.ip;
 

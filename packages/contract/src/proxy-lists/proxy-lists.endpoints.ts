@@ -5,6 +5,8 @@ import {
   citiesQuerySchema,
   createProxyListResponseSchema,
   createProxyListSchema,
+  exportProxyListParamsSchema,
+  exportProxyListsQuerySchema,
   generatorResponseSchema,
   generatorSchema,
   ispsQuerySchema,
@@ -24,7 +26,7 @@ import {
 
 /**
  * Proxy lists of dynamic packages, their location options, the generator
- * (spec sections 2, 3, 7; decision 116). Every package-scoped call answers 404 for another
+ * (spec sections 2, 3, 7; decision 116), and the list exports. Every package-scoped call answers 404 for another
  * user's package.
  */
 export const proxyListsEndpoints = {
@@ -104,5 +106,19 @@ export const proxyListsEndpoints = {
     summary: 'Generate rotating or sticky proxy lines for a package',
     request: { params: packageParamsSchema, body: generatorSchema },
     response: generatorResponseSchema,
+  }),
+  exportProxyList: defineEndpoint({
+    method: 'GET',
+    path: '/export/proxy-list/:fileType/:packageKey/:id/:name',
+    summary: "One list's lines as a txt, csv or pdf file named after the list",
+    request: { params: exportProxyListParamsSchema },
+    response: { kind: 'file' },
+  }),
+  exportProxyLists: defineEndpoint({
+    method: 'GET',
+    path: '/export/proxy-lists',
+    summary: 'Several lists in one file report.{format} (lists[i][id|name|package_key])',
+    request: { query: exportProxyListsQuerySchema },
+    response: { kind: 'file' },
   }),
 } as const;

@@ -8,6 +8,7 @@ import {
   MAX_SESSION_TTL_SECONDS,
   TARGETING_CITY_MAX_LENGTH,
 } from '../proxy/targeting.constants.ts';
+import { exportFormatSchema } from '../exports/export.constants.ts';
 import { listQuerySchema } from '../tables/tables.schemas.ts';
 import {
   AUTH_TYPES,
@@ -160,10 +161,18 @@ const authTypeOf = (value: unknown): AuthType | null => {
   return raw === AUTH_TYPES.login || raw === AUTH_TYPES.ip ? raw : null;
 };
 const hasPlace = (data: Raw) => [data.region, data.city, data.isp].some((v) => v != null);
-/** The cross-field rules run whenever the fields they read parsed (zod skips them otherwise). */
+/** A field that must hold an array once it parsed; anything else (an unparsed body) is empty. */
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/**
+ * The cross-field rules run whenever the body is an object and the fields they read parsed
+ * (zod skips object refinements otherwise, and the form shows every error at once).
+ */
 const whenParsed =
   (...fields: string[]) =>
-  (payload: { issues: { path?: PropertyKey[] }[] }) =>
+  (payload: { value: unknown; issues: { path?: PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
     !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 
 /**
@@ -190,8 +199,7 @@ export const createProxyListSchema = z
     isp: ispField,
   })
   .refine(
-    (data) =>
-      !(authTypeOf(data) === AUTH_TYPES.ip && (asRaw(data).white_list as string[]).length === 0),
+    (data) => !(authTypeOf(data) === AUTH_TYPES.ip && listOf(asRaw(data).white_list).length === 0),
     {
       message: PROXY_LIST_ERROR_KEYS.whiteList,
       path: ['white_list'],
@@ -212,7 +220,7 @@ export const createProxyListSchema = z
   .refine(
     (data) => {
       const raw = asRaw(data);
-      const countries = raw.countries as string[];
+      const countries = listOf(raw.countries);
       return raw.location_preset === 'custom'
         ? countries.length > 0
         : countries.length === 0 && !hasPlace(raw);
@@ -226,7 +234,7 @@ export const createProxyListSchema = z
   .refine(
     (data) => {
       const raw = asRaw(data);
-      return !hasPlace(raw) || (raw.countries as string[]).length === 1;
+      return !hasPlace(raw) || listOf(raw.countries).length === 1;
     },
     {
       message: PROXY_LIST_ERROR_KEYS.regions,
@@ -253,6 +261,9 @@ export const proxyListByKeyParamsSchema = z.object({
   packageKey: packageKeyParam,
   id: packageIdParam,
   name: listNameParam,
+});
+export const exportProxyListParamsSchema = proxyListByKeyParamsSchema.extend({
+  fileType: exportFormatSchema,
 });
 
 /** The lists of a package: paged, sorted, searched by name. */
@@ -381,9 +392,7 @@ export const generatorSchema = z
     },
   )
   .refine(
-    (data) =>
-      (asRaw(data).cities as string[]).length === 0 ||
-      (asRaw(data).countries as string[]).length > 0,
+    (data) => listOf(asRaw(data).cities).length === 0 || listOf(asRaw(data).countries).length > 0,
     {
       message: PROXY_LIST_ERROR_KEYS.cities,
       path: ['cities'],
@@ -397,3 +406,46 @@ export const generatorResponseSchema = z.object({
   success: z.literal(true),
   list: z.array(z.string()),
 });
+
+/* ---------- exports of several lists ---------- */
+
+const LISTS_KEY = /^lists\[(\d{1,3})\]\[(id|name|package_key)\]$/;
+
+/**
+ * `lists[0][id]=1&lists[0][name]=a&lists[0][package_key]=k` (the spec's indexed array format,
+ * which Fastify's query parser keeps verbatim) as `lists: [{id, name, package_key}]`, in index
+ * order; an already nested `lists` (qs-style parsers) passes through.
+ */
+export const collectIndexedLists = (query: unknown): unknown => {
+  if (typeof query !== 'object' || query === null) return query;
+  const raw = query as Raw;
+  if (raw.lists !== undefined) return raw;
+  const lists: Raw[] = [];
+  const rest: Raw = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const match = LISTS_KEY.exec(key);
+    if (!match) {
+      rest[key] = value;
+      continue;
+    }
+    const entry = (lists[Number(match[1])] ??= {});
+    entry[match[2] ?? ''] = value;
+  }
+  const present = lists.filter((entry) => entry !== undefined);
+  return present.length > 0 ? { ...rest, lists: present } : rest;
+};
+
+/** Lists one report may hold (100 x 1000 entries: 100k lines). */
+export const EXPORT_LISTS_MAX = 100;
+export const exportProxyListsQuerySchema = z.preprocess(
+  collectIndexedLists,
+  z.object({
+    format: exportFormatSchema,
+    lists: z
+      .array(z.object({ id: packageIdParam, name: listNameParam, package_key: packageKeyParam }), {
+        error: VALIDATION_KEYS.required,
+      })
+      .min(1, VALIDATION_KEYS.required)
+      .max(EXPORT_LISTS_MAX, VALIDATION_KEYS.tooLong),
+  }),
+);

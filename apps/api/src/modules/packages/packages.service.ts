@@ -25,6 +25,7 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, DbRoot } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
+import { findListNames } from '../proxy-lists/proxy-lists.repository.ts';
 import { pageAnswer, pageOf, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 import { findActiveTariffs } from '../catalogue/catalogue.repository.ts';
 import { revealPackagePassword } from './credentials.ts';
@@ -243,6 +244,7 @@ export const getDynamicPackage = async (
       traffic_usage_common: Number(p.period_used_bytes),
       traffic_limit_common: p.traffic_limit_bytes ?? 0,
     },
+    proxy_lists: await findListNames(ctx.db, p.id),
     proxy_formats: { login: [...PROXY_FORMATS.login], ip: [...PROXY_FORMATS.ip] },
     package_upgrade: await upgradeOffer(ctx.db, p, now),
     connection: connectionOf(ctx, p),

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { PROXY_FORMATS, RESUME_GRACE_DAYS } from '@proxy/contract';
-import { useTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
+import { RESUME_GRACE_DAYS } from '@proxy/contract';
+import { useTestApp, verifiedUser, waitFor, type TestContext } from '../../../test/helpers.ts';
 import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
-import { waitUntilActive } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { sealPackagePassword } from './credentials.ts';
 
@@ -247,7 +246,14 @@ const boughtPackage = async (
   const bought = await ctx.api.request('POST', url, { token: user.token, payload });
   expect(bought.statusCode, bought.body).toBe(200);
   const packageId = bought.json<{ package_id: number }>().package_id;
-  await waitUntilActive(ctx, packageId);
+  await waitFor(async () => {
+    const row = await ctx.database.db
+      .selectFrom('packages')
+      .select('status')
+      .where('id', '=', packageId)
+      .executeTakeFirstOrThrow();
+    return row.status === 'active' ? true : undefined;
+  });
   return { token: user.token, userId: user.id, packageId };
 };
 
@@ -305,7 +311,17 @@ describe('the package panels: one detail per family', () => {
         },
       },
       package_info: { traffic_usage_common: 0, traffic_limit_common: GB },
-      proxy_formats: { login: [...PROXY_FORMATS.login], ip: [...PROXY_FORMATS.ip] },
+      proxy_lists: [],
+      // The formats a list's proxy_format indexes, as its lines are printed (decision 116).
+      proxy_formats: {
+        login: [
+          'HOST:PORT:USER:PASS',
+          'USER:PASS@HOST:PORT',
+          'http://USER:PASS@HOST:PORT',
+          'socks5://USER:PASS@HOST:PORT',
+        ],
+        ip: ['HOST:PORT', 'http://HOST:PORT', 'socks5://HOST:PORT'],
+      },
       // Paid $1, half of it unused: $0.50 of $4.75 is 10 % (rounded down); 4.75 - 10 % = 4.28.
       package_upgrade: {
         package_discount: 10,
@@ -324,8 +340,30 @@ describe('the package panels: one detail per family', () => {
     // 0.8 GB used: only a fifth of the traffic is left, so the credit is $0.20 (4 %).
     await sql`INSERT INTO package_usage_hourly (package_id, hour, bytes_up, bytes_down)
       VALUES (${packageId}, date_trunc('hour', now()), 0, ${Math.round(0.8 * GB)})`.execute(db());
+    // Its proxy lists by id and name, newest first.
+    const lists = await db()
+      .insertInto('proxy_lists')
+      .values(
+        ['Shop', 'Office'].map((name, index) => ({
+          package_id: packageId,
+          name,
+          auth_type: 0 as const,
+          login: `listlogin${index}`.padEnd(20, 'x'),
+          location_preset: 'world-mix' as const,
+          rotation_period: -1,
+          proxy_link_format: 'ip',
+          proxy_format: 0,
+          ports_count: 1,
+        })),
+      )
+      .returning('id')
+      .execute();
     const used = await detail(ctx, token, `/api/packages/dynamic/${packageId}`);
     expect(used).toMatchObject({
+      proxy_lists: [
+        { id: lists[1]?.id, name: 'Office' },
+        { id: lists[0]?.id, name: 'Shop' },
+      ],
       package_info: { traffic_usage_common: Math.round(0.8 * GB), traffic_limit_common: GB },
       package_upgrade: { package_discount: 4, price: 4.56 },
     });

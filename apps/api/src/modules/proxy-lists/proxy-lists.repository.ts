@@ -66,6 +66,16 @@ export const findList = (db: Db, packageId: number, listId: number) =>
     .where('package_id', '=', packageId)
     .executeTakeFirst();
 
+/** The dynamic panel's proxy_lists: id and name of every list, newest first. */
+export const findListNames = (db: Db, packageId: number) =>
+  db
+    .selectFrom('proxy_lists')
+    .select(['id', 'name'])
+    .where('package_id', '=', packageId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
 const SORT_COLUMNS = {
   created_at: 'created_at',
   name: 'name',

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { proxyListsEndpoints as endpoints } from '@proxy/contract';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
+import { sendExport } from '../exports/export-formats.ts';
+import { proxyListExport, proxyListsReport, type ExportTexts } from './proxy-list-exports.ts';
 import {
   createProxyList,
   deleteProxyList,
@@ -29,6 +31,13 @@ export const printContextOf = (app: FastifyInstance): PrintContext => ({
   },
   dataKey: app.config.DATA_ENCRYPTION_KEY,
 });
+
+/** Column headings and the report's title of exports, in the request's language. */
+const exportTexts = (request: FastifyRequest): ExportTexts => {
+  const language = requestLanguage(request);
+  const t = (key: string) => request.server.translator.t(language, `packages:export.${key}`);
+  return { proxy: t('proxy'), list: t('list'), report: t('report') };
+};
 
 /** Proxy lists of dynamic packages, their location options and the generator (decision 116). */
 export const proxyListsRoutes: RoutesPlugin = (app, _options, done) => {
@@ -93,5 +102,28 @@ export const proxyListsRoutes: RoutesPlugin = (app, _options, done) => {
       printContextOf(app),
     ),
   }));
+
+  addRoute(app, endpoints.exportProxyList, guard, async (request, reply) => {
+    const { fileType, ...address } = request.params;
+    const { name, table } = await proxyListExport(
+      app.db,
+      userOf(request),
+      address,
+      printContextOf(app),
+      exportTexts(request),
+    );
+    return sendExport(reply, fileType, name, table);
+  });
+  addRoute(app, endpoints.exportProxyLists, guard, async (request, reply) => {
+    const { format, lists } = request.query;
+    const table = await proxyListsReport(
+      app.db,
+      userOf(request),
+      lists.map((list) => ({ packageKey: list.package_key, id: list.id, name: list.name })),
+      printContextOf(app),
+      exportTexts(request),
+    );
+    return sendExport(reply, format, 'report', table);
+  });
   done();
 };

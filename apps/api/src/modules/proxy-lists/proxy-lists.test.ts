@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STICKY_ID_RANGE } from '@proxy/contract';
 import {
@@ -10,6 +12,12 @@ import { customerWhoBought } from '../../../test/shop.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import { uniqueSessionIds } from './proxy-lines.ts';
+
+/** csv-parse's records: arrays of cells. */
+const parseCsv = (input: Buffer): string[][] => {
+  const records: unknown = parse(input);
+  return records as string[][];
+};
 
 const PORTS = { first: 30_000, last: 30_019 };
 const HOST = 'proxy.test';
@@ -464,6 +472,102 @@ describe('proxy lists and the generator', () => {
     const inactive = await create(loginList, stranger.packageId, token);
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json<ErrorBody>().code).toBe('PACKAGE_NOT_ACTIVE');
+  });
+
+  describe('exports', () => {
+    const download = (url: string, language?: 'en' | 'ru') =>
+      ctx.api.request('GET', url, { token: owner.token, ...(language ? { language } : {}) });
+    const pdfText = async (bytes: Buffer) => {
+      const parser = new PDFParse({ data: bytes });
+      try {
+        return (await parser.getText()).text;
+      } finally {
+        await parser.destroy();
+      }
+    };
+
+    it('one list as txt, csv and pdf, named after the list, lines as printed', async () => {
+      const id = await createOk({ ...loginList, name: 'Список1', ports_count: 4 });
+      const lines = await linesOf(id, 'Список1');
+      const key = await packageKey();
+      const url = (type: string) =>
+        `/api/export/proxy-list/${type}/${key}/${id}/${encodeURIComponent('Список1')}`;
+
+      const txt = await download(url('txt'));
+      expect(txt.statusCode, txt.body).toBe(200);
+      expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(txt.headers['content-disposition']).toContain(
+        `filename*=UTF-8''${encodeURIComponent('Список1.txt')}`,
+      );
+      expect(txt.body).toBe(lines.map((line) => `${line}\n`).join(''));
+
+      const csv = await download(url('csv'), 'ru');
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(parseCsv(csv.rawPayload)).toEqual([['Прокси'], ...lines.map((line) => [line])]);
+
+      const pdf = await download(url('pdf'));
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('Список1');
+      for (const line of lines) expect(text).toContain(line);
+
+      // A foreign, unknown or renamed list, and an unknown format: 404.
+      const stranger = await activeCustomer('base-1gb');
+      const foreign = await ctx.api.request('GET', url('txt'), {
+        token: stranger.user.token,
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect(
+        (await download(url('txt').replace(encodeURIComponent('Список1'), 'Other'))).statusCode,
+      ).toBe(404);
+      expect((await download(url('xlsx'))).statusCode).toBe(404);
+    });
+
+    it('several lists in one report.{format}, from the indexed lists[] query', async () => {
+      const first = await createOk({ ...loginList, name: 'RepA', ports_count: 2 });
+      const second = await createOk({
+        ...loginList,
+        name: 'RepB',
+        ports_count: 3,
+        proxy_format: 1,
+      });
+      const key = await packageKey();
+      const query = (format: string, lists: { id: number; name: string }[]) =>
+        `/api/export/proxy-lists?format=${format}&` +
+        lists
+          .map(
+            (list, i) =>
+              `lists[${i}][id]=${list.id}&lists[${i}][name]=${list.name}&lists[${i}][package_key]=${key}`,
+          )
+          .join('&');
+      const lists = [
+        { id: first, name: 'RepA' },
+        { id: second, name: 'RepB' },
+      ];
+      const expected = [
+        ...(await linesOf(first, 'RepA')).map((line) => [line, 'RepA']),
+        ...(await linesOf(second, 'RepB')).map((line) => [line, 'RepB']),
+      ];
+      const csv = await download(query('csv', lists));
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.headers['content-disposition']).toContain('filename="report.csv"');
+      expect(parseCsv(csv.rawPayload)).toEqual([['Proxy', 'List'], ...expected]);
+      const txt = await download(query('txt', lists));
+      expect(txt.body).toBe(
+        ['Proxy\tList', ...expected.map((row) => row.join('\t'))].map((l) => `${l}\n`).join(''),
+      );
+      const pdf = await download(query('pdf', lists));
+      expect(pdf.headers['content-disposition']).toContain('filename="report.pdf"');
+      const text = await pdfText(pdf.rawPayload);
+      for (const [line] of expected) expect(text).toContain(line);
+
+      // Any list that is not the caller's (or renamed) refuses the whole report; none is 422.
+      expect(
+        (await download(query('txt', [...lists, { id: second, name: 'Gone' }]))).statusCode,
+      ).toBe(404);
+      expect((await download('/api/export/proxy-lists?format=txt')).statusCode).toBe(422);
+      expect((await download(query('docx', lists))).statusCode).toBe(422);
+    });
   });
 
   describe('generator', () => {
