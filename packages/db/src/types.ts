@@ -64,9 +64,11 @@ export interface GatewayExits {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   is_active: Generated<boolean>;
+  isp: string | null;
   kind: 'direct' | 'http' | 'socks5';
   local_address: string | null;
   name: string;
+  region: string | null;
   updated_at: Generated<Timestamp>;
   upstream_host: string | null;
   upstream_password_encrypted: string | null;
@@ -268,6 +270,34 @@ export interface PromoUsages {
   user_id: number;
 }
 
+export interface ProxyLists {
+  auth_type: 0 | 1;
+  city: string | null;
+  countries: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  isp: string | null;
+  location_preset:
+    | 'custom'
+    | 'world-mix'
+    | 'europe'
+    | 'asia'
+    | 'north-america'
+    | 'south-america'
+    | 'africa'
+    | 'oceania';
+  login: string | null;
+  name: string;
+  package_id: number;
+  port_start: number | null;
+  ports_count: number;
+  proxy_format: number;
+  proxy_link_format: string;
+  region: string | null;
+  rotation_period: number;
+  white_list: Generated<string[]>;
+}
+
 export interface PurchaseIdempotencyKeys {
   created_at: Generated<Timestamp>;
   key: string;
@@ -399,6 +429,7 @@ export interface DB {
   payments: Payments;
   promo_codes: PromoCodes;
   promo_usages: PromoUsages;
+  proxy_lists: ProxyLists;
   purchase_idempotency_keys: PurchaseIdempotencyKeys;
   rate_limits: RateLimits;
   referral_rewards: ReferralRewards;

@@ -6,6 +6,7 @@ import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
+import { proxyListsEndpoints } from '../proxy-lists/proxy-lists.endpoints.ts';
 import { referralEndpoints } from '../referral/referral.endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -20,6 +21,7 @@ export const API_ENDPOINTS = {
   catalogue: catalogueEndpoints,
   packages: packagesEndpoints,
   legal: legalEndpoints,
+  proxyLists: proxyListsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] =>
