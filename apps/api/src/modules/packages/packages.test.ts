@@ -312,8 +312,13 @@ describe('the package panels: one detail per family', () => {
       },
       package_info: { traffic_usage_common: 0, traffic_limit_common: GB },
       proxy_formats: {
-        login: ['host:port:login:password', 'login:password@host:port', 'login:password:host:port'],
-        ip: ['host:port'],
+        login: [
+          'HOST:PORT:USER:PASS',
+          'USER:PASS@HOST:PORT',
+          'http://USER:PASS@HOST:PORT',
+          'socks5://USER:PASS@HOST:PORT',
+        ],
+        ip: ['HOST:PORT', 'http://HOST:PORT', 'socks5://HOST:PORT'],
       },
       // Paid $1, half of it unused: $0.50 of $4.75 is 10 % (rounded down); 4.75 - 10 % = 4.28.
       package_upgrade: {
