@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findFreePort } from '@proxy/db';
 import { inject } from 'vitest';
@@ -42,6 +42,7 @@ export const spawnServer = async (
   env: Record<string, string | undefined> = {},
 ): Promise<ServerProcess> => {
   const port = await findFreePort();
+  mkdirSync(path.join(REPO_ROOT, 'data'), { recursive: true });
   const dataDir = mkdtempSync(path.join(REPO_ROOT, 'data', 'server-test-'));
   const child = spawn(
     process.execPath,

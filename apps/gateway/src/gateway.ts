@@ -11,6 +11,8 @@ import { createDestinationLookup } from './exits/destination-guard.ts';
 import { ExitTable } from './exits/exit-table.ts';
 import { createHttpProxyServer } from './http/http-proxy.ts';
 import { ConnectionRegistry } from './limits/connection-registry.ts';
+import { ListCache } from './lists/list-cache.ts';
+import { ListPorts } from './lists/list-ports.ts';
 import { createLeaseStore, PackageLimits } from './limits/package-limits.ts';
 import { startInstanceHeartbeat } from './metering/instance-heartbeat.ts';
 import { startUsageFlusher } from './metering/usage-flusher.ts';
@@ -28,10 +30,13 @@ export type Gateway = {
   httpPort: number;
   socksPort: number;
   cache: CredentialCache;
+  lists: ListCache;
+  /** The ports of whitelisted proxy lists. */
+  listPorts: ListPorts;
   exits: ExitTable;
   registry: ConnectionRegistry;
   meter: UsageMeter;
-  /** Client sockets currently open on both ports (leak checks). */
+  /** Client sockets currently open on every port (leak checks). */
   openSockets: () => number;
   /** Writes the counted bytes now (tests; the graceful stop does it too). */
   flushUsage: () => Promise<void>;
@@ -104,12 +109,30 @@ export const startGateway = async (options: {
       ),
   });
   const exits = new ExitTable();
+  const listConnections = new ConnectionRegistry();
+  // Set once the context exists; the first load (inside startConfigSync) comes before it, and
+  // the ports are opened to match right after.
+  let listPorts: ListPorts | null = null;
+  const lists: ListCache = new ListCache({
+    onRevoke: (list, reason) => {
+      if (reason === 'removed') exits.forgetSessions(list.selector.sessionPrefix);
+      const closed = listConnections.cut(list.id);
+      if (closed > 0) log.info({ listId: list.id, reason, closed }, 'connections of a list closed');
+    },
+    onApplied: () => {
+      if (listPorts)
+        listPorts
+          .sync(lists.all())
+          .catch((error: unknown) => log.error({ err: error }, 'opening list ports failed'));
+    },
+  });
   const sync = await startConfigSync({
     db,
     connectionString: options.databaseUrl,
     instanceId: config.GATEWAY_INSTANCE_ID,
     dataKey: config.DATA_ENCRYPTION_KEY,
     cache,
+    lists,
     exits,
     heartbeatMs: config.GATEWAY_HEARTBEAT_MS,
     pollIntervalMs: config.GATEWAY_POLL_INTERVAL_MS,
@@ -151,9 +174,11 @@ export const startGateway = async (options: {
   const ctx: ProxyContext = {
     config,
     cache,
-    authenticator: new RequestAuthenticator(cache),
+    authenticator: new RequestAuthenticator(cache, lists),
     exits,
     registry,
+    lists,
+    listConnections,
     meter,
     limits,
     lookup,
@@ -174,14 +199,20 @@ export const startGateway = async (options: {
       socket.once('close', () => sockets.delete(socket));
     });
 
+  const ports = new ListPorts(ctx);
+  listPorts = ports;
+
   let httpPort: number;
   let socksPort: number;
   try {
     httpPort = await listen(httpServer, config.GATEWAY_HTTP_PORT, config.GATEWAY_HOST);
     socksPort = await listen(socksServer, config.GATEWAY_SOCKS_PORT, config.GATEWAY_HOST);
+    // A list port that cannot be opened (taken) is retried, not a failed start.
+    await ports.sync(lists.all());
   } catch (error) {
     httpServer.close();
     socksServer.close();
+    await ports.stop();
     clearInterval(expirySweep);
     await flusher.stop();
     await heartbeat.stop().catch(() => undefined);
@@ -194,10 +225,12 @@ export const startGateway = async (options: {
     httpPort,
     socksPort,
     cache,
+    lists,
+    listPorts: ports,
     exits,
     registry,
     meter,
-    openSockets: () => sockets.size,
+    openSockets: () => sockets.size + ports.openSockets,
     flushUsage: () => flusher.flush(),
     beat: () => heartbeat.beat(),
     stop: () => {
@@ -209,7 +242,7 @@ export const startGateway = async (options: {
         ];
         registry.cutAll();
         for (const socket of sockets) socket.destroy();
-        await Promise.all(closed);
+        await Promise.all([...closed, ports.stop()]);
         await limits.returnAll();
         await flusher.flush().catch((error: unknown) => {
           log.error(

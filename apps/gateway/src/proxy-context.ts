@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
-import type { RequestAuthenticator } from './auth/authenticate.ts';
+import type { Authorized, RequestAuthenticator } from './auth/authenticate.ts';
 import type { CredentialCache } from './auth/credential-cache.ts';
 import type { GatewayConfig } from './config/env.ts';
 import type { DestinationLookup } from './exits/destination-guard.ts';
 import type { ConnectOptions } from './exits/exit-connect.ts';
 import type { ExitTable } from './exits/exit-table.ts';
 import type { PackageEntry } from './auth/credential-cache.ts';
-import type { ConnectionRegistry } from './limits/connection-registry.ts';
+import type { Targeting } from './auth/targeting.ts';
+import type { ConnectionRegistry, LiveConnection } from './limits/connection-registry.ts';
+import type { ListCache } from './lists/list-cache.ts';
 import type { PackageLimits } from './limits/package-limits.ts';
 import type { UsageCounter, UsageMeter } from './metering/usage-meter.ts';
 
@@ -16,7 +18,11 @@ export type ProxyContext = {
   cache: CredentialCache;
   authenticator: RequestAuthenticator;
   exits: ExitTable;
+  /** Open connections per package (caps, live cuts). */
   registry: ConnectionRegistry;
+  lists: ListCache;
+  /** Open connections per proxy list (keyed by list id): a deleted list's are cut. */
+  listConnections: ConnectionRegistry;
   meter: UsageMeter;
   limits: PackageLimits;
   lookup: DestinationLookup;
@@ -29,15 +35,33 @@ export const counterFor = (ctx: ProxyContext, packageId: number): UsageCounter |
   ctx.config.GATEWAY_METERING ? ctx.meter.counter(packageId) : null;
 
 /** "country US, city berlin": what a refused targeting asked for, for the client's message. */
-export const describeTargeting = (targeting: {
-  country: string | null;
-  city: string | null;
-}): string =>
-  targeting.country === null
-    ? 'any location'
-    : targeting.city === null
-      ? `country ${targeting.country}`
-      : `country ${targeting.country}, city ${targeting.city}`;
+export const describeTargeting = (targeting: Targeting): string =>
+  targeting.selector !== null
+    ? targeting.selector.description
+    : targeting.country === null
+      ? 'any location'
+      : targeting.city === null
+        ? `country ${targeting.country}`
+        : `country ${targeting.country}, city ${targeting.city}`;
+
+/** Registers an open connection under its package (and its proxy list, if any). */
+export const trackConnection = (
+  ctx: ProxyContext,
+  authorized: Authorized,
+  live: LiveConnection,
+) => {
+  ctx.registry.add(authorized.entry.id, live);
+  if (authorized.list !== null) ctx.listConnections.add(authorized.list.id, live);
+};
+
+export const untrackConnection = (
+  ctx: ProxyContext,
+  authorized: Authorized,
+  live: LiveConnection,
+) => {
+  ctx.registry.delete(authorized.entry.id, live);
+  if (authorized.list !== null) ctx.listConnections.delete(authorized.list.id, live);
+};
 
 /** Why a new connection of an authenticated package is refused, or null to let it in. */
 export type Refusal = 'quota_exhausted' | 'connection_limit';

@@ -5,9 +5,12 @@ import { loadActivePackages } from './auth/package-source.ts';
 import { startChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import { loadExits } from './exits/exit-source.ts';
 import type { ExitTable } from './exits/exit-table.ts';
+import type { ListCache } from './lists/list-cache.ts';
+import { loadProxyLists } from './lists/list-source.ts';
 
 export const PACKAGES_CHANNEL = 'gateway_packages';
 export const EXITS_CHANNEL = 'gateway_exits';
+export const LISTS_CHANNEL = 'gateway_proxy_lists';
 
 /** The LISTEN connection's name in pg_stat_activity. */
 export const listenApplicationName = (instanceId: string) =>
@@ -17,9 +20,46 @@ export const listenApplicationName = (instanceId: string) =>
 const BATCH_WINDOW_MS = 10;
 
 /**
- * Keeps the credential cache and the exit table equal to the database: a full load at start
- * (and after LISTEN was lost), then only the packages each notification names (migration 0013's
- * triggers). Loads run one after another, so an older answer never overwrites a newer one.
+ * Ids a notification named, read back together shortly after (one query per batch): on
+ * failure they are kept and read again after `retryMs`.
+ */
+const createBatch = (options: {
+  retryMs: number;
+  load: (ids: number[]) => Promise<void>;
+  onError: (error: unknown, ids: number[]) => void;
+}) => {
+  const pending = new Set<number>();
+  let timer: NodeJS.Timeout | null = null;
+  const applyPending = () => {
+    timer = null;
+    const ids = [...pending];
+    pending.clear();
+    options.load(ids).catch((error: unknown) => {
+      // Not lost: the ids are read again shortly (and a lost connection means a full load).
+      options.onError(error, ids);
+      for (const id of ids) pending.add(id);
+      timer ??= setTimeout(applyPending, options.retryMs);
+    });
+  };
+  return {
+    add: (payload: string) => {
+      const id = Number(payload);
+      if (!Number.isSafeInteger(id)) return;
+      pending.add(id);
+      timer ??= setTimeout(applyPending, BATCH_WINDOW_MS);
+    },
+    stop: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+};
+
+/**
+ * Keeps the credential cache, the proxy lists and the exit table equal to the database: a full
+ * load at start (and after LISTEN was lost), then only the packages and lists each notification
+ * names (migrations 0013's and 0017's triggers). Loads run one after another, so an older answer
+ * never overwrites a newer one.
  */
 export const startConfigSync = async (options: {
   db: DbRoot;
@@ -27,12 +67,13 @@ export const startConfigSync = async (options: {
   instanceId: string;
   dataKey: Buffer;
   cache: CredentialCache;
+  lists: ListCache;
   exits: ExitTable;
   heartbeatMs: number;
   pollIntervalMs: number;
   log: Logger;
 }): Promise<ChangeFeed> => {
-  const { db, cache, exits, log } = options;
+  const { db, cache, lists, exits, log } = options;
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const run = chain.then(task);
@@ -40,21 +81,18 @@ export const startConfigSync = async (options: {
     return run;
   };
 
-  const pending = new Set<number>();
-  let batchTimer: NodeJS.Timeout | null = null;
-  const applyPending = () => {
-    batchTimer = null;
-    const ids = [...pending];
-    pending.clear();
-    serial(async () => cache.apply(ids, await loadActivePackages(db, ids))).catch(
-      (error: unknown) => {
-        // Not lost: the ids are read again shortly (and a lost connection means a full load).
-        log.warn({ err: error, packages: ids.length }, 'reading changed packages failed');
-        for (const id of ids) pending.add(id);
-        batchTimer ??= setTimeout(applyPending, options.pollIntervalMs);
-      },
-    );
-  };
+  const packages = createBatch({
+    retryMs: options.pollIntervalMs,
+    load: (ids) => serial(async () => cache.apply(ids, await loadActivePackages(db, ids))),
+    onError: (error, ids) =>
+      log.warn({ err: error, packages: ids.length }, 'reading changed packages failed'),
+  });
+  const changedLists = createBatch({
+    retryMs: options.pollIntervalMs,
+    load: (ids) => serial(async () => lists.apply(ids, await loadProxyLists(db, ids))),
+    onError: (error, ids) =>
+      log.warn({ err: error, lists: ids.length }, 'reading changed proxy lists failed'),
+  });
 
   const reloadExits = () =>
     serial(async () => exits.replace(await loadExits(db, options.dataKey))).catch(
@@ -63,30 +101,30 @@ export const startConfigSync = async (options: {
 
   const feed = await startChangeFeed({
     connectionString: options.connectionString,
-    channels: [PACKAGES_CHANNEL, EXITS_CHANNEL],
+    channels: [PACKAGES_CHANNEL, EXITS_CHANNEL, LISTS_CHANNEL],
     applicationName: listenApplicationName(options.instanceId),
     heartbeatMs: options.heartbeatMs,
     pollIntervalMs: options.pollIntervalMs,
     log,
     onNotification: (channel, payload) => {
-      if (channel === EXITS_CHANNEL) {
-        void reloadExits();
-        return;
-      }
-      const id = Number(payload);
-      if (!Number.isSafeInteger(id)) return;
-      pending.add(id);
-      batchTimer ??= setTimeout(applyPending, BATCH_WINDOW_MS);
+      if (channel === EXITS_CHANNEL) void reloadExits();
+      else if (channel === LISTS_CHANNEL) changedLists.add(payload);
+      else packages.add(payload);
     },
     onResync: () =>
       serial(async () => {
-        const [packages, exitRows] = await Promise.all([
+        const [packageRows, listRows, exitRows] = await Promise.all([
           loadActivePackages(db),
+          loadProxyLists(db),
           loadExits(db, options.dataKey),
         ]);
-        cache.replaceAll(packages);
+        cache.replaceAll(packageRows);
         exits.replace(exitRows);
-        log.debug({ packages: cache.size, exits: exits.size }, 'credentials and exits loaded');
+        lists.replaceAll(listRows);
+        log.debug(
+          { packages: cache.size, lists: lists.size, exits: exits.size },
+          'credentials, proxy lists and exits loaded',
+        );
       }),
   });
   return {
@@ -95,8 +133,8 @@ export const startConfigSync = async (options: {
     },
     stop: async () => {
       await feed.stop();
-      if (batchTimer) clearTimeout(batchTimer);
-      batchTimer = null;
+      packages.stop();
+      changedLists.stop();
       await chain;
     },
   };

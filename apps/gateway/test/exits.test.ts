@@ -1,24 +1,16 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type net from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createDatabase,
-  createScratchDatabase,
-  migrate,
-  sealSecret,
-  SECRET_PURPOSES,
-  type DatabaseHandle,
-  type ScratchDatabase,
-} from '@proxy/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealSecret, SECRET_PURPOSES, type DatabaseHandle, type ScratchDatabase } from '@proxy/db';
 import {
   addPackage,
   basicAuth,
   closeAll,
   exchange,
+  openOwnDatabase,
+  peerOf,
+  proxyGet,
   socksTunnel,
   startHttpOrigin,
   startTestGateway,
@@ -29,31 +21,9 @@ import {
   type TestPackage,
 } from './helpers.ts';
 
-type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
-
 /** An absolute-URI GET through the gateway, optionally from a given local address. */
 const get = (gateway: TestGateway, url: string, auth: string | null, localAddress = '127.0.0.1') =>
-  new Promise<Answer>((resolve, reject) => {
-    http
-      .get(
-        {
-          host: '127.0.0.1',
-          port: gateway.httpPort,
-          path: url,
-          localAddress,
-          agent: false,
-          headers: auth ? { 'Proxy-Authorization': auth } : {},
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-        },
-      )
-      .on('error', reject);
-  });
-
-const peerOf = (answer: Answer) => (JSON.parse(answer.body) as { peer: string }).peer;
+  proxyGet(gateway.httpPort, url, { auth: auth ?? undefined, localAddress });
 
 /**
  * Exits are global to a database: this file's gateway gets a database of its own, so the
@@ -70,13 +40,7 @@ describe('exits, targeting and IP authorisation', () => {
   const upstreamPackages: Record<'de1' | 'de2' | 'fr', TestPackage> = {} as never;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase({
-      serverUrl: inject('adminUrl'),
-      dataDir: mkdtempSync(path.join(tmpdir(), 'gateway-exits-')),
-      prefix: 'gateway_exits_test',
-    });
-    await migrate(scratch.url);
-    database = createDatabase(scratch.url, 2);
+    ({ scratch, database } = await openOwnDatabase('gateway_exits_test'));
     origin = await startHttpOrigin();
     upstream = await startTestGateway();
     for (const key of ['de1', 'de2', 'fr'] as const) {

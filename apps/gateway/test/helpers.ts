@@ -12,6 +12,8 @@ import { SocksClient } from 'socks';
 import { afterAll, beforeAll, inject } from 'vitest';
 import {
   createDatabase,
+  createScratchDatabase,
+  migrate,
   sealSecret,
   SECRET_PURPOSES,
   type DatabaseHandle,
@@ -32,6 +34,20 @@ export const TEST_DATA_KEY = Buffer.from(TEST_DATA_KEY_HEX, 'hex');
 export const databaseUrl = () => inject('databaseUrl');
 
 export const openDatabase = (): DatabaseHandle => createDatabase(databaseUrl(), 4);
+
+/**
+ * A freshly migrated database of the test file's own, for files that add exits (exits are
+ * global to a database: the other files' untargeted traffic must not take them).
+ */
+export const openOwnDatabase = async (prefix: string) => {
+  const scratch = await createScratchDatabase({
+    serverUrl: inject('adminUrl'),
+    dataDir: mkdtempSync(path.join(tmpdir(), `${prefix}-`)),
+    prefix,
+  });
+  await migrate(scratch.url);
+  return { scratch, database: createDatabase(scratch.url, 2) };
+};
 
 const alphanumeric = (length: number) =>
   randomBytes(length * 2)
@@ -245,6 +261,38 @@ export const startHttpsOrigin = (host = '127.0.0.1') =>
 
 export const basicAuth = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+export type ProxyAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders };
+
+/** An absolute-URI GET through a gateway port (from `localAddress`), with or without credentials. */
+export const proxyGet = (
+  port: number,
+  url: string,
+  options: { auth?: string; localAddress?: string } = {},
+) =>
+  new Promise<ProxyAnswer>((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: url,
+          localAddress: options.localAddress ?? '127.0.0.1',
+          agent: false,
+          headers: options.auth ? { 'Proxy-Authorization': options.auth } : {},
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+        },
+      )
+      .on('error', reject);
+  });
+
+/** The address the origin saw a request come from (its echo answer): which exit carried it. */
+export const peerOf = (answer: { body: string }) =>
+  (JSON.parse(answer.body) as { peer: string }).peer;
 
 /** Sums the hourly usage rows of a package. */
 export const usageOf = async (db: DatabaseHandle['db'], packageId: number) => {

@@ -4,6 +4,7 @@ import {
   basicAuth,
   exchange,
   openDatabase,
+  proxyGet,
   socksDownload,
   socksTunnel,
   startTestGateway,
@@ -29,6 +30,24 @@ const statusOf = async (database: ReturnType<typeof openDatabase>, id: number) =
 describe('traffic quotas', () => {
   const shared = useDatabaseAndOrigin();
   const { database } = shared;
+
+  it('a plain HTTP answer the budget held back at first still arrives whole, and its end after it', async () => {
+    await withGateway({}, async (gateway) => {
+      const pkg = await addPackage(gateway, { type: 'dynamic', traffic_limit_bytes: 100 * MB });
+      // The first bytes wait for the first lease; the origin's end comes meanwhile.
+      for (const path of ['/echo', '/bytes/100', '/bytes/300000']) {
+        const answer = await proxyGet(
+          gateway.httpPort,
+          `http://127.0.0.1:${shared.origin.port}${path}`,
+          {
+            auth: basicAuth(pkg.login, pkg.password),
+          },
+        );
+        expect(answer.status).toBe(200);
+        if (path !== '/echo') expect(answer.body.length).toBe(Number(path.slice(7)));
+      }
+    });
+  });
 
   it('32 parallel downloads stop at the limit (overshoot under 1 MB); the package becomes empty', async () => {
     await withGateway({}, async (gateway) => {

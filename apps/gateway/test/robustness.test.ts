@@ -2,12 +2,15 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { basicAuth, exchange, useGatewayWithPackage, waitFor } from './helpers.ts';
 
+/** Short timeouts and a small head limit: the tests see each cut without waiting or sending much. */
+const TIGHT_LIMITS = {
+  GATEWAY_HANDSHAKE_TIMEOUT_MS: '500',
+  GATEWAY_IDLE_TIMEOUT_MS: '800',
+  GATEWAY_MAX_HEADER_BYTES: '4096',
+};
+
 describe('hostile and sloppy clients', () => {
-  const fixture = useGatewayWithPackage({
-    GATEWAY_HANDSHAKE_TIMEOUT_MS: '500',
-    GATEWAY_IDLE_TIMEOUT_MS: '800',
-    GATEWAY_MAX_HEADER_BYTES: '4096',
-  });
+  const fixture = useGatewayWithPackage(TIGHT_LIMITS);
 
   it('answers an oversize head with 431 and closes', async () => {
     const { text } = await exchange(

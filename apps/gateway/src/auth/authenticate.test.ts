@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestAuthenticator } from './authenticate.ts';
+import { ListCache } from '../lists/list-cache.ts';
 import { CredentialCache, type PackageRow } from './credential-cache.ts';
 
 const row = (password: string, expiresAt: Date | null = null): PackageRow => ({
@@ -27,7 +28,8 @@ const setup = () => {
     onError: () => {},
   });
   cache.replaceAll([row('first-password')]);
-  return { cache, authenticator: new RequestAuthenticator(cache) };
+  const lists = new ListCache({ onRevoke: () => {}, onApplied: () => {} });
+  return { cache, authenticator: new RequestAuthenticator(cache, lists) };
 };
 
 describe('per-request authentication with remembered headers', () => {

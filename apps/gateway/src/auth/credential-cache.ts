@@ -57,6 +57,17 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 /** Compared against when the login is unknown, so both paths cost the same. */
 const NO_DIGEST = digest('no such package');
 
+/** The entry if the password is its own and it has not expired; the same cost when it is absent. */
+const checkPassword = (
+  entry: PackageEntry | undefined,
+  password: string,
+  now: number,
+): PackageEntry | null => {
+  const isMatch = timingSafeEqual(digest(password), entry ? entry.passwordDigest : NO_DIGEST);
+  if (!entry || !isMatch || now >= entry.expiresAtMs) return null;
+  return entry;
+};
+
 /**
  * The logins and passwords of every active package, in memory: the gateway authenticates every
  * request from here (a sha256 and a constant-time compare, never argon2, never a query).
@@ -98,11 +109,16 @@ export class CredentialCache {
 
   /** The package whose login and password these are, if active and not expired. */
   authenticate(login: string, password: string, now: number): PackageEntry | null {
-    const entry = this.#byLogin.get(login);
-    const given = digest(password);
-    const isMatch = timingSafeEqual(given, entry ? entry.passwordDigest : NO_DIGEST);
-    if (!entry || !isMatch || now >= entry.expiresAtMs) return null;
-    return entry;
+    return checkPassword(this.#byLogin.get(login), password, now);
+  }
+
+  /** The package `id` if `password` is its password (a proxy list's login, decision 130). */
+  authenticateId(id: number, password: string, now: number): PackageEntry | null {
+    return checkPassword(this.#byId.get(id), password, now);
+  }
+
+  hasLogin(login: string): boolean {
+    return this.#byLogin.has(login);
   }
 
   /**

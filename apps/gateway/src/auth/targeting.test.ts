@@ -11,6 +11,7 @@ describe('proxy username targeting grammar', () => {
       city: null,
       session: null,
       sessionTtlMs: 0,
+      selector: null,
     });
   });
 

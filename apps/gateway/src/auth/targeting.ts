@@ -9,6 +9,7 @@ import {
   TARGETING_SESSION_MAX_LENGTH,
   TARGETING_TTL_UNITS,
 } from '@proxy/contract';
+import type { ExitSelector } from '../exits/exit-table.ts';
 
 /** What a proxy username asks for: the package's login and where the traffic should exit. */
 export type Targeting = {
@@ -19,8 +20,13 @@ export type Targeting = {
   city: string | null;
   /** Sticky session id: the same exit for the session's life; null = no stickiness. */
   session: string | null;
-  /** The session's life in ms (0 without a session). */
+  /** The session's life in ms (0 without a session; Infinity: while the exit stays up). */
   sessionTtlMs: number;
+  /**
+   * A proxy list's stored location (decision 130), which decides the exits instead of `country`
+   * and `city`; null for logins with suffixes.
+   */
+  selector: ExitSelector | null;
 };
 
 const COUNTRIES: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
@@ -100,5 +106,6 @@ export const parseProxyUsername = (username: string): Targeting | null => {
     city,
     session,
     sessionTtlMs: session === null ? 0 : (ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS) * 1000,
+    selector: null,
   };
 };

@@ -32,6 +32,8 @@ const httpExit = (port: number): Exit => ({
   kind: 'http',
   country: null,
   city: null,
+  region: null,
+  isp: null,
   localAddress: undefined,
   upstreamHost: '127.0.0.1',
   upstreamPort: port,
@@ -44,7 +46,7 @@ const connect = (port: number, timeoutMs = 2_000) =>
     httpExit(port),
     'example.test',
     443,
-    { login: 'x', country: null, city: null, session: null, sessionTtlMs: 0 },
+    { login: 'x', country: null, city: null, session: null, sessionTtlMs: 0, selector: null },
     { timeoutMs, lookup: createDestinationLookup(true), allowPrivate: true },
   );
 

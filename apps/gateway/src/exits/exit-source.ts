@@ -15,6 +15,8 @@ export const loadExits = async (db: DbRoot, dataKey: Buffer): Promise<Exit[]> =>
     kind: row.kind,
     country: row.country,
     city: row.city,
+    region: row.region,
+    isp: row.isp,
     localAddress: row.local_address ?? undefined,
     upstreamHost: row.upstream_host,
     upstreamPort: row.upstream_port,

@@ -10,6 +10,10 @@ export type Exit = {
   readonly kind: ExitKind;
   readonly country: string | null;
   readonly city: string | null;
+  /** Lower case, `-` for spaces, like city; only with a country (proxy lists' custom region). */
+  readonly region: string | null;
+  /** The ISP the operator declares for the exit (proxy lists' custom ISP). */
+  readonly isp: string | null;
   /** direct: the local address to bind; undefined = the system's choice. */
   readonly localAddress: string | undefined;
   readonly upstreamHost: string | null;
@@ -17,6 +21,30 @@ export type Exit = {
   readonly usernameTemplate: string | null;
   readonly upstreamPassword: string | null;
 };
+
+/**
+ * A proxy list's stored location (decision 130): the exits that may carry its lines. Lists are
+ * few and their selectors live as long as the list is unchanged, so the matching exits are
+ * worked out once per selector and exit table, never per connection.
+ */
+export type ExitSelector = {
+  /** Exits declared in one of these countries; null = every exit that declares a country. */
+  readonly countries: ReadonlySet<string> | null;
+  readonly region: string | null;
+  readonly city: string | null;
+  readonly isp: string | null;
+  /** What the list asks for, in a refusal's message. */
+  readonly description: string;
+  /** Keeps one list's sticky sessions apart from every other list's and login's. */
+  readonly sessionPrefix: string;
+};
+
+const matchesSelector = (exit: Exit, selector: ExitSelector) =>
+  exit.country !== null &&
+  (selector.countries === null || selector.countries.has(exit.country)) &&
+  (selector.region === null || exit.region === selector.region) &&
+  (selector.city === null || exit.city === selector.city) &&
+  (selector.isp === null || exit.isp?.toLowerCase() === selector.isp);
 
 type Sticky = { exit: Exit; until: number };
 
@@ -27,7 +55,9 @@ const STICKY_SWEEP_MS = 30_000;
  * exits declared in it, a city those in that city of that country, no targeting any exit; no
  * candidate is a refusal, never a silent exit elsewhere. Without a session each connection
  * takes the next candidate in turn; a session keeps the exit it got first for its ttl
- * (`_ttl_`, default 10 minutes), then takes the next one.
+ * (`_ttl_`, default 10 minutes), then takes the next one. A proxy list's line picks among the
+ * exits its stored location selects; its session lasts the list's rotation period, or while
+ * its exit stays in the table (rotation -1).
  *
  * ISP packages leave from their own addresses instead (a direct exit per address).
  */
@@ -35,7 +65,8 @@ export class ExitTable {
   #all: Exit[] = [];
   #byCountry = new Map<string, Exit[]>();
   #byCity = new Map<string, Exit[]>();
-  readonly #turns = new Map<Exit[], number>();
+  #turns = new WeakMap<Exit[], number>();
+  #selected = new WeakMap<ExitSelector, Exit[]>();
   readonly #sticky = new Map<string, Sticky>();
   readonly #ispExits = new Map<string, Exit>();
   readonly #ispTurns = new Map<number, number>();
@@ -68,7 +99,8 @@ export class ExitTable {
     this.#all = exits;
     this.#byCountry = byCountry;
     this.#byCity = byCity;
-    this.#turns.clear();
+    this.#turns = new WeakMap();
+    this.#selected = new WeakMap();
     // A session whose exit is gone or changed takes a new one at its next connection.
     const current = new Set(exits);
     for (const [key, sticky] of this.#sticky)
@@ -78,21 +110,43 @@ export class ExitTable {
   /** The exit for this package and targeting, or null when none matches. */
   pick(entry: PackageEntry, targeting: Targeting, now: number): Exit | null {
     if (entry.family === 'isp') return this.#pickIsp(entry, targeting);
+    const { selector } = targeting;
     const candidates =
-      targeting.country === null
-        ? this.#all
-        : targeting.city === null
-          ? this.#byCountry.get(targeting.country)
-          : this.#byCity.get(`${targeting.country}/${targeting.city}`);
+      selector !== null
+        ? this.#selectedBy(selector)
+        : targeting.country === null
+          ? this.#all
+          : targeting.city === null
+            ? this.#byCountry.get(targeting.country)
+            : this.#byCity.get(`${targeting.country}/${targeting.city}`);
     if (!candidates || candidates.length === 0) return null;
     if (targeting.session === null) return this.#next(candidates);
     if (now - this.#lastSweep > STICKY_SWEEP_MS) this.#sweep(now);
-    const key = `${entry.id}/${targeting.country ?? ''}/${targeting.city ?? ''}/${targeting.session}`;
+    const key =
+      selector !== null
+        ? selector.sessionPrefix + targeting.session
+        : `${entry.id}/${targeting.country ?? ''}/${targeting.city ?? ''}/${targeting.session}`;
     const sticky = this.#sticky.get(key);
-    if (sticky && sticky.until > now) return sticky.exit;
+    // A list's session moves when its list no longer selects its exit (the list changed).
+    if (sticky && sticky.until > now && (selector === null || candidates.includes(sticky.exit)))
+      return sticky.exit;
     const exit = this.#next(candidates, sticky?.exit);
     this.#sticky.set(key, { exit, until: now + targeting.sessionTtlMs });
     return exit;
+  }
+
+  /** Drops the sticky sessions of a proxy list that is gone (its `sessionPrefix`). */
+  forgetSessions(prefix: string) {
+    for (const key of this.#sticky.keys()) if (key.startsWith(prefix)) this.#sticky.delete(key);
+  }
+
+  #selectedBy(selector: ExitSelector): Exit[] {
+    let exits = this.#selected.get(selector);
+    if (!exits) {
+      exits = this.#all.filter((exit) => matchesSelector(exit, selector));
+      this.#selected.set(selector, exits);
+    }
+    return exits;
   }
 
   /** Round robin over the candidates; `avoid` (a session's previous exit) is skipped if others exist. */
@@ -130,6 +184,8 @@ export class ExitTable {
         kind: 'direct',
         country: null,
         city: null,
+        region: null,
+        isp: null,
         localAddress: address,
         upstreamHost: null,
         upstreamPort: null,

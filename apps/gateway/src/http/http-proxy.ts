@@ -18,6 +18,8 @@ import {
   describeTargeting,
   REFUSAL_HTTP_STATUS,
   REFUSAL_MESSAGE,
+  trackConnection,
+  untrackConnection,
   type ProxyContext,
 } from '../proxy-context.ts';
 import { openTunnel } from '../tunnel/open-tunnel.ts';
@@ -69,13 +71,27 @@ const noExitMessage = (authorized: Authorized) =>
   `no exit serves ${describeTargeting(authorized.targeting)}`;
 
 /**
+ * Who a request is for, from its connection and its Proxy-Authorization header: the shared
+ * port's authenticator by default, a whitelisted list's port on list ports (list-ports.ts).
+ */
+export type RequestAuthentication = (
+  socket: net.Socket,
+  header: string | undefined,
+  now: number,
+) => Authorized | null;
+
+/**
  * The HTTP proxy: absolute-URI requests (forwarded with keep-alive to the origin) and CONNECT
  * tunnels, both behind `Proxy-Authorization: Basic`. Every request is authenticated and
  * attributed on its own, even on a keep-alive connection that changes credentials. A refusal
  * (407) counts nothing. Node's parser enforces the head size (431) and the head timeout
  * (slow clients, 408).
  */
-export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
+export const createHttpProxyServer = (
+  ctx: ProxyContext,
+  authenticate: RequestAuthentication = (socket, header, now) =>
+    ctx.authenticator.authenticate(socket, header, now),
+): http.Server => {
   const { config } = ctx;
   const agents = new WeakMap<Exit, http.Agent>();
   const agentFor = (exit: Exit) => {
@@ -162,9 +178,9 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
         res.destroy();
       },
     };
-    ctx.registry.add(entry.id, live);
+    trackConnection(ctx, authorized, live);
     res.once('close', () => {
-      ctx.registry.delete(entry.id, live);
+      untrackConnection(ctx, authorized, live);
       if (!res.writableFinished) upstream.destroy();
     });
     upstream.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS, () => {
@@ -175,8 +191,7 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
       counter.up +=
         (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
     const gates = ctx.limits.gatesFor(entry);
-    relay(req, upstream, counter, true, gates.up);
-    req.on('end', () => upstream.end());
+    relay(req, upstream, counter, true, gates.up, () => upstream.end());
 
     upstream.on('response', (response) => {
       // The connect timeout covered the wait for a head; the body is bounded by idleness.
@@ -195,8 +210,7 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
         counter.down +=
           13 + String(status).length + message.length + headerBlockLength(responseHeaders);
       res.writeHead(status, message, responseHeaders);
-      relay(response, res, counter, false, gates.down);
-      response.on('end', () => res.end());
+      relay(response, res, counter, false, gates.down, () => res.end());
       response.on('error', () => res.destroy());
     });
     upstream.on('error', (error) => {
@@ -211,11 +225,7 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
 
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const now = Date.now();
-    const authorized = ctx.authenticator.authenticate(
-      req.socket,
-      req.headers['proxy-authorization'],
-      now,
-    );
+    const authorized = authenticate(req.socket, req.headers['proxy-authorization'], now);
     if (!authorized) {
       plainResponse(res, 407, 'auth', 'proxy authentication required', {
         'Proxy-Authenticate': REALM,
@@ -251,11 +261,7 @@ export const createHttpProxyServer = (ctx: ProxyContext): http.Server => {
     socket.pause();
     socket.on('error', () => socket.destroy());
     const now = Date.now();
-    const authorized = ctx.authenticator.authenticate(
-      socket,
-      req.headers['proxy-authorization'],
-      now,
-    );
+    const authorized = authenticate(socket, req.headers['proxy-authorization'], now);
     if (!authorized) {
       socket.end(CONNECT_REFUSED_407);
       return;

@@ -1,7 +1,6 @@
 import { cpus, freemem, hostname, totalmem } from 'node:os';
 import { sql } from 'kysely';
-import type { Logger } from 'pino';
-import type { DbRoot } from '@proxy/db';
+import { pruneOlderThan, startPeriodicTask, type InstanceWriterOptions } from './periodic-task.ts';
 import type { UsageDelta } from './usage-meter.ts';
 
 /** Heartbeats of instances gone this long are deleted (a crashed instance never deletes its own). */
@@ -47,17 +46,11 @@ export type InstanceHeartbeat = {
  * per interval whatever the traffic; the speeds come from the flusher's deltas, so counting
  * costs nothing more on the hot path.
  */
-export const startInstanceHeartbeat = (options: {
-  db: DbRoot;
-  instanceId: string;
-  intervalMs: number;
-  log: Logger;
-}): InstanceHeartbeat => {
+export const startInstanceHeartbeat = (options: InstanceWriterOptions): InstanceHeartbeat => {
   const { db, instanceId, log } = options;
   const host = hostname();
   let speeds: Record<string, number> = {};
   let lastCpu = sampleCpu();
-  let running: Promise<void> = Promise.resolve();
   let isStopped = false;
 
   const write = async () => {
@@ -72,21 +65,14 @@ export const startInstanceHeartbeat = (options: {
       ON CONFLICT (instance_id) DO UPDATE SET
         host = EXCLUDED.host, cpu_usage = EXCLUDED.cpu_usage, ram_usage = EXCLUDED.ram_usage,
         package_speeds = EXCLUDED.package_speeds, updated_at = now()`.execute(db);
-    await db
-      .deleteFrom('gateway_instances')
-      .where('updated_at', '<', sql<Date>`now() - ${STALE_RETENTION}::interval`)
-      .execute();
+    await pruneOlderThan(db, { table: 'gateway_instances', column: 'updated_at' }, STALE_RETENTION);
   };
 
-  const beat = () => {
-    running = running.catch(() => undefined).then(() => (isStopped ? undefined : write()));
-    return running;
-  };
-
-  const timer = setInterval(() => {
-    beat().catch((error: unknown) => log.warn({ err: error }, 'gateway heartbeat failed'));
-  }, options.intervalMs);
-  timer.unref();
+  const beats = startPeriodicTask(
+    options.intervalMs,
+    () => (isStopped ? Promise.resolve() : write()),
+    (error) => log.warn({ err: error }, 'gateway heartbeat failed'),
+  );
 
   return {
     record: (deltas, elapsedMs) => {
@@ -96,10 +82,9 @@ export const startInstanceHeartbeat = (options: {
         next[delta.packageId] = Math.round((delta.up + delta.down) / seconds);
       speeds = next;
     },
-    beat,
+    beat: beats.run,
     stop: async () => {
-      clearInterval(timer);
-      await running.catch(() => undefined);
+      await beats.stop();
       isStopped = true;
       await db.deleteFrom('gateway_instances').where('instance_id', '=', instanceId).execute();
     },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Logger } from 'pino';
 import type { DbRoot } from '@proxy/db';
+import { pruneOlderThan, startPeriodicTask, type InstanceWriterOptions } from './periodic-task.ts';
 import type { UsageDelta, UsageMeter } from './usage-meter.ts';
 
 const HOUR_MS = 3_600_000;
@@ -55,22 +55,19 @@ export type UsageFlusher = {
  * meanwhile go to later batches. A crash loses at most what was counted since the last write.
  * Bytes are booked to the hour in which their interval began.
  */
-export const startUsageFlusher = (options: {
-  db: DbRoot;
-  meter: UsageMeter;
-  instanceId: string;
-  intervalMs: number;
-  isInUse: (packageId: number) => boolean;
-  /** Sees every interval's deltas and length (the heartbeat's current speeds). */
-  onCollect?: (deltas: readonly UsageDelta[], elapsedMs: number) => void;
-  log: Logger;
-}): UsageFlusher => {
+export const startUsageFlusher = (
+  options: InstanceWriterOptions & {
+    meter: UsageMeter;
+    isInUse: (packageId: number) => boolean;
+    /** Sees every interval's deltas and length (the heartbeat's current speeds). */
+    onCollect?: (deltas: readonly UsageDelta[], elapsedMs: number) => void;
+  },
+): UsageFlusher => {
   const { db, meter, log } = options;
   const pending: UsageBatch[] = [];
   let sequence = 0;
   let intervalStart = Date.now();
   let lastPrune = 0;
-  let running: Promise<void> = Promise.resolve();
 
   const collect = () => {
     const now = Date.now();
@@ -92,39 +89,25 @@ export const startUsageFlusher = (options: {
     }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
-      await db
-        .deleteFrom('gateway_usage_flushes')
-        .where('flushed_at', '<', sql<Date>`now() - ${FLUSH_ID_RETENTION}::interval`)
-        .execute();
+      const flushIds = { table: 'gateway_usage_flushes', column: 'flushed_at' } as const;
+      await pruneOlderThan(db, flushIds, FLUSH_ID_RETENTION);
     }
   };
 
-  const flush = () => {
-    // Serialized: a tick never overlaps the previous one (or the final flush).
-    running = running
-      .catch(() => undefined)
-      .then(async () => {
-        collect();
-        try {
-          await writePending();
-        } catch (error) {
-          log.warn({ err: error, pending: pending.length }, 'usage flush failed; will retry');
-          throw error;
-        }
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => {
-    flush().catch(() => undefined);
-  }, options.intervalMs);
-  timer.unref();
-
-  return {
-    flush,
-    stop: async () => {
-      clearInterval(timer);
-      await running.catch(() => undefined);
+  // A tick never overlaps the previous one (or the final flush); a failed one is retried.
+  const flushes = startPeriodicTask(
+    options.intervalMs,
+    async () => {
+      collect();
+      try {
+        await writePending();
+      } catch (error) {
+        log.warn({ err: error, pending: pending.length }, 'usage flush failed; will retry');
+        throw error;
+      }
     },
-  };
+    () => undefined,
+  );
+
+  return { flush: flushes.run, stop: flushes.stop };
 };

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { authenticateCredentials, untargeted, type Authorized } from '../auth/authenticate.ts';
+import { untargeted, type Authorized } from '../auth/authenticate.ts';
 import { SOCKS_REPLY_BY_FAILURE } from '../exits/exit-connect.ts';
 import { isHostName } from '../http/targets.ts';
 import { admissionRefusal, type ProxyContext } from '../proxy-context.ts';
@@ -26,15 +26,33 @@ const CHOOSE_NO_AUTH = Buffer.from([SOCKS_VERSION, METHOD_NO_AUTH]);
 
 type Stage = 'greeting' | 'credentials' | 'request' | 'connecting';
 
+/** Who may use a SOCKS5 port, and how. */
+export type SocksAccess = {
+  /** Whether RFC 1929 username/password is offered (the shared port; not list ports). */
+  credentials: boolean;
+  /** A client offering "no authentication": the package its address lets in, or null. */
+  byAddress: (socket: net.Socket, now: number) => Authorized | null;
+};
+
+/** The shared SOCKS5 port: logins, and ISP packages' IP authorisation (untargeted). */
+export const sharedPortAccess = (ctx: ProxyContext): SocksAccess => ({
+  credentials: true,
+  byAddress: (socket, now) => {
+    const entry = ctx.cache.authenticateAddress(socket.remoteAddress, now);
+    return entry ? { entry, targeting: untargeted(entry.login), list: null } : null;
+  },
+});
+
 /**
- * SOCKS5 (RFC 1928 CONNECT, RFC 1929 username/password). The handshake must complete within
+ * SOCKS5 (RFC 1928 CONNECT, RFC 1929 username/password) on one accepted socket; `first` is what
+ * a port that sniffed the protocol already read. The handshake must complete within
  * GATEWAY_HANDSHAKE_TIMEOUT_MS; a malformed message, a failed login or an oversize message
  * close the connection. Logins carry the same targeting suffixes as on the HTTP side.
  */
-export const createSocksServer = (ctx: ProxyContext): net.Server => {
+export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
   const { config } = ctx;
 
-  const handle = (socket: net.Socket) => {
+  return (socket: net.Socket, first?: Buffer) => {
     socket.setNoDelay(true);
     let stage: Stage = 'greeting';
     let buffered: Buffer | null = null;
@@ -58,18 +76,17 @@ export const createSocksServer = (ctx: ProxyContext): net.Server => {
           if (parsed === 'invalid') return fail();
           buffered = buffered.subarray(parsed.consumed);
           const { methods } = parsed.message;
-          // A client with credentials uses them; one without is let in only from a whitelisted
-          // address (IP authorisation).
-          if (methods.includes(METHOD_USERPASS)) {
+          // A client with credentials uses them (where the port takes them); one without is let
+          // in only from a whitelisted address (IP authorisation, list ports).
+          if (access.credentials && methods.includes(METHOD_USERPASS)) {
             socket.write(CHOOSE_USERPASS);
             stage = 'credentials';
             continue;
           }
-          const entry = methods.includes(METHOD_NO_AUTH)
-            ? ctx.cache.authenticateAddress(socket.remoteAddress, Date.now())
+          authorized = methods.includes(METHOD_NO_AUTH)
+            ? access.byAddress(socket, Date.now())
             : null;
-          if (!entry?.socksAllowed) return fail(NO_ACCEPTABLE_METHOD);
-          authorized = { entry, targeting: untargeted(entry.login) };
+          if (!authorized?.entry.socksAllowed) return fail(NO_ACCEPTABLE_METHOD);
           socket.write(CHOOSE_NO_AUTH);
           stage = 'request';
         } else if (stage === 'credentials') {
@@ -77,8 +94,7 @@ export const createSocksServer = (ctx: ProxyContext): net.Server => {
           if (parsed === 'incomplete') break;
           if (parsed === 'invalid') return fail();
           buffered = buffered.subarray(parsed.consumed);
-          authorized = authenticateCredentials(
-            ctx.cache,
+          authorized = ctx.authenticator.credentials(
             parsed.message.username,
             parsed.message.password,
             Date.now(),
@@ -110,19 +126,19 @@ export const createSocksServer = (ctx: ProxyContext): net.Server => {
 
     const connect = (
       client: net.Socket,
-      { entry, targeting }: Authorized,
+      answer: Authorized,
       host: string,
       port: number,
       early: Buffer,
     ) => {
       if (net.isIP(host) === 0 && !isHostName(host))
         return fail(requestReply(REPLY.hostUnreachable));
-      if (admissionRefusal(ctx, entry) !== null) return fail(requestReply(REPLY.notAllowed));
-      const exit = ctx.exits.pick(entry, targeting, Date.now());
+      if (admissionRefusal(ctx, answer.entry) !== null) return fail(requestReply(REPLY.notAllowed));
+      const exit = ctx.exits.pick(answer.entry, answer.targeting, Date.now());
       if (!exit) return fail(requestReply(SOCKS_REPLY_BY_FAILURE.no_exit));
       openTunnel(ctx, {
         client,
-        authorized: { entry, targeting },
+        authorized: answer,
         exit,
         host,
         port,
@@ -131,7 +147,12 @@ export const createSocksServer = (ctx: ProxyContext): net.Server => {
         onFailure: (failure) => fail(requestReply(SOCKS_REPLY_BY_FAILURE[failure.failure])),
       });
     };
+    if (first !== undefined) onData(first);
   };
+};
 
-  return net.createServer({ allowHalfOpen: true, noDelay: true }, handle);
+/** The shared SOCKS5 port (GATEWAY_SOCKS_PORT). */
+export const createSocksServer = (ctx: ProxyContext): net.Server => {
+  const handle = createSocksHandler(ctx, sharedPortAccess(ctx));
+  return net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => handle(socket));
 };

@@ -3,7 +3,12 @@ import type { Authorized } from '../auth/authenticate.ts';
 import { connectThroughExit, toExitError, type ExitError } from '../exits/exit-connect.ts';
 import type { Exit } from '../exits/exit-table.ts';
 import type { LiveConnection } from '../limits/connection-registry.ts';
-import { counterFor, type ProxyContext } from '../proxy-context.ts';
+import {
+  counterFor,
+  trackConnection,
+  untrackConnection,
+  type ProxyContext,
+} from '../proxy-context.ts';
 import { pumpTunnel } from './pump.ts';
 
 export type TunnelRequest = {
@@ -23,15 +28,15 @@ export type TunnelRequest = {
 
 /**
  * The shared second half of CONNECT and SOCKS5: connect through the exit, then relay. While the
- * upstream connection is being made the client counts as the package's connection (a cut closes
- * it); an upstream that arrives after the client left, or after the package was revoked, is
- * dropped.
+ * upstream connection is being made the client counts as the package's (and list's) connection
+ * (a cut closes it); an upstream that arrives after the client left, or after the package or
+ * list was revoked, is dropped.
  */
 export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
   const { client, authorized, early } = request;
   const { entry } = authorized;
   const pending: LiveConnection = { close: () => client.destroy() };
-  ctx.registry.add(entry.id, pending);
+  trackConnection(ctx, authorized, pending);
   connectThroughExit(
     request.exit,
     request.host,
@@ -40,8 +45,8 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
     ctx.connectOptions,
   ).then(
     (upstream) => {
-      ctx.registry.delete(entry.id, pending);
-      if (client.destroyed || !ctx.cache.isCurrent(entry, Date.now())) {
+      untrackConnection(ctx, authorized, pending);
+      if (client.destroyed || !ctx.authenticator.isCurrent(authorized, Date.now())) {
         upstream.destroy();
         client.destroy();
         return;
@@ -61,12 +66,12 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
         upGate: gates.up,
         downGate: gates.down,
         idleTimeoutMs: ctx.config.GATEWAY_IDLE_TIMEOUT_MS,
-        onClose: () => ctx.registry.delete(entry.id, tunnel),
+        onClose: () => untrackConnection(ctx, authorized, tunnel),
       });
-      ctx.registry.add(entry.id, tunnel);
+      trackConnection(ctx, authorized, tunnel);
     },
     (error: unknown) => {
-      ctx.registry.delete(entry.id, pending);
+      untrackConnection(ctx, authorized, pending);
       if (!client.destroyed) request.onFailure(toExitError(error));
     },
   );

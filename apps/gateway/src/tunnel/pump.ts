@@ -34,10 +34,8 @@ export const pumpTunnel = (options: TunnelOptions): LiveConnection => {
     options.onClose();
   };
 
-  relay(client, upstream, counter, true, options.upGate);
-  relay(upstream, client, counter, false, options.downGate);
-  client.on('end', () => upstream.end());
-  upstream.on('end', () => client.end());
+  relay(client, upstream, counter, true, options.upGate, () => upstream.end());
+  relay(upstream, client, counter, false, options.downGate, () => client.end());
   // A client may send its FIN with its first bytes, before the tunnel exists (the HTTP server
   // read it while parsing CONNECT): pass it on now, or the origin waits until the idle timeout.
   if (client.readableEnded) upstream.end();

@@ -19,6 +19,9 @@ type RelayState = {
   /** The part of a chunk the gate held back. */
   held: Buffer | null;
   isDraining: boolean;
+  /** The source ended: `onEnd` runs once nothing is held back any more. */
+  isEnded: boolean;
+  onEnd: () => void;
 };
 
 // Module-level functions over a state object, not closures per relay: this runs for every
@@ -51,16 +54,26 @@ const offer = (state: RelayState, gate: ByteGate, chunk: Buffer): boolean => {
 
 const retry = (state: RelayState, gate: ByteGate) => {
   const chunk = state.held;
-  if (chunk === null || state.source.destroyed || state.sink.destroyed) return;
+  // A source that ended normally is destroyed too (autoDestroy): its held bytes still go.
+  if (chunk === null || (state.source.destroyed && !state.isEnded) || state.sink.destroyed) return;
   state.held = null;
-  if (offer(state, gate, chunk) && !state.isDraining) state.source.resume();
+  if (!offer(state, gate, chunk)) return;
+  if (state.isEnded) state.onEnd();
+  else if (!state.isDraining) state.source.resume();
+};
+
+const ended = (state: RelayState) => {
+  state.isEnded = true;
+  // The end waits for bytes the gate still holds (a paused source may end after its last chunk).
+  if (state.held === null) state.onEnd();
 };
 
 /**
  * One direction of a relay: every chunk from `source` is counted (as `up` or `down`) and written
  * to `sink` as it comes, without copies. A gate may hold part of a chunk back: the part it
  * allows goes (a view, no copy), the source pauses, and the rest goes when the gate calls back.
- * Backpressure from the sink pauses the source until it drains.
+ * Backpressure from the sink pauses the source until it drains. `onEnd` runs once the source
+ * ended and everything it sent went on (pass the end to the sink there).
  */
 export const relay = (
   source: Readable,
@@ -68,8 +81,19 @@ export const relay = (
   counter: UsageCounter | null,
   isUp: boolean,
   gate: ByteGate | null,
+  onEnd: () => void,
 ) => {
-  const state: RelayState = { source, sink, counter, isUp, held: null, isDraining: false };
+  const state: RelayState = {
+    source,
+    sink,
+    counter,
+    isUp,
+    held: null,
+    isDraining: false,
+    isEnded: false,
+    onEnd,
+  };
+  source.on('end', () => ended(state));
   if (gate === null) source.on('data', (chunk: Buffer) => write(state, chunk));
   else source.on('data', (chunk: Buffer) => offer(state, gate, chunk));
   sink.on('drain', () => {

@@ -20,11 +20,12 @@ import { postLedgerEntry, postLedgerFailure } from '../ledger/ledger.service.ts'
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { recordPromoUsage } from '../promo/promo.repository.ts';
 import { applyPromoCode } from '../promo/promo.service.ts';
+import { tariffSnapshotOf } from '../packages/packages.repository.ts';
 import {
   claimOrReplay,
-  storeAnswer,
+  rememberResponse,
   type IdempotencyClaim,
-  type StoredAnswer,
+  type StoredResponse,
 } from '../purchases/idempotency.ts';
 import {
   RUNNING_STATUSES,
@@ -47,16 +48,6 @@ const FAMILY_BY_ROW_TYPE: Record<PackageRowType, TariffFamily> = {
   unlim: 'unlim',
 };
 
-/** The tariff as bought (packages.tariff, written by the purchase). */
-type TariffSnapshot = {
-  id?: number;
-  title?: string;
-  price?: number;
-  traffic?: number | null;
-  ports?: number | null;
-  duration_days?: number | null;
-};
-
 /** What one more period of a package costs and gives. */
 export type RenewalTerms = {
   family: TariffFamily;
@@ -76,7 +67,7 @@ export const renewalTerms = (
   p: Pick<LifecyclePackage, 'type' | 'tariff' | 'period_days' | 'traffic_limit_bytes'>,
   ispPeriod?: number,
 ): RenewalTerms => {
-  const tariff = p.tariff as TariffSnapshot;
+  const tariff = tariffSnapshotOf(p);
   const family = FAMILY_BY_ROW_TYPE[p.type];
   const baseCents = toCents(tariff.price ?? 0);
   const title = tariff.title ?? '';
@@ -98,7 +89,7 @@ export const renewalTerms = (
 
 /** How a package is named in notifications: its tariff and id. */
 export const packageLabel = (p: { id: number; tariff: Record<string, unknown> }) =>
-  `${(p.tariff as TariffSnapshot).title ?? ''} #${p.id}`.trim();
+  `${tariffSnapshotOf(p).title ?? ''} #${p.id}`.trim();
 
 /** A date in notifications: UTC, minutes. */
 export const noticeDate = (date: Date) =>
@@ -210,7 +201,7 @@ export type ExtendRequest = {
   promo?: string | null;
 };
 
-export type ExtendResult = StoredAnswer<PackageExtendResponse>;
+export type ExtendResult = StoredResponse<PackageExtendResponse>;
 
 /**
  * Extend (dynamic, premium, ISP) or renew (unlimited) from the balance, in one transaction:
@@ -241,7 +232,7 @@ export const extendPackage = (
     if (request.promo) {
       const applied = await applyPromoCode(tx, request.promo, userId, {
         family: terms.family,
-        tariffId: p.tariff_id ?? (p.tariff as TariffSnapshot).id ?? 0,
+        tariffId: p.tariff_id ?? tariffSnapshotOf(p).id ?? 0,
         priceCents: terms.priceCents,
         trafficGb: terms.trafficBytes === null ? null : terms.trafficBytes / GB,
         period: terms.periodDays,
@@ -274,7 +265,7 @@ export const extendPackage = (
         expired_at: expiresAt.toISOString(),
       },
     };
-    await storeAnswer(tx, userId, idempotency, result);
+    await rememberResponse(tx, userId, idempotency, result);
     return result;
   });
 

@@ -3,6 +3,20 @@ import type { PackageRowType, PackageSortField, PackageStatus } from '@proxy/con
 import { findPage, NEWEST_FIRST, type Db, type PackagesTable } from '@proxy/db';
 import type { PageRequest } from '../../lib/list-query.ts';
 
+/** The tariff snapshot of a package row (packages.tariff, written by the purchase, migration 0005). */
+export type TariffSnapshot = {
+  id?: number;
+  title?: string;
+  price?: number;
+  traffic?: number | null;
+  ports?: number | null;
+  duration_days?: number | null;
+  speed_limit?: number | null;
+};
+
+export const tariffSnapshotOf = (p: { tariff: Record<string, unknown> }) =>
+  p.tariff as TariffSnapshot;
+
 export type NewPackage = Insertable<PackagesTable>;
 
 /** jsonb columns: their insert values are JSON text (NewPackage), put into the record as JSON. */
@@ -68,7 +82,11 @@ export type PackagesPageQuery = PageRequest<PackageSortField> & {
  * user's own rows only, so the cost follows the user's packages, never the table's.
  */
 export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
-  let base = db.selectFrom('packages').where('user_id', '=', query.userId);
+  // Deleted packages stay as history (decision 113): never shown to their owner.
+  let base = db
+    .selectFrom('packages')
+    .where('user_id', '=', query.userId)
+    .where('deleted_at', 'is', null);
   if (query.type !== undefined) base = base.where('type', '=', query.type);
   if (query.status !== undefined) base = base.where('status', '=', query.status);
   return findPage(
@@ -116,6 +134,7 @@ export const findUserPackage = (db: Db, userId: number, id: number) =>
     .select(periodUsage)
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
 /**

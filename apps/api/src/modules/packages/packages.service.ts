@@ -5,6 +5,7 @@ import {
   isResumeAllowed,
   perGbCents,
   pickTrafficUpgrade,
+  toCents,
   toDollars,
   unusedShare,
   upgradeDiscountPercent,
@@ -34,6 +35,7 @@ import {
   findPurchaseEntryId,
   findUserPackage,
   lockUnprovisionedPackages,
+  tariffSnapshotOf as snapshotOf,
 } from './packages.repository.ts';
 
 type PageRow = Awaited<ReturnType<typeof findPackagesPage>>['rows'][number];
@@ -99,18 +101,6 @@ const connectionOf = (ctx: DetailContext, p: StoredPackage): PackageConnection =
   password: revealPackagePassword(ctx.dataKey, p),
 });
 
-/** The tariff snapshot of the package row (written by the purchase, migration 0005). */
-type TariffSnapshot = {
-  id?: number;
-  title?: string;
-  price?: number;
-  traffic?: number | null;
-  ports?: number | null;
-  duration_days?: number | null;
-  speed_limit?: number | null;
-};
-const snapshotOf = (p: StoredPackage) => p.tariff as TariffSnapshot;
-
 /** The state every panel shows: dates, status, restore and renewal flags. */
 const stateOf = (p: StoredPackage, now: number) => ({
   id: Number(p.id),
@@ -146,7 +136,7 @@ const snapshotTrafficTariff = (p: StoredPackage): TrafficTariff => {
   const bought = boughtTariff(p);
   return trafficTariffOf({
     ...bought,
-    priceCents: Math.round(bought.price * 100),
+    priceCents: toCents(bought.price),
     trafficGb: snapshotOf(p).traffic ?? 0,
   });
 };

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { RESUME_GRACE_DAYS } from '@proxy/contract';
-import { useTestApp, verifiedUser, waitFor, type TestContext } from '../../../test/helpers.ts';
+import { PROXY_FORMATS, RESUME_GRACE_DAYS } from '@proxy/contract';
+import { useTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { waitUntilActive } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { sealPackagePassword } from './credentials.ts';
 
@@ -246,14 +247,7 @@ const boughtPackage = async (
   const bought = await ctx.api.request('POST', url, { token: user.token, payload });
   expect(bought.statusCode, bought.body).toBe(200);
   const packageId = bought.json<{ package_id: number }>().package_id;
-  await waitFor(async () => {
-    const row = await ctx.database.db
-      .selectFrom('packages')
-      .select('status')
-      .where('id', '=', packageId)
-      .executeTakeFirstOrThrow();
-    return row.status === 'active' ? true : undefined;
-  });
+  await waitUntilActive(ctx, packageId);
   return { token: user.token, userId: user.id, packageId };
 };
 
@@ -311,15 +305,7 @@ describe('the package panels: one detail per family', () => {
         },
       },
       package_info: { traffic_usage_common: 0, traffic_limit_common: GB },
-      proxy_formats: {
-        login: [
-          'HOST:PORT:USER:PASS',
-          'USER:PASS@HOST:PORT',
-          'http://USER:PASS@HOST:PORT',
-          'socks5://USER:PASS@HOST:PORT',
-        ],
-        ip: ['HOST:PORT', 'http://HOST:PORT', 'socks5://HOST:PORT'],
-      },
+      proxy_formats: { login: [...PROXY_FORMATS.login], ip: [...PROXY_FORMATS.ip] },
       // Paid $1, half of it unused: $0.50 of $4.75 is 10 % (rounded down); 4.75 - 10 % = 4.28.
       package_upgrade: {
         package_discount: 10,

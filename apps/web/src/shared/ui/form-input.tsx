@@ -19,6 +19,11 @@ export const FormInput = <T extends FieldValues>({ form, name, ...props }: FormI
   return <Input {...props} error={translateFieldError(error?.message)} {...form.register(name)} />;
 };
 
+/** The password the user has now: signing in, confirming a password change. */
+export const CurrentPasswordInput = <T extends FieldValues>(
+  props: Omit<FormInputProps<T>, 'type' | 'autoComplete'>,
+) => <FormInput {...props} type="password" autoComplete="current-password" />;
+
 type NewPasswordValues = { password: string; password_confirmation: string };
 
 export type NewPasswordFieldsProps<T extends NewPasswordValues> = {

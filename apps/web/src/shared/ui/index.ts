@@ -3,7 +3,7 @@ export { showAlert, useAlertStore, type AlertType, type TransientAlert } from '.
 export { Button, type ButtonProps } from './button';
 export { Checkbox } from './checkbox';
 export { FieldError } from './field-error';
-export { FormInput, NewPasswordFields, type FormBinding } from './form-input';
+export { CurrentPasswordInput, FormInput, NewPasswordFields, type FormBinding } from './form-input';
 export {
   BackIcon,
   BellIcon,
@@ -25,6 +25,6 @@ export { Loader, Spinner } from './spinner';
 export { QueryPage } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';
-export { Tabs, type TabItem } from './tabs';
+export { SearchParamTabs, Tabs, type TabItem } from './tabs';
 export { Tooltip } from './tooltip';
 export { useErrorAlert } from './use-error-alert';

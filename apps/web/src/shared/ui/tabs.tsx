@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTabParam } from '../lib/use-tab-param';
 
 export type TabItem = { id: string; label: string; content: ReactNode };
 
@@ -68,4 +69,13 @@ export const Tabs = ({ items, selectedIndex, onChange, label }: TabsProps) => {
       )}
     </div>
   );
+};
+
+/** Tabs whose selection lives in `?tab=` (see useTabParam); `parse` reads it as a valid index. */
+export const SearchParamTabs = ({
+  parse,
+  ...props
+}: Omit<TabsProps, 'selectedIndex' | 'onChange'> & { parse: (value: string | null) => number }) => {
+  const [tab, setTab] = useTabParam(parse);
+  return <Tabs {...props} selectedIndex={tab} onChange={setTab} />;
 };

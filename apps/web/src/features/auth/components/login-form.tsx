@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LoginInput } from '@proxy/contract';
 import { lazyZodResolver } from '../../../shared/lib/lazy-zod-resolver';
-import { Button, FormInput } from '../../../shared/ui';
+import { Button, CurrentPasswordInput } from '../../../shared/ui';
 import { useLogin } from '../api/login';
 import { usePostLogin } from '../hooks/use-post-login';
 import { reportAuthError } from '../utils/report-auth-error';
@@ -46,13 +46,7 @@ export const LoginForm = ({ forgotPasswordPath, registerPath }: LoginFormProps) 
       <OrDivider />
       <form className="stack" noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
         <EmailField form={form} />
-        <FormInput
-          form={form}
-          name="password"
-          label={t('password')}
-          type="password"
-          autoComplete="current-password"
-        />
+        <CurrentPasswordInput form={form} name="password" label={t('password')} />
         <div className="auth-card__row">
           <Link to={forgotPasswordPath}>{t('login.forgot')}</Link>
         </div>

@@ -134,8 +134,6 @@ export const ChoiceStep = ({
 
 type PeriodStepProps = {
   legend: string;
-  /** The radio group's name. */
-  name: string;
   /** The periods on offer, in days; placeholders stand in while they load. */
   periods: readonly number[];
   isPending: boolean;
@@ -144,15 +142,9 @@ type PeriodStepProps = {
 };
 
 /** The step that picks a period: one card per period on offer, the chosen one marked. */
-export const PeriodStep = ({
-  legend,
-  name,
-  periods,
-  isPending,
-  selected,
-  onSelect,
-}: PeriodStepProps) => {
+export const PeriodStep = ({ legend, periods, isPending, selected, onSelect }: PeriodStepProps) => {
   const { t } = useTranslation('buy');
+  const name = useId();
   return (
     <fieldset className="buy-fieldset panel">
       <legend>{legend}</legend>

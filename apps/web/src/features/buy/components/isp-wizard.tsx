@@ -153,7 +153,6 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
 
       <PeriodStep
         legend={t('isp.steps.period')}
-        name="isp-period"
         periods={ISP_PERIODS}
         isPending={countries.isPending}
         selected={period}

@@ -125,7 +125,6 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
       )}
       <PeriodStep
         legend={t('unlimited.period')}
-        name="unlim-period"
         periods={periods}
         isPending={tariffs.isPending}
         selected={period}

@@ -4,8 +4,7 @@ import { FAQ_SEARCH_MIN_LENGTH, SEARCH_DEBOUNCE_MS } from '@proxy/contract';
 import { PUBLIC_FAQ_URLS, siteDomain } from '../../../shared/config';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { useTabParam } from '../../../shared/lib/use-tab-param';
-import { Input, QueryPage, Tabs } from '../../../shared/ui';
+import { Input, QueryPage, SearchParamTabs } from '../../../shared/ui';
 import { useFaq } from '../api/get-faq';
 import { parseTabIndex, searchFaq } from '../utils/search-faq';
 import { FaqAccordion } from './faq-accordion';
@@ -25,7 +24,6 @@ export const FaqPage = () => {
     () => (isSearching ? searchFaq(categories, debounced) : []),
     [categories, debounced, isSearching],
   );
-  const [tab, setTab] = useTabParam((value) => parseTabIndex(value, categories.length));
 
   return (
     <QueryPage
@@ -72,10 +70,9 @@ export const FaqPage = () => {
                 )}
               </section>
             ) : (
-              <Tabs
+              <SearchParamTabs
                 label={t('faq.categories')}
-                selectedIndex={tab}
-                onChange={setTab}
+                parse={(value) => parseTabIndex(value, categories.length)}
                 items={categories.map((category) => ({
                   id: String(category.id),
                   label: category.title,

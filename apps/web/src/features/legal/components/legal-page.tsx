@@ -3,8 +3,7 @@ import { LEGAL_DOCUMENTS, type LegalDocument } from '@proxy/contract';
 import { siteDomain } from '../../../shared/config';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { sanitizeDocumentHtml } from '../../../shared/lib/sanitize-html';
-import { useTabParam } from '../../../shared/lib/use-tab-param';
-import { QueryPage, Tabs } from '../../../shared/ui';
+import { QueryPage, SearchParamTabs } from '../../../shared/ui';
 import { useLegal } from '../api/get-legal';
 import '../legal.css';
 
@@ -23,7 +22,6 @@ export const parseLegalTab = (value: string | null): number => {
  */
 export const LegalPage = () => {
   const { t, i18n } = useTranslation('legal');
-  const [tab, setTab] = useTabParam(parseLegalTab);
   const query = useLegal(currentLanguage());
   return (
     <QueryPage
@@ -42,10 +40,9 @@ export const LegalPage = () => {
               }),
             })}
           </p>
-          <Tabs
+          <SearchParamTabs
             label={t('title')}
-            selectedIndex={tab}
-            onChange={setTab}
+            parse={parseLegalTab}
             items={LEGAL_DOCUMENTS.map((document) => ({
               id: document,
               label: t(`tabs.${document}`),

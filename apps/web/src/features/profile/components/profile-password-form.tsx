@@ -7,7 +7,7 @@ import {
   type ProfilePasswordFormInput,
 } from '@proxy/contract';
 import { reportFormError } from '../../../shared/lib/form-errors';
-import { FormInput, NewPasswordFields, showAlert } from '../../../shared/ui';
+import { CurrentPasswordInput, NewPasswordFields, showAlert } from '../../../shared/ui';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileFormCard } from './profile-form-card';
 
@@ -36,13 +36,11 @@ export const ProfilePasswordForm = () => {
       onSubmit={onSubmit}
       isSubmitting={form.formState.isSubmitting}
     >
-      <FormInput
+      <CurrentPasswordInput
         form={form}
         name="current_password"
         label={t('password.current')}
         hint={t('password.current_hint')}
-        type="password"
-        autoComplete="current-password"
       />
       <NewPasswordFields
         form={form}

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { DbRoot } from '@proxy/db';
+import type { ProxyListRow } from './list-cache.ts';
+
+/**
+ * The proxy lists the gateway serves (all of them: a list of an inactive package is refused
+ * through its package). With `ids`, only those (a notification's); a named id missing from the
+ * answer is gone. Whitelist addresses come without their prefix length (`host(inet)`).
+ */
+export const loadProxyLists = async (
+  db: DbRoot,
+  ids?: readonly number[],
+): Promise<ProxyListRow[]> => {
+  if (ids?.length === 0) return [];
+  let query = db
+    .selectFrom('proxy_lists')
+    .select([
+      'id',
+      'package_id',
+      'auth_type',
+      'login',
+      sql<string[]>`ARRAY(SELECT host(address) FROM unnest(white_list) AS address)`.as(
+        'white_list',
+      ),
+      'location_preset',
+      'countries',
+      'region',
+      'city',
+      'isp',
+      'rotation_period',
+      'ports_count',
+      'port_start',
+    ]);
+  // One array parameter however many ids a bulk change announced.
+  if (ids) query = query.where(sql<boolean>`id = any(${ids}::bigint[])`);
+  return query.execute();
+};
