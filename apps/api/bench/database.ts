@@ -24,10 +24,13 @@ const adminQuery = async (url: string, sql: string) => {
   }
 };
 
-export const setUpDatabase = async (): Promise<{ url: string; cleanup: () => Promise<void> }> => {
+/** `label` tells apart the databases of one run (the packages bench uses two). */
+export const setUpDatabase = async (
+  label = '',
+): Promise<{ url: string; cleanup: () => Promise<void> }> => {
   const external = process.env.DATABASE_URL;
   if (external) {
-    const name = `cabinet_bench_${suffix}`;
+    const name = `cabinet_bench_${suffix}${label ? `_${label}` : ''}`;
     const admin = withDatabase(external, 'postgres');
     await adminQuery(admin, `CREATE DATABASE ${name}`);
     return {

@@ -7,7 +7,9 @@
  *   into a log file) against a bare Fastify + pg route running the same SELECT;
  * - GET /api/profile/payments of a user with 10,000 payments;
  * - the catalogue and POST /api/tariff/buy, with the money checks of bench/purchases.ts;
- * - a 100k-line proxy list export in each format: time and the server's memory (exports.ts).
+ * - a 100k-line proxy list export in each format: time and the server's memory (exports.ts);
+ * - GET /api/packages of a customer with 5,000 packages in a 10k-row and a 1M-row table
+ *   (bench/packages.ts; BENCH_ONLY=packages runs it alone).
  *
  * The machine is shared, so absolute figures move with its load: the ratios are what compare.
  * Profile, bare and payments run in alternating rounds (BENCH_ROUNDS) so that a burst of
@@ -25,6 +27,8 @@ import { REPO_ROOT } from '../src/config/env.ts';
 import { sealSecret, SECRET_PURPOSES } from '../src/lib/secret-box.ts';
 import { setUpDatabase } from './database.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { assertClean, combined, row } from './report.ts';
+import { PACKAGES_USER, benchPackages } from './packages.ts';
 import { PAYMENT_LIST_QUERIES, seedPayments } from './payments.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { benchPurchases } from './purchases.ts';
@@ -33,7 +37,7 @@ import { benchExports } from './exports.ts';
 const USERS = 100_000;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** `reads`, `purchases` or `exports` runs only that part (while working on one of them). */
+/** `reads`, `purchases`, `exports` or `packages` runs only that part (while working on one). */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part: 'reads' | 'purchases' | 'exports') => ONLY === undefined || ONLY === part;
 const CONNECTIONS = 50;
@@ -68,34 +72,6 @@ const seed = async (url: string, dataKey: Buffer) => {
     await client.end();
   }
 };
-
-const assertClean = (label: string, result: LoadResult) => {
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-};
-
-const sum = (results: LoadResult[]) => results.reduce((total, r) => total + r.okPerSecond, 0);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-/** Requests per second over all rounds, and the p99 of the worst... and median round. */
-const combined = (results: LoadResult[]): LoadResult => {
-  const first = results[0];
-  if (!first) throw new Error('no results');
-  return {
-    ...first,
-    okPerSecond: sum(results) / results.length,
-    latencyMs: {
-      ...first.latencyMs,
-      p50: median(results.map((r) => r.latencyMs.p50)),
-      p99: median(results.map((r) => r.latencyMs.p99)),
-    },
-  };
-};
-
-const row = (label: string, r: LoadResult) =>
-  `| ${label.padEnd(38)} | ${r.okPerSecond.toFixed(0).padStart(8)} | ${r.latencyMs.p50.toFixed(1).padStart(6)} | ${r.latencyMs.p99.toFixed(1).padStart(7)} |`;
 
 /** Profile (app and bare) and the payments list in alternating rounds; returns the report. */
 const benchReads = async (app: ServerProcess, bare: ServerProcess, workDir: string) => {
@@ -158,6 +134,62 @@ const benchReads = async (app: ServerProcess, bare: ServerProcess, workDir: stri
   ];
 };
 
+/**
+ * The real server process with production settings and default logging (LOG_LEVEL unset),
+ * its log in the temp folder; mail as .eml files into the temp folder too.
+ */
+const startApp = (label: string, databaseUrl: string, dataKey: Buffer, workDir: string) => {
+  const poolSize = process.env.DATABASE_POOL_SIZE;
+  return startServer({
+    label,
+    script: 'apps/api/src/server.ts',
+    healthPath: '/api/health',
+    logFile: path.join(workDir, `${label}.log`),
+    env: {
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(workDir, `${label}-data`),
+      WEB_DIST_DIR: path.join(workDir, 'no-dist'),
+      APP_SECRET: randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: dataKey.toString('hex'),
+      ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}),
+    },
+    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server spends its time.
+    nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  });
+};
+
+/**
+ * The packages table against a 10k-row and a 1M-row table (bench/packages.ts): the 1M table
+ * is the bench database's, the 10k one a second database with the same users.
+ */
+const runPackages = async (databaseUrl: string, dataKey: Buffer, workDir: string) => {
+  const small = await setUpDatabase('packages_10k');
+  try {
+    await migrate(small.url);
+    await seed(small.url, dataKey);
+    return await benchPackages({
+      small: {
+        url: small.url,
+        server: () => startApp('packages-10k', small.url, dataKey, workDir),
+      },
+      large: {
+        url: databaseUrl,
+        server: () => startApp('packages-1m', databaseUrl, dataKey, workDir),
+      },
+      users: USERS,
+      sealedPassword: sealSecret(dataKey, 'bench-password', SECRET_PURPOSES.packagePassword),
+      token: tokenOf(PACKAGES_USER),
+      durationS: DURATION_S,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      workDir,
+    });
+  } finally {
+    await small.cleanup();
+  }
+};
+
 const main = async () => {
   const started = Date.now();
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/ensure-wrk.mjs')], {
@@ -171,28 +203,14 @@ const main = async () => {
     await migrate(database.url);
     const dataKey = randomBytes(32);
     await seed(database.url, dataKey);
+    if (ONLY === 'packages') {
+      process.stdout.write([...(await runPackages(database.url, dataKey, workDir)), ''].join('\n'));
+      return;
+    }
     await seedPayments(handle.db, PAYMENTS_USER);
     const poolSize = process.env.DATABASE_POOL_SIZE;
 
-    // The real server process with production settings and default logging (LOG_LEVEL unset),
-    // its log in the temp folder; mail as .eml files into the temp folder too.
-    const app = await startServer({
-      label: 'app',
-      script: 'apps/api/src/server.ts',
-      healthPath: '/api/health',
-      logFile: path.join(workDir, 'app.log'),
-      env: {
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: path.join(workDir, 'data'),
-        WEB_DIST_DIR: path.join(workDir, 'no-dist'),
-        APP_SECRET: randomBytes(32).toString('hex'),
-        DATA_ENCRYPTION_KEY: dataKey.toString('hex'),
-        ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}),
-      },
-      // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server spends its time.
-      nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
-    });
+    const app = await startApp('app', database.url, dataKey, workDir);
     servers.push(app);
     const bare = await startServer({
       label: 'bare',
@@ -236,6 +254,9 @@ const main = async () => {
           token: tokenOf(EXPORTER),
         })),
       );
+
+    // Last: its million rows would weigh on the purchases' writes.
+    if (ONLY === undefined) lines.push(...(await runPackages(database.url, dataKey, workDir)));
 
     for (const server of servers.splice(0)) await server.stop();
     const log = readFileSync(app.logFile, 'utf8');
