@@ -29,3 +29,7 @@ export * from './notifications/notifications.endpoints.ts';
 export * from './payments/payments.endpoints.ts';
 export * from './referral/referral.endpoints.ts';
 export * from './catalogue/catalogue.endpoints.ts';
+export * from './statistics/statistics.constants.ts';
+export * from './statistics/statistics.schemas.ts';
+export * from './statistics/statistics.endpoints.ts';
+export * from './statistics/api-tools.ts';

@@ -164,6 +164,7 @@ export interface Packages {
   traffic_used_bytes: Generated<number>;
   type: 'isp' | 'dynamic' | 'vip' | 'unlim';
   user_id: number;
+  uuid: Generated<string>;
 }
 
 export interface PackageStatusEvents {

@@ -18,6 +18,8 @@ describe('business constants (spec 000 section 9)', () => {
       'legal',
       'transactions',
       'notifications',
+      // Not in the spec's list: the statistics pages' own texts (decision 122).
+      'statistics',
     ]);
     expect([c.I18N_DEFAULT_NAMESPACE, c.I18N_LOAD_RETRIES, c.I18N_MAX_PARALLEL_READS]).toEqual([
       'base',

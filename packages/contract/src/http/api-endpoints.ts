@@ -6,6 +6,7 @@ import { notificationsEndpoints } from '../notifications/notifications.endpoints
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
 import { referralEndpoints } from '../referral/referral.endpoints.ts';
+import { statisticsEndpoints } from '../statistics/statistics.endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by domain: the route-table test and the OpenAPI document read it. */
@@ -18,6 +19,7 @@ export const API_ENDPOINTS = {
   referral: referralEndpoints,
   catalogue: catalogueEndpoints,
   legal: legalEndpoints,
+  statistics: statisticsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] =>

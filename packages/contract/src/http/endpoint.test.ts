@@ -62,6 +62,8 @@ describe('endpoint definitions', () => {
     const kinds = allEndpoints().filter((e) => !isJsonResponse(e.response));
     expect(kinds.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
       'GET /email/verify/confirm',
+      'GET /export/proxy-list/isp/:format/:type/:id',
+      'GET /export/statistics/:packageKey/:period/:format',
       'GET /google/callback',
       'GET /google/redirect',
       'GET /payment/sandbox/:id',

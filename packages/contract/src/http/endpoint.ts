@@ -18,7 +18,11 @@ export type EndpointRequest = {
  * route has a definition (the route-table test) and the OpenAPI document can describe them.
  */
 export type NonJsonResponse =
-  { kind: 'html' } | { kind: 'redirect'; status: 302 | 303 } | { kind: 'no-content' };
+  | { kind: 'html' }
+  | { kind: 'redirect'; status: 302 | 303 }
+  | { kind: 'no-content' }
+  /** A download (txt, csv or pdf) with Content-Disposition: attachment. */
+  | { kind: 'file' };
 
 /**
  * One HTTP endpoint, defined once for both sides: the API registers its route from it

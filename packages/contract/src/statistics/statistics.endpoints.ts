@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.ts';
+import {
+  apiToolsSchema,
+  ispListTypeField,
+  packageKeyField,
+  packageStatisticsSchema,
+  packageUuidField,
+  reportFormatField,
+  statisticsPeriodField,
+  usageRangeQuerySchema,
+  usageSeriesSchema,
+} from './statistics.schemas.ts';
+
+const packageIdField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A statistics page's data: the package named by `lookup`, one period. */
+const statisticsOf = <const P extends string, const L extends z.ZodRawShape>(
+  path: P,
+  summary: string,
+  lookup: L,
+) =>
+  defineEndpoint({
+    method: 'GET',
+    path,
+    summary,
+    request: { params: z.object({ ...lookup, period: statisticsPeriodField }) },
+    response: z.object({ data: packageStatisticsSchema }),
+  });
+
+/**
+ * Package statistics (both statistics pages), the statistics report, the ISP IP-list export and
+ * the API tools page. Owner-scoped: another user's package, uuid or key answers 404, as does a
+ * malformed path parameter (decision 121).
+ */
+export const statisticsEndpoints = {
+  getStatisticsByUuid: statisticsOf(
+    '/statistics/:uuid/:period',
+    "A package's usage chart of one period and the totals of every period, by its uuid",
+    { uuid: packageUuidField },
+  ),
+  getStatisticsByKey: statisticsOf(
+    '/orders/statistics/:packageKey/:period',
+    'The same statistics, by package key',
+    { packageKey: packageKeyField },
+  ),
+  getUsage: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/usage/:uuid',
+    summary: "A package's usage per hour or day (UTC) over a range, zero-filled",
+    request: { params: z.object({ uuid: packageUuidField }), query: usageRangeQuerySchema },
+    response: z.object({ data: usageSeriesSchema }),
+  }),
+  downloadReport: defineEndpoint({
+    method: 'GET',
+    path: '/export/statistics/:packageKey/:period/:format',
+    summary:
+      "The statistics report of one period as a file (statistics-{period}.{format}): the period's " +
+      'buckets with bytes up, down and in all, and the total',
+    request: {
+      params: z.object({
+        packageKey: packageKeyField,
+        period: statisticsPeriodField,
+        format: reportFormatField,
+      }),
+    },
+    response: { kind: 'file' },
+  }),
+  exportIspList: defineEndpoint({
+    method: 'GET',
+    path: '/export/proxy-list/isp/:format/:type/:id',
+    summary:
+      'The IP list of an ISP package as a file (isp-list.{format}); type login: ip:port:login:' +
+      'password, type ip: ip:port',
+    request: {
+      params: z.object({ format: reportFormatField, type: ispListTypeField, id: packageIdField }),
+    },
+    response: { kind: 'file' },
+  }),
+  getApiTools: defineEndpoint({
+    method: 'GET',
+    path: '/api-tools/:packageKey',
+    summary: "The API tools page: a package's host, ports, credentials and proxy URLs",
+    request: { params: z.object({ packageKey: packageKeyField }) },
+    response: z.object({ data: apiToolsSchema }),
+  }),
+} as const;
