@@ -39,6 +39,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export type { App } from './lib/contract-route.ts';
@@ -70,6 +71,7 @@ const MODULES = [
   catalogueRoutes,
   purchasesRoutes,
   packagesRoutes,
+  statisticsRoutes,
 ];
 
 /**

@@ -51,6 +51,8 @@ const envSchema = z.object({
   GATEWAY_PUBLIC_HOST: z.string().min(1).optional(),
   GATEWAY_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   GATEWAY_SOCKS_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
+  /** The address the API tools page's curl examples fetch through the proxy (decision 124). */
+  API_TOOLS_CHECK_URL: z.url().default('https://api.ipify.org?format=json'),
   /**
    * The gateway exits loaded at start while the exits table holds nothing but the migration's
    * default direct exit (decision 099); `npm run admin -- exits:*` manages them afterwards.

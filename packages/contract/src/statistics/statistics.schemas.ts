@@ -38,7 +38,9 @@ export const usageRangeQuerySchema = z
   .superRefine((query, ctx) => {
     const from = Date.parse(query.from);
     const to = Date.parse(query.to);
-    if (!(from < to)) {
+    // A field that failed its own check has its own error already.
+    if (Number.isNaN(from) || Number.isNaN(to)) return;
+    if (from >= to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: STATISTICS_ERROR_KEYS.rangeOrder });
       return;
     }
