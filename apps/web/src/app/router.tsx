@@ -270,9 +270,39 @@ export const routes: RouteObject[] = [
                   ['packages'],
                 ),
               },
+              {
+                path: 'dynamic/api-tools/:packageKey',
+                ...lazyRoute(
+                  () => import('./routes/api-tools'),
+                  (m) => m.ApiToolsRoute,
+                  ['api-tools'],
+                ),
+              },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },
             ],
+          },
+        ],
+      },
+      {
+        // Statistics pages: signed-in, outside the cabinet layout (decision 122).
+        element: <AuthGuard />,
+        children: [
+          {
+            path: '/statistics/:uuid/:period',
+            ...lazyRoute(
+              () => import('./routes/statistics'),
+              (m) => m.StatisticsByUuidRoute,
+              ['statistics'],
+            ),
+          },
+          {
+            path: '/orders/statistics/:packageKey/:period',
+            ...lazyRoute(
+              () => import('./routes/statistics'),
+              (m) => m.StatisticsByKeyRoute,
+              ['statistics'],
+            ),
           },
         ],
       },
