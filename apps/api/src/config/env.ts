@@ -54,6 +54,22 @@ const envSchema = z.object({
   /** The address the API tools page's curl examples fetch through the proxy (decision 124). */
   API_TOOLS_CHECK_URL: z.url().default('https://api.ipify.org?format=json'),
   /**
+   * The gateway ports IP-whitelist proxy lists take their blocks from, `first-last` (decision
+   * 116): each such list gets ports_count consecutive ports here, and the gateway listens on them.
+   */
+  GATEWAY_LIST_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'first-last, e.g. 20000-39999')
+    .default('20000-39999')
+    .transform((value) => {
+      const [first, last] = value.split('-').map(Number) as [number, number];
+      return { first, last };
+    })
+    .refine(
+      (range) => range.first >= 1 && range.first <= range.last && range.last <= 65535,
+      'a range of ports within 1-65535, first <= last',
+    ),
+  /**
    * The gateway exits loaded at start while the exits table holds nothing but the migration's
    * default direct exit (decision 099); `npm run admin -- exits:*` manages them afterwards.
    */

@@ -20,8 +20,10 @@ export const BUY_ERROR_KEYS = {
 } as const;
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** A dotted-quad IPv4 address (no leading zeros, each part 0-255). */
+export const isIpv4 = (value: string): boolean => IPV4.test(value);
 export const isValidIp = (value: string): boolean =>
-  IPV4.test(value) || z.ipv6().safeParse(value).success;
+  isIpv4(value) || z.ipv6().safeParse(value).success;
 
 const id = z.coerce
   .number({ error: VALIDATION_KEYS.required })

@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   PROMO_INVALID: { status: 422, key: 'errors.promo_invalid' },
   LOCATION_UNAVAILABLE: { status: 422, key: 'errors.location_unavailable' },
   OUT_OF_STOCK: { status: 409, key: 'errors.out_of_stock' },
+  // Proxy lists and the generator (issue 11, decision 116).
+  PACKAGE_NOT_ACTIVE: { status: 409, key: 'errors.package_not_active' },
+  LOCATION_NOT_SERVED: { status: 422, key: 'errors.location_not_served' },
+  LIST_PORTS_EXHAUSTED: { status: 409, key: 'errors.list_ports_exhausted' },
   EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
   // Refused before routing (issue 9, defect 13): Node's parser and Fastify's router.

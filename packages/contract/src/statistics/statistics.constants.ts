@@ -7,10 +7,6 @@
 export const STATISTICS_PERIODS = ['daily', 'weekly', 'monthly', 'all'] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
 
-/** Download formats of the spec ("Download formats: txt, pdf, csv"). */
-export const REPORT_FORMATS = ['txt', 'csv', 'pdf'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
 /** Usage is aggregated per UTC hour (the gateway's rows) or per UTC day. */
 export const USAGE_BUCKETS = ['hour', 'day'] as const;
 export type UsageBucket = (typeof USAGE_BUCKETS)[number];

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { exportFormatSchema } from '../exports/export.constants.ts';
 import {
   apiToolsSchema,
   ispListTypeField,
   packageKeyField,
   packageStatisticsSchema,
   packageUuidField,
-  reportFormatField,
   statisticsPeriodField,
   usageRangeQuerySchema,
   usageSeriesSchema,
@@ -61,7 +61,7 @@ export const statisticsEndpoints = {
       params: z.object({
         packageKey: packageKeyField,
         period: statisticsPeriodField,
-        format: reportFormatField,
+        format: exportFormatSchema,
       }),
     },
     response: { kind: 'file' },
@@ -73,7 +73,7 @@ export const statisticsEndpoints = {
       'The IP list of an ISP package as a file (isp-list.{format}); type login: ip:port:login:' +
       'password, type ip: ip:port',
     request: {
-      params: z.object({ format: reportFormatField, type: ispListTypeField, id: packageIdField }),
+      params: z.object({ format: exportFormatSchema, type: ispListTypeField, id: packageIdField }),
     },
     response: { kind: 'file' },
   }),

@@ -3,7 +3,6 @@ import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import {
   BUCKET_MS,
   ISP_LIST_TYPES,
-  REPORT_FORMATS,
   STATISTICS_ERROR_KEYS,
   STATISTICS_PERIODS,
   USAGE_BUCKETS,
@@ -18,7 +17,6 @@ export const packageUuidField = textField().regex(UUID, VALIDATION_KEYS.invalidT
 /** Package keys are 32 hex characters today; older keys may be any short clean text. */
 export const packageKeyField = textField().min(1).max(128);
 export const statisticsPeriodField = z.enum(STATISTICS_PERIODS);
-export const reportFormatField = z.enum(REPORT_FORMATS);
 
 const instantField = textField().refine(
   (value) => ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)),

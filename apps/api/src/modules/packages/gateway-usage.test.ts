@@ -94,7 +94,7 @@ describe('package usage comes from the gateway metering', () => {
       package_info: { traffic_usage_common: used, traffic_limit_common: GB },
     });
     const list = await ctx.api.request('GET', '/api/packages', { token: user.token });
-    expect(list.json<{ data: Detail[] }>().data[0]).toMatchObject({
+    expect(list.json<{ packages: { data: Detail[] } }>().packages.data[0]).toMatchObject({
       traffic_used_bytes: used,
       traffic_left_bytes: GB - used,
     });

@@ -24,7 +24,7 @@ export type RequestOptions = {
 
 type ErrorLikeBody = { success?: unknown; message?: unknown; code?: unknown; errors?: unknown };
 
-const readJson = async (response: Response): Promise<unknown> => {
+export const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -68,15 +68,17 @@ export const apiUrl = (path: string, query?: QueryParams): string =>
  * The one fetch wrapper: base URL, bearer token, Accept-Language, JSON in and out. The answer
  * is `unknown`: features call endpoints through `call`, which types it by the contract.
  */
-export const request = async (path: string, options: RequestOptions = {}): Promise<unknown> => {
-  const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = {
-    ...options.headers,
-    Accept: 'application/json',
-    'Accept-Language': currentLanguage(),
-  };
+/** Accept, Accept-Language and the bearer token of the session, on every call. */
+export const sessionHeaders = (accept = 'application/json'): Record<string, string> => {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
   const token = useSessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+};
+
+export const request = async (path: string, options: RequestOptions = {}): Promise<unknown> => {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = { ...options.headers, ...sessionHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

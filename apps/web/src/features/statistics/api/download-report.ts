@@ -1,8 +1,8 @@
 import {
   STATISTICS_REPORT_FILE_NAME,
-  endpointPath,
+  exportFileName,
   statisticsEndpoints,
-  type ReportFormat,
+  type ExportFormat,
   type StatisticsPeriod,
 } from '@proxy/contract';
 import { downloadFile } from '../../../shared/api/download-file';
@@ -11,9 +11,9 @@ import { downloadFile } from '../../../shared/api/download-file';
 export const downloadReport = (
   packageKey: string,
   period: StatisticsPeriod,
-  format: ReportFormat,
+  format: ExportFormat,
 ) =>
-  downloadFile(
-    endpointPath(statisticsEndpoints.downloadReport, { packageKey, period, format }),
-    `${STATISTICS_REPORT_FILE_NAME}-${period}.${format}`,
-  );
+  downloadFile(statisticsEndpoints.downloadReport, {
+    params: { packageKey, period, format },
+    fallbackName: exportFileName(`${STATISTICS_REPORT_FILE_NAME}-${period}`, format),
+  });

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  REPORT_FORMATS,
+  EXPORT_FORMATS,
   STATISTICS_PERIODS,
-  type ReportFormat,
+  type ExportFormat,
   type StatisticsPeriod,
 } from '@proxy/contract';
 import { Button, showAlert } from '../../../shared/ui';
@@ -17,7 +17,7 @@ export const ReportDownload = ({ packageKey }: { packageKey: string }) => {
   const { t } = useTranslation('statistics');
   const id = useId();
   const [period, setPeriod] = useState<StatisticsPeriod | ''>('');
-  const [format, setFormat] = useState<ReportFormat | ''>('');
+  const [format, setFormat] = useState<ExportFormat | ''>('');
   const [isDownloading, setDownloading] = useState(false);
 
   const download = async () => {
@@ -67,11 +67,11 @@ export const ReportDownload = ({ packageKey }: { packageKey: string }) => {
             className="field__input"
             value={format}
             onChange={(event) =>
-              setFormat(isOneOf(REPORT_FORMATS, event.target.value) ? event.target.value : '')
+              setFormat(isOneOf(EXPORT_FORMATS, event.target.value) ? event.target.value : '')
             }
           >
             <option value="">{t('report.choose')}</option>
-            {REPORT_FORMATS.map((value) => (
+            {EXPORT_FORMATS.map((value) => (
               <option key={value} value={value}>
                 {value.toUpperCase()}
               </option>
