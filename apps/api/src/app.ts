@@ -41,6 +41,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export type { App } from './lib/contract-route.ts';
@@ -74,6 +75,7 @@ const MODULES = [
   packagesRoutes,
   proxyListsRoutes,
   statisticsRoutes,
+  statisticsExportsRoutes,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { statisticsEndpoints } from '@proxy/contract';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
+import { printContextOf } from '../proxy-lists/proxy-lists.routes.ts';
 import { apiTools, packageStatistics, usageOverRange } from './statistics.service.ts';
 
 /** Both statistics pages, usage over a range and the API tools page (decisions 121, 124). */
@@ -44,12 +45,7 @@ export const statisticsRoutes: RoutesPlugin = (app, _options, done) => {
       app.db,
       sessionOf(request).user.id,
       request.params.packageKey,
-      app.config.DATA_ENCRYPTION_KEY,
-      {
-        host: app.config.GATEWAY_PUBLIC_HOST,
-        httpPort: app.config.GATEWAY_HTTP_PORT,
-        socksPort: app.config.GATEWAY_SOCKS_PORT,
-      },
+      printContextOf(app),
       app.config.API_TOOLS_CHECK_URL,
     ),
   }));

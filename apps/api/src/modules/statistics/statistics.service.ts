@@ -143,8 +143,7 @@ export const apiTools = async (
   db: Db,
   userId: number,
   packageKey: string,
-  dataKey: Buffer,
-  gateway: GatewayAddress,
+  { dataKey, gateway }: { dataKey: Buffer; gateway: GatewayAddress },
   checkUrl: string,
 ): Promise<ApiTools> => {
   const pkg = await ownedPackage(db, userId, { packageKey });
