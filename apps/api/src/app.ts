@@ -39,6 +39,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
+import { packageLifecycleRoutes } from './modules/package-lifecycle/package-lifecycle.routes.ts';
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
@@ -73,6 +74,7 @@ const MODULES = [
   catalogueRoutes,
   purchasesRoutes,
   packagesRoutes,
+  packageLifecycleRoutes,
   proxyListsRoutes,
   statisticsRoutes,
   statisticsExportsRoutes,

@@ -29,6 +29,8 @@ export * from './notifications/notifications.endpoints.ts';
 export * from './payments/payments.endpoints.ts';
 export * from './referral/referral.endpoints.ts';
 export * from './catalogue/catalogue.endpoints.ts';
+export * from './packages/package-lifecycle.schemas.ts';
+export * from './packages/package-lifecycle.endpoints.ts';
 export * from './exports/export.constants.ts';
 export * from './proxy-lists/continents.ts';
 export * from './proxy-lists/proxy-lists.constants.ts';

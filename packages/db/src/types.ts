@@ -141,6 +141,13 @@ export interface PackageCounts {
   user_id: number;
 }
 
+export interface PackageNotices {
+  created_at: Generated<Timestamp>;
+  kind: 'expiry_3d' | 'expiry_1d' | 'traffic_low' | 'traffic_exhausted';
+  package_id: number;
+  period_key: string;
+}
+
 export interface Packages {
   activated_at: Timestamp | null;
   auth_ip: string | null;
@@ -419,6 +426,7 @@ export interface DB {
   notification_settings: NotificationSettings;
   notifications: Notifications;
   package_counts: PackageCounts;
+  package_notices: PackageNotices;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;

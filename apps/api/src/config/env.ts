@@ -125,6 +125,11 @@ const envSchema = z.object({
    * that own those packages, as the API tests do).
    */
   PROVISIONING_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * How often the package lifecycle sweeps run (expiry and auto-renew, expiry reminders,
+   * traffic warnings; decision 109), in seconds. 0 = never (API tests sharing a database).
+   */
+  PACKAGE_LIFECYCLE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Mails each mail queue sends at once (pg-boss batch handled in parallel). */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** Open SMTP connections of the mailer's pool (nodemailer `pool: true`). */

@@ -31,14 +31,21 @@ const id = z.coerce
   .positive(VALIDATION_KEYS.invalidType)
   .max(2_147_483_647, VALIDATION_KEYS.invalidType);
 
-/** Optional promo text: trimmed, empty means none. */
-const promo = textField()
+/** Optional promo text: trimmed, empty means none (purchases and the unlimited renewal). */
+export const promo = textField()
   .max(64, VALIDATION_KEYS.tooLong)
   .nullish()
   .transform((value) => {
     const trimmed = value?.trim() ?? '';
     return trimmed === '' ? null : trimmed;
   });
+
+/** A flag as the original client sends it: a boolean, 0 / 1 or "0" / "1"; read as a boolean. */
+export const booleanFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+    error: VALIDATION_KEYS.required,
+  })
+  .transform((value) => value === true || value === 1 || value === '1');
 
 const rename = (aliases: Record<string, string>) => (value: unknown) => {
   if (typeof value !== 'object' || value === null) return value;
@@ -75,10 +82,7 @@ export const ispBuySchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isValidIp(value), BUY_ERROR_KEYS.ipInvalid),
-  socks: z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
-    .optional()
-    .transform((value) => value === true || value === 1 || value === '1'),
+  socks: booleanFlag.optional().transform((value) => value === true),
   promo,
 });
 export type IspBuyInput = z.input<typeof ispBuySchema>;

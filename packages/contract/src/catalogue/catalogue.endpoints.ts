@@ -76,7 +76,8 @@ export const tariffsQuerySchema = z.object({
     ),
 });
 
-const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() });
+/** The optional Idempotency-Key of a request that moves money (decision 085). */
+export const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() });
 
 /** The public catalogue (prices are public) and purchases. */
 export const catalogueEndpoints = {

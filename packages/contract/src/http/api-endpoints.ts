@@ -2,6 +2,7 @@ import { appEndpoints } from '../app/app.endpoints.ts';
 import { authEndpoints } from '../auth/auth.endpoints.ts';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
 import { legalEndpoints } from '../legal/legal.endpoints.ts';
+import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoints.ts';
 import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
@@ -22,6 +23,7 @@ export const API_ENDPOINTS = {
   catalogue: catalogueEndpoints,
   packages: packagesEndpoints,
   legal: legalEndpoints,
+  packageLifecycle: packageLifecycleEndpoints,
   proxyLists: proxyListsEndpoints,
   statistics: statisticsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -133,17 +133,3 @@ export const upgradeDiscountPercent = (
 /** Spec: "Upgrade discount: price minus percent" (cents, rounded half-up like a promo). */
 export const upgradePriceCents = (newPriceCents: number, discountPercent: number): number =>
   Math.round((newPriceCents * (100 - discountPercent)) / 100);
-
-/* ---------- proxy formats of the dynamic panel ---------- */
-
-/**
- * Line formats of a dynamic package's proxy lists, per auth type (spec: proxy_formats with a
- * login list and an ip list): auth type 0 lines carry the list's login and password, auth type
- * 1 lines only the address (the client is let in by its whitelisted IP). The first of each is
- * the default.
- */
-export const PROXY_FORMATS = {
-  login: ['host:port:login:password', 'login:password@host:port', 'login:password:host:port'],
-  ip: ['host:port'],
-} as const;
-export type ProxyFormat = (typeof PROXY_FORMATS)[keyof typeof PROXY_FORMATS][number];

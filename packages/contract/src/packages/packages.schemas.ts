@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PACKAGE_ROW_TYPES } from '../app/app.constants.ts';
 import { PACKAGE_STATUSES } from '../catalogue/buy.constants.ts';
 import { listRouteQuerySchema, pagedResponseSchema } from '../tables/tables.schemas.ts';
-import { PROXY_FORMATS } from './package-rules.ts';
+import { PROXY_FORMATS } from '../proxy-lists/proxy-lists.constants.ts';
 
 /* ---------- the packages table (GET /packages) ---------- */
 
