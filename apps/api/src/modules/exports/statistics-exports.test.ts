@@ -1,21 +1,9 @@
-import { parse } from 'csv-parse/sync';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
+import { parseCsv, pdfText } from '../../../test/exports.ts';
 import { useTestApp, type TestContext } from '../../../test/helpers.ts';
 import { creditBalance, customerWhoBought, tariffByKey } from '../../../test/shop.ts';
 import { hourAgo, meterHour } from '../../../test/usage.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
-
-const parseCsv = (input: string): string[][] => parse(input) as string[][];
-
-const pdfText = async (bytes: Buffer) => {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-};
 
 const download = async (ctx: TestContext, token: string, path: string, language?: 'ru') => {
   const response = await ctx.api.request('GET', path, { token, ...(language ? { language } : {}) });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { curlExamples, type ApiTools } from '@proxy/contract';
+import { CURL_EXAMPLE_KEYS, curlExamples, type ApiTools } from '@proxy/contract';
 import { findFreePort } from '@proxy/db';
 import { bearer, useScratchDatabase, waitFor } from '../../../test/helpers.ts';
 import { spawnServer, waitForHealth } from '../../../test/processes.ts';
@@ -84,15 +84,7 @@ describe('API tools: the printed curl examples work through the gateway', () => 
         );
 
         const examples = curlExamples(tools, '482913');
-        expect(examples.map((example) => example.key)).toEqual([
-          'plain',
-          'country',
-          'city',
-          'session',
-          'country_session',
-          'city_session',
-          'socks5',
-        ]);
+        expect(examples.map((example) => example.key)).toEqual([...CURL_EXAMPLE_KEYS]);
         expect(examples.find((e) => e.key === 'city_session')?.login).toBe(
           `${tools.login}_c_us_city_new-york_s_482913`,
         );
