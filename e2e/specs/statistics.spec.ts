@@ -132,23 +132,29 @@ test.describe('statistics and API tools', () => {
     await logIn(page, user);
     await page.goto(`/cabinet/dynamic/api-tools/${pkg.package_key}`);
     await expect(page.getByRole('heading', { name: 'API tools', level: 1 })).toBeVisible();
-    await expect(page.getByLabel('Login', { exact: true })).toHaveValue(detail.data.login);
-    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(detail.data.password);
-    await expect(page.getByLabel('Host', { exact: true })).toHaveValue(detail.data.host);
-    await expect(page.getByLabel('Port (HTTP/HTTPS)')).toHaveValue(String(detail.data.port));
-    await expect(page.getByLabel('HTTPS proxy URL')).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'Login', exact: true })).toHaveValue(
+      detail.data.login,
+    );
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(
+      detail.data.password,
+    );
+    await expect(page.getByRole('textbox', { name: 'Host', exact: true })).toHaveValue(
+      detail.data.host,
+    );
+    await expect(page.getByRole('textbox', { name: 'Port (HTTP/HTTPS)' })).toHaveValue(
+      String(detail.data.port),
+    );
+    await expect(page.getByRole('textbox', { name: 'HTTPS proxy URL' })).toHaveValue(
       `http://${detail.data.login}:${detail.data.password}@${detail.data.host}:${detail.data.port}`,
     );
     const examples = page.getByTestId('curl-example');
-    await expect(examples.first()).toContainText('');
     await expect(examples.locator('textarea').first()).toHaveValue(
       new RegExp(`^curl -x 'http://${detail.data.login}:`),
     );
-    const session = examples.filter({ has: page.locator('[data-example]') });
     await expect(page.locator('[data-example="session"] textarea')).toHaveValue(
       new RegExp(`${detail.data.login}_s_\\d{6}:`),
     );
-    await expect(session).not.toHaveCount(0);
+    await expect(examples).toHaveCount(3); // plain, session and SOCKS5: no exit has a country
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy: Password' }).click();

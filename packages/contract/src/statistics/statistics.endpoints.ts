@@ -14,19 +14,7 @@ import {
 
 const packageIdField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** A statistics page's data: the package named by `lookup`, one period. */
-const statisticsOf = <const P extends string, const L extends z.ZodRawShape>(
-  path: P,
-  summary: string,
-  lookup: L,
-) =>
-  defineEndpoint({
-    method: 'GET',
-    path,
-    summary,
-    request: { params: z.object({ ...lookup, period: statisticsPeriodField }) },
-    response: z.object({ data: packageStatisticsSchema }),
-  });
+const statisticsResponse = z.object({ data: packageStatisticsSchema });
 
 /**
  * Package statistics (both statistics pages), the statistics report, the ISP IP-list export and
@@ -34,16 +22,21 @@ const statisticsOf = <const P extends string, const L extends z.ZodRawShape>(
  * malformed path parameter (decision 121).
  */
 export const statisticsEndpoints = {
-  getStatisticsByUuid: statisticsOf(
-    '/statistics/:uuid/:period',
-    "A package's usage chart of one period and the totals of every period, by its uuid",
-    { uuid: packageUuidField },
-  ),
-  getStatisticsByKey: statisticsOf(
-    '/orders/statistics/:packageKey/:period',
-    'The same statistics, by package key',
-    { packageKey: packageKeyField },
-  ),
+  // Literal definitions (not a helper): the web build keeps only literal method and path.
+  getStatisticsByUuid: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/:uuid/:period',
+    summary: "A package's usage chart of one period and the totals of every period, by its uuid",
+    request: { params: z.object({ uuid: packageUuidField, period: statisticsPeriodField }) },
+    response: statisticsResponse,
+  }),
+  getStatisticsByKey: defineEndpoint({
+    method: 'GET',
+    path: '/orders/statistics/:packageKey/:period',
+    summary: 'The same statistics, by package key',
+    request: { params: z.object({ packageKey: packageKeyField, period: statisticsPeriodField }) },
+    response: statisticsResponse,
+  }),
   getUsage: defineEndpoint({
     method: 'GET',
     path: '/statistics/usage/:uuid',
