@@ -42,6 +42,8 @@ import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { packageChangesRoutes } from './modules/package-changes/package-changes.routes.ts';
 import { packageLifecycleRoutes } from './modules/package-lifecycle/package-lifecycle.routes.ts';
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export type { App } from './lib/contract-route.ts';
@@ -76,6 +78,8 @@ const MODULES = [
   packageChangesRoutes,
   packageLifecycleRoutes,
   proxyListsRoutes,
+  statisticsRoutes,
+  statisticsExportsRoutes,
 ];
 
 /**

@@ -26,6 +26,12 @@ export const authEndpoints = {
     expect(result).not.toMatch(/loginSchema }|authResponseSchema,|summary|defineEndpoint\(/);
   });
 
+  it("keeps a helper's shorthand path (an endpoint factory's parameter)", () => {
+    const code = `const pageOf = (path: string) =>
+  defineEndpoint({ method: 'GET', path, summary: 'x', request: {}, response: schema });`;
+    expect(stripEndpointSchemas(code, 'x.endpoints.ts')).toContain(`{ method: 'GET', path }`);
+  });
+
   it('refuses an endpoint it cannot read (no silent half-stripped definition)', () => {
     expect(() =>
       stripEndpointSchemas(`const e = defineEndpoint(spread);`, 'x.endpoints.ts'),

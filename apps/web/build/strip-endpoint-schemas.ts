@@ -7,11 +7,14 @@ export const ENDPOINTS_FILE = /[\\/]packages[\\/]contract[\\/]src[\\/].+\.endpoi
 /** What a production web build keeps of an endpoint: what `call` needs to send the request. */
 const KEPT_KEYS = ['method', 'path', 'rawBody'] as const;
 
+/** A property's key: `path: '/x'`, `'path': '/x'`, or the shorthand `path` of a helper. */
 const keyName = (property: ts.ObjectLiteralElementLike): string | undefined =>
-  ts.isPropertyAssignment(property) &&
-  (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+  ts.isShorthandPropertyAssignment(property)
     ? property.name.text
-    : undefined;
+    : ts.isPropertyAssignment(property) &&
+        (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+      ? property.name.text
+      : undefined;
 
 const parseTs = (code: string, fileName: string): ts.SourceFile =>
   ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);

@@ -45,3 +45,7 @@ export * from './proxy-lists/proxy-lists.endpoints.ts';
 export * from './packages/package-rules.ts';
 export * from './packages/packages.schemas.ts';
 export * from './packages/packages.endpoints.ts';
+export * from './statistics/statistics.constants.ts';
+export * from './statistics/statistics.schemas.ts';
+export * from './statistics/statistics.endpoints.ts';
+export * from './statistics/api-tools.ts';

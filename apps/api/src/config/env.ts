@@ -51,6 +51,8 @@ const envSchema = z.object({
   GATEWAY_PUBLIC_HOST: z.string().min(1).optional(),
   GATEWAY_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   GATEWAY_SOCKS_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
+  /** The address the API tools page's curl examples fetch through the proxy (decision 124). */
+  API_TOOLS_CHECK_URL: z.url().default('https://api.ipify.org?format=json'),
   /**
    * The gateway ports IP-whitelist proxy lists take their blocks from, `first-last` (decision
    * 116): each such list gets ports_count consecutive ports here, and the gateway listens on them.

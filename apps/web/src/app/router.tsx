@@ -99,6 +99,13 @@ const screens = {
   faq: screen(() => import('./routes/faq'), 'FaqRoute'),
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
+  apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
+  statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
+    'statistics',
+  ]),
+  statisticsByKey: screen(() => import('./routes/statistics'), 'StatisticsByKeyRoute', [
+    'statistics',
+  ]),
 };
 
 export const routes: RouteObject[] = [
@@ -160,10 +167,19 @@ export const routes: RouteObject[] = [
               { path: 'faq', ...screens.faq },
               { path: 'legal', ...screens.legal },
               { path: 'packages', ...screens.packages },
+              { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },
             ],
           },
+        ],
+      },
+      {
+        // Statistics pages: signed-in, outside the cabinet layout (decision 122).
+        element: <AuthGuard />,
+        children: [
+          { path: '/statistics/:uuid/:period', ...screens.statisticsByUuid },
+          { path: '/orders/statistics/:packageKey/:period', ...screens.statisticsByKey },
         ],
       },
       { path: '*', ...notFoundStandalone },

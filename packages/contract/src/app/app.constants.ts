@@ -19,6 +19,7 @@ export const I18N_NAMESPACES = [
   'legal',
   'transactions',
   'notifications',
+  'statistics',
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 export const I18N_DEFAULT_NAMESPACE: I18nNamespace = 'base';

@@ -10,6 +10,7 @@ import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
 import { proxyListsEndpoints } from '../proxy-lists/proxy-lists.endpoints.ts';
 import { referralEndpoints } from '../referral/referral.endpoints.ts';
+import { statisticsEndpoints } from '../statistics/statistics.endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by domain: the route-table test and the OpenAPI document read it. */
@@ -26,6 +27,7 @@ export const API_ENDPOINTS = {
   packageLifecycle: packageLifecycleEndpoints,
   packageChanges: packageChangesEndpoints,
   proxyLists: proxyListsEndpoints,
+  statistics: statisticsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] =>

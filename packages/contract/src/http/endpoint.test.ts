@@ -64,7 +64,9 @@ describe('endpoint definitions', () => {
     expect(kinds.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
       'GET /email/verify/confirm',
       'GET /export/proxy-list/:fileType/:packageKey/:id/:name',
+      'GET /export/proxy-list/isp/:format/:type/:id',
       'GET /export/proxy-lists',
+      'GET /export/statistics/:packageKey/:period/:format',
       'GET /google/callback',
       'GET /google/redirect',
       'GET /payment/sandbox/:id',

@@ -20,5 +20,17 @@ export const paths = {
     faq: '/cabinet/faq',
     emailVerification: '/cabinet/email/verification',
     payment: '/cabinet/payment',
+    /** API tools pages: `apiToolsOf(packageKey)` below. */
+    apiTools: '/cabinet/dynamic/api-tools',
+  },
+  /** The API tools page of a package (spec: opened in a new tab from the dynamic panel). */
+  apiToolsOf: (packageKey: string) =>
+    `/cabinet/dynamic/api-tools/${encodeURIComponent(packageKey)}`,
+  /** Statistics pages, outside the cabinet layout, opened in a new tab (decision 122). */
+  statistics: {
+    byUuid: (uuid: string, period = 'all') =>
+      `/statistics/${encodeURIComponent(uuid)}/${encodeURIComponent(period)}`,
+    byKey: (packageKey: string, period: string) =>
+      `/orders/statistics/${encodeURIComponent(packageKey)}/${encodeURIComponent(period)}`,
   },
 } as const;

@@ -10,6 +10,7 @@ import type referral from '../../../public/locales/en/referral.json';
 import type legal from '../../../public/locales/en/legal.json';
 import type transactions from '../../../public/locales/en/transactions.json';
 import type notifications from '../../../public/locales/en/notifications.json';
+import type statistics from '../../../public/locales/en/statistics.json';
 
 // Typed keys: resources are generated from the English files imported as types.
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
       legal: typeof legal;
       transactions: typeof transactions;
       notifications: typeof notifications;
+      statistics: typeof statistics;
     };
   }
 }

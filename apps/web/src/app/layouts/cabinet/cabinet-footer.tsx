@@ -1,24 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPY_CONFIRMATION_MS, formatDollars } from '@proxy/contract';
-import { showAlert } from '../../../shared/ui';
+import { formatDollars } from '@proxy/contract';
+import { useCopy } from '../../../shared/lib/use-copy';
 
 export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: number }) => {
   const { t } = useTranslation();
-  const [isCopied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!isCopied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [isCopied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey);
-      setCopied(true);
-    } catch {
-      showAlert.error(t('errors.copy'));
-    }
-  };
+  const { copied, copy } = useCopy();
+  const isCopied = copied !== null;
   return (
     <footer className="cabinet-footer">
       <div className="cabinet-footer__item">
@@ -26,7 +13,11 @@ export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: nu
           {t('cabinet.api_key')}
         </span>
         <code className="cabinet-footer__key">{apiKey}</code>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy()}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void copy(apiKey)}
+        >
           {isCopied ? t('cabinet.copied') : t('cabinet.copy_api_key')}
         </button>
         <span className="visually-hidden" role="status">

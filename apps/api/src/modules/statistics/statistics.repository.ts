@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Db } from '@proxy/db';
+import type { UsageBucket } from '@proxy/contract';
+
+/** The columns a statistics page, the report and the API tools page read of a package. */
+const PACKAGE_COLUMNS = [
+  'id',
+  'uuid',
+  'user_id',
+  'package_key',
+  'type',
+  'tariff',
+  'status',
+  'created_at',
+  'expires_at',
+  'traffic_limit_bytes',
+  'login',
+  'password_encrypted',
+  'port_http',
+  'port_socks',
+  'ips',
+] as const;
+
+/** A package named by its uuid or its key, only if `userId` owns it (else undefined: 404). */
+export const findOwnedPackage = (
+  db: Db,
+  userId: number,
+  by: { uuid: string } | { packageKey: string },
+) =>
+  db
+    .selectFrom('packages')
+    .select(PACKAGE_COLUMNS)
+    .$if('uuid' in by, (query) => query.where('uuid', '=', (by as { uuid: string }).uuid))
+    .$if('packageKey' in by, (query) =>
+      query.where('package_key', '=', (by as { packageKey: string }).packageKey),
+    )
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackage>>>;
+
+/** One package by id, only if `userId` owns it. */
+export const findOwnedPackageById = (db: Db, userId: number, id: number) =>
+  db
+    .selectFrom('packages')
+    .select(PACKAGE_COLUMNS)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/**
+ * Bytes per bucket in [from, to) (only buckets with rows): the hourly rows themselves, or their
+ * sums per UTC day. Reads the primary key's range (package_id, hour).
+ */
+export const findUsageBuckets = async (
+  db: Db,
+  packageId: number,
+  bucket: UsageBucket,
+  from: Date,
+  to: Date,
+) => {
+  const start =
+    bucket === 'hour'
+      ? sql<Date>`hour`
+      : sql<Date>`date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  const rows = await db
+    .selectFrom('package_usage_hourly')
+    .select([
+      start.as('time'),
+      sql<number>`sum(bytes_up)::bigint`.as('bytes_up'),
+      sql<number>`sum(bytes_down)::bigint`.as('bytes_down'),
+    ])
+    .where('package_id', '=', packageId)
+    .where('hour', '>=', from)
+    .where('hour', '<', to)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((row) => ({
+    time: new Date(row.time),
+    bytes_up: Number(row.bytes_up),
+    bytes_down: Number(row.bytes_down),
+  }));
+};
+
+/** Sums of [from, now) for each start in `since` (one scan of the package's rows). */
+export const findUsageSums = async <K extends string>(
+  db: Db,
+  packageId: number,
+  since: Record<K, Date>,
+) => {
+  const keys = Object.keys(since) as K[];
+  const row = await db
+    .selectFrom('package_usage_hourly')
+    .select([
+      sql<Date | null>`min(hour)`.as('first_hour'),
+      sql<number>`coalesce(sum(bytes_up), 0)::bigint`.as('all_up'),
+      sql<number>`coalesce(sum(bytes_down), 0)::bigint`.as('all_down'),
+      ...keys.flatMap((key) => [
+        sql<number>`coalesce(sum(bytes_up) FILTER (WHERE hour >= ${since[key]}), 0)::bigint`.as(
+          `${key}_up`,
+        ),
+        sql<number>`coalesce(sum(bytes_down) FILTER (WHERE hour >= ${since[key]}), 0)::bigint`.as(
+          `${key}_down`,
+        ),
+      ]),
+    ])
+    .where('package_id', '=', packageId)
+    .executeTakeFirstOrThrow();
+  const values = row as unknown as Record<string, number | Date | null>;
+  const bytes = (name: string) => Number(values[name]);
+  const sums = Object.fromEntries(
+    keys.map((key) => [key, { up: bytes(`${key}_up`), down: bytes(`${key}_down`) }]),
+  ) as Record<K, { up: number; down: number }>;
+  const firstHour = values.first_hour;
+  return {
+    firstHour: firstHour === null || firstHour === undefined ? null : new Date(firstHour),
+    all: { up: bytes('all_up'), down: bytes('all_down') },
+    sums,
+  };
+};
+
+/**
+ * A place an active exit serves, for the API tools page's examples: a country, with a city
+ * when an exit has one (preferred), else null when no exit is targeted.
+ */
+export const findSamplePlace = (db: Db) =>
+  db
+    .selectFrom('gateway_exits')
+    .select(['country', 'city'])
+    .where('is_active', '=', true)
+    .where('country', 'is not', null)
+    .orderBy(sql`city IS NULL`)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();

@@ -1,0 +1,165 @@
+import type {
+  ApiTools,
+  PackageStatistics,
+  StatisticsPeriod,
+  UsageBucket,
+  UsageSeries,
+  UsageTotals,
+} from '@proxy/contract';
+import { proxyUrl } from '@proxy/contract';
+import type { Db } from '@proxy/db';
+import { AppError } from '../../lib/app-error.ts';
+import { revealPackagePassword } from '../packages/credentials.ts';
+import type { GatewayAddress } from '../packages/packages.service.ts';
+import {
+  findOwnedPackage,
+  findSamplePlace,
+  findUsageBuckets,
+  findUsageSums,
+  type OwnedPackage,
+} from './statistics.repository.ts';
+import { allPeriodWindows, roundedWindow, zeroFilled, type UsageWindow } from './usage-windows.ts';
+
+export type PackageLookup = { uuid: string } | { packageKey: string };
+
+/** The owner's package, or 404 (foreign, unknown and malformed all look the same). */
+export const ownedPackage = async (db: Db, userId: number, by: PackageLookup) => {
+  const found = await findOwnedPackage(db, userId, by);
+  if (!found) throw new AppError('NOT_FOUND');
+  return found;
+};
+
+const totalsOf = (up: number, down: number): UsageTotals => ({
+  bytes_up: up,
+  bytes_down: down,
+  bytes: up + down,
+});
+
+/** The window's points (zero-filled) and their sum. */
+export const usageSeries = async (
+  db: Db,
+  packageId: number,
+  window: UsageWindow,
+): Promise<UsageSeries> => {
+  const points = zeroFilled(
+    window,
+    await findUsageBuckets(db, packageId, window.bucket, window.from, window.to),
+  );
+  let up = 0;
+  let down = 0;
+  for (const point of points) {
+    up += point.bytes_up;
+    down += point.bytes_down;
+  }
+  return {
+    bucket: window.bucket,
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    points,
+    totals: totalsOf(up, down),
+  };
+};
+
+/**
+ * Every period's window at `now` and the sums of the daily, weekly and monthly ones (one scan).
+ * `all` starts at the package's creation, or at its first metered hour if that is earlier.
+ */
+const usageOf = async (db: Db, pkg: OwnedPackage, now: number) => {
+  const fixed = allPeriodWindows(now, pkg.created_at);
+  const sums = await findUsageSums(db, pkg.id, {
+    daily: fixed.daily.from,
+    weekly: fixed.weekly.from,
+    monthly: fixed.monthly.from,
+  });
+  const since =
+    sums.firstHour !== null && sums.firstHour.getTime() < pkg.created_at.getTime()
+      ? sums.firstHour
+      : pkg.created_at;
+  return { windows: allPeriodWindows(now, since), sums };
+};
+
+/** The owner's package, its usage sums and the series of one period (the page and the report). */
+export const periodUsage = async (
+  db: Db,
+  userId: number,
+  by: PackageLookup,
+  period: StatisticsPeriod,
+  now = Date.now(),
+) => {
+  const pkg = await ownedPackage(db, userId, by);
+  const { windows, sums } = await usageOf(db, pkg, now);
+  return { pkg, sums, series: await usageSeries(db, pkg.id, windows[period]) };
+};
+
+/** The statistics page: the period's series and the totals of every period (decision 121). */
+export const packageStatistics = async (
+  db: Db,
+  userId: number,
+  by: PackageLookup,
+  period: StatisticsPeriod,
+): Promise<PackageStatistics> => {
+  const { pkg, sums, series } = await periodUsage(db, userId, by, period);
+  const tariff = pkg.tariff as { title?: unknown };
+  return {
+    package: {
+      id: pkg.id,
+      uuid: pkg.uuid,
+      package_key: pkg.package_key,
+      type: pkg.type,
+      tariff_name: typeof tariff.title === 'string' ? tariff.title : '',
+      status: pkg.status,
+      created_at: pkg.created_at.toISOString(),
+      expired_at: pkg.expires_at ? pkg.expires_at.toISOString() : null,
+      traffic_limit_bytes: pkg.traffic_limit_bytes,
+    },
+    period,
+    series,
+    totals: {
+      daily: totalsOf(sums.sums.daily.up, sums.sums.daily.down),
+      weekly: totalsOf(sums.sums.weekly.up, sums.sums.weekly.down),
+      monthly: totalsOf(sums.sums.monthly.up, sums.sums.monthly.down),
+      all: totalsOf(sums.all.up, sums.all.down),
+    },
+  };
+};
+
+/** A package's usage over any range, in whole buckets. */
+export const usageOverRange = async (
+  db: Db,
+  userId: number,
+  uuid: string,
+  range: { bucket: UsageBucket; from: string; to: string },
+) => {
+  const pkg = await ownedPackage(db, userId, { uuid });
+  return usageSeries(
+    db,
+    pkg.id,
+    roundedWindow(range.bucket, new Date(range.from), new Date(range.to)),
+  );
+};
+
+/** The API tools page (decision 124). */
+export const apiTools = async (
+  db: Db,
+  userId: number,
+  packageKey: string,
+  { dataKey, gateway }: { dataKey: Buffer; gateway: GatewayAddress },
+  checkUrl: string,
+): Promise<ApiTools> => {
+  const pkg = await ownedPackage(db, userId, { packageKey });
+  const password = revealPackagePassword(dataKey, pkg);
+  const place = await findSamplePlace(db);
+  return {
+    package_key: pkg.package_key,
+    type: pkg.type,
+    host: gateway.host,
+    port: gateway.httpPort,
+    port_socks: gateway.socksPort,
+    login: pkg.login,
+    password,
+    https_url: proxyUrl('http', pkg.login, password, gateway.host, gateway.httpPort),
+    socks5_url: proxyUrl('socks5h', pkg.login, password, gateway.host, gateway.socksPort),
+    check_url: checkUrl,
+    sample: place?.country ? { country: place.country.toLowerCase(), city: place.city } : null,
+  };
+};

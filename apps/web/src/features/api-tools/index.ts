@@ -1,0 +1,1 @@
+export { ApiToolsPage } from './components/api-tools-page';

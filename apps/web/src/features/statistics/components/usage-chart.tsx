@@ -1,0 +1,104 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import type { UsageSeries } from '@proxy/contract';
+
+const HEIGHT = 320;
+const COLORS = { download: '#2563eb', upload: '#16a34a' } as const;
+
+type UsageChartProps = {
+  series: UsageSeries;
+  labels: { download: string; upload: string; loading: string; error: string };
+  /** Axis values: bytes as text in the page's units. */
+  formatBytes: (bytes: number) => string;
+};
+
+const chartOptions = (
+  UPlot: typeof uPlot,
+  width: number,
+  { labels, formatBytes }: Pick<UsageChartProps, 'labels' | 'formatBytes'>,
+): uPlot.Options => ({
+  width,
+  height: HEIGHT,
+  // Buckets are UTC hours and days (decision 121): the time axis speaks UTC too.
+  tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+  series: [
+    {},
+    {
+      label: labels.download,
+      stroke: COLORS.download,
+      fill: `${COLORS.download}22`,
+      width: 2,
+      value: (_chart, value) => (value === null ? '—' : formatBytes(value)),
+    },
+    {
+      label: labels.upload,
+      stroke: COLORS.upload,
+      fill: `${COLORS.upload}22`,
+      width: 2,
+      value: (_chart, value) => (value === null ? '—' : formatBytes(value)),
+    },
+  ],
+  axes: [{}, { size: 80, values: (_chart, splits) => splits.map((value) => formatBytes(value)) }],
+  scales: { y: { range: (_chart, _min, max) => [0, Math.max(max, 1024)] } },
+});
+
+/**
+ * Traffic over time, drawn by uPlot. uPlot (and its stylesheet) is imported here, dynamically:
+ * only the statistics pages load it (decision 122).
+ */
+export const UsageChart = ({ series, labels, formatBytes }: UsageChartProps) => {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  // The texts and units of the current render, read when the chart is built (not a reason to
+  // rebuild it).
+  const optionsFor = useEffectEvent((UPlot: typeof uPlot, width: number) =>
+    chartOptions(UPlot, width, { labels, formatBytes }),
+  );
+
+  useEffect(() => {
+    let chart: uPlot | undefined;
+    let observer: ResizeObserver | undefined;
+    let isCancelled = false;
+    const data: uPlot.AlignedData = [
+      series.points.map((point) => Date.parse(point.time) / 1000),
+      series.points.map((point) => point.bytes_down),
+      series.points.map((point) => point.bytes_up),
+    ];
+    Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        const element = container.current;
+        if (isCancelled || !element) return;
+        chart = new UPlot(optionsFor(UPlot, element.clientWidth), data, element);
+        observer = new ResizeObserver(() =>
+          chart?.setSize({ width: element.clientWidth, height: HEIGHT }),
+        );
+        observer.observe(element);
+        setState('ready');
+      })
+      .catch(() => {
+        if (!isCancelled) setState('error');
+      });
+    return () => {
+      isCancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [series]);
+
+  return (
+    <div className="usage-chart">
+      {state === 'loading' && <p className="usage-chart__status">{labels.loading}</p>}
+      {state === 'error' && (
+        <p className="usage-chart__status" role="alert">
+          {labels.error}
+        </p>
+      )}
+      <div
+        ref={container}
+        className="usage-chart__canvas"
+        data-testid="usage-chart"
+        data-state={state}
+      />
+    </div>
+  );
+};

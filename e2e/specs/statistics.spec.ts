@@ -1,0 +1,165 @@
+import { execFile } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
+import { E2E_DATA_DIR } from '../playwright.config.ts';
+
+const run = promisify(execFile);
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A node script against the e2e server's embedded cluster (it attaches to the running one). */
+const node = async (script: string, ...args: string[]) => {
+  const { stdout } = await run('node', ['--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  });
+  return stdout;
+};
+const admin = (...args: string[]) => node('apps/api/src/cli/admin.ts', ...args);
+/** Bytes booked to the package's hour `hoursAgo`, as the gateway's flush books them. */
+const meter = (packageKey: string, hoursAgo: number, up: number, down: number) =>
+  node('apps/api/test/meter-usage.cli.ts', packageKey, String(hoursAgo), String(up), String(down));
+
+type PackageRow = { id: number; package_key: string };
+
+test.describe('statistics and API tools', () => {
+  test('the statistics page draws its chart and its totals match the metered usage', async ({
+    page,
+    api,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1300, height: 1000 });
+    const user = await api.registerVerified(newUser());
+    await admin('balance:credit', user.email, '100');
+    const headers = { authorization: `Bearer ${user.token ?? ''}` };
+    const tariffs = (await (await request.get('/api/tariffs?type=1', { headers })).json()) as {
+      data: { id: number }[];
+    };
+    const bought = await request.post('/api/tariff/buy', {
+      headers,
+      data: { tariff_id: tariffs.data[0]?.id },
+    });
+    expect(bought.status()).toBe(200);
+    const list = (await (await request.get('/api/packages', { headers })).json()) as {
+      packages?: { data: PackageRow[] };
+      data?: PackageRow[];
+    };
+    const pkg = (list.packages?.data ?? list.data ?? [])[0];
+    if (!pkg) throw new Error('no package');
+    // 1.5 MiB down + 0.5 MiB up two hours ago; 3 MiB down 10 days ago (monthly and all only).
+    await meter(pkg.package_key, 2, 512 * 1024, 1536 * 1024);
+    await meter(pkg.package_key, 240, 0, 3 * 1024 * 1024);
+
+    await logIn(page, user);
+    await page.goto(`/orders/statistics/${pkg.package_key}/daily`);
+    await expect(page.getByRole('heading', { name: 'Traffic statistics' })).toBeVisible();
+    await expect(page.getByTestId('total-daily').locator('strong')).toHaveText('2 MB');
+    await expect(page.getByTestId('total-weekly').locator('strong')).toHaveText('2 MB');
+    await expect(page.getByTestId('total-monthly').locator('strong')).toHaveText('5 MB');
+    await expect(page.getByTestId('total-all').locator('strong')).toHaveText('5 MB');
+    await expect(page.getByTestId('total-daily').locator('strong')).toHaveAttribute(
+      'data-bytes',
+      String(2 * 1024 * 1024),
+    );
+
+    // uPlot draws on a canvas: the chart is there and has coloured pixels (the series).
+    const chart = page.getByTestId('usage-chart');
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    const canvas = chart.locator('canvas');
+    await expect(canvas).toHaveCount(1);
+    const painted = await canvas.evaluate((element: HTMLCanvasElement) => {
+      const context = element.getContext('2d');
+      if (!context) return 0;
+      const { data } = context.getImageData(0, 0, element.width, element.height);
+      let count = 0;
+      // The download series' stroke (#2563eb): blue pixels.
+      for (let i = 0; i < data.length; i += 4)
+        if ((data[i + 2] ?? 0) > 180 && (data[i] ?? 255) < 120 && (data[i + 3] ?? 0) > 0) count++;
+      return count;
+    });
+    expect(painted).toBeGreaterThan(20);
+    await expect(page.locator('.u-series path, .u-legend')).not.toHaveCount(0);
+
+    // Another period from its total; the same package by uuid.
+    await page.getByTestId('total-all').click();
+    await expect(page).toHaveURL(new RegExp(`/orders/statistics/${pkg.package_key}/all$`));
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    await expectNoSeriousA11yViolations(page);
+
+    // The report: period and format first, then the file.
+    const button = page.getByRole('button', { name: 'Download report' });
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Report period').selectOption('monthly');
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Format').selectOption('csv');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('statistics-monthly.csv');
+    const csv = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(csv as Buffer[]).toString('utf8')).toContain(
+      `Total,${512 * 1024},${(1536 + 3072) * 1024},${5 * 1024 * 1024}`,
+    );
+  });
+
+  test('the API tools page shows the credentials, URLs and curl examples', async ({
+    page,
+    api,
+    request,
+  }) => {
+    const user = await api.registerVerified(newUser());
+    await admin('balance:credit', user.email, '100');
+    const headers = { authorization: `Bearer ${user.token ?? ''}` };
+    const tariffs = (await (await request.get('/api/tariffs?type=1', { headers })).json()) as {
+      data: { id: number }[];
+    };
+    expect(
+      (
+        await request.post('/api/tariff/buy', { headers, data: { tariff_id: tariffs.data[0]?.id } })
+      ).status(),
+    ).toBe(200);
+    const list = (await (await request.get('/api/packages', { headers })).json()) as {
+      packages?: { data: { id: number; package_key: string }[] };
+      data?: { id: number; package_key: string }[];
+    };
+    const pkg = (list.packages?.data ?? list.data ?? [])[0];
+    if (!pkg) throw new Error('no package');
+    const detail = (await (
+      await request.get(`/api/api-tools/${pkg.package_key}`, { headers })
+    ).json()) as {
+      data: { login: string; password: string; host: string; port: number };
+    };
+
+    await logIn(page, user);
+    await page.goto(`/cabinet/dynamic/api-tools/${pkg.package_key}`);
+    await expect(page.getByRole('heading', { name: 'API tools', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Login', exact: true })).toHaveValue(
+      detail.data.login,
+    );
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(
+      detail.data.password,
+    );
+    await expect(page.getByRole('textbox', { name: 'Host', exact: true })).toHaveValue(
+      detail.data.host,
+    );
+    await expect(page.getByRole('textbox', { name: 'Port (HTTP/HTTPS)' })).toHaveValue(
+      String(detail.data.port),
+    );
+    await expect(page.getByRole('textbox', { name: 'HTTPS proxy URL' })).toHaveValue(
+      `http://${detail.data.login}:${detail.data.password}@${detail.data.host}:${detail.data.port}`,
+    );
+    const examples = page.getByTestId('curl-example');
+    await expect(examples.locator('textarea').first()).toHaveValue(
+      new RegExp(`^curl -x 'http://${detail.data.login}:`),
+    );
+    await expect(page.locator('[data-example="session"] textarea')).toHaveValue(
+      new RegExp(`${detail.data.login}_s_\\d{6}:`),
+    );
+    await expect(examples).toHaveCount(3); // plain, session and SOCKS5: no exit has a country
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy: Password' }).click();
+    await expect(page.getByRole('button', { name: 'Copy: Password' })).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(detail.data.password);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
