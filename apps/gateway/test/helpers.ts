@@ -304,13 +304,31 @@ export const withGateway = async <T>(
   }
 };
 
-/** A gateway (with `overrides`), an HTTP origin and one active package the gateway knows. */
-export const startGatewayWithPackage = async (
+/**
+ * For a describe block whose tests share one gateway (with `overrides`) and an HTTP origin:
+ * both started before the block's tests (`fixture.gateway`, `fixture.origin`), closed after them.
+ */
+export const useGatewayAndOrigin = (
   overrides: Partial<Record<keyof RawGatewayEnv, string>> = {},
 ) => {
-  const gateway = await startTestGateway(overrides);
-  const origin = await startHttpOrigin();
-  return { gateway, origin, pkg: await addPackage(gateway) };
+  const fixture = {} as { gateway: TestGateway; origin: Origin };
+  beforeAll(async () => {
+    fixture.gateway = await startTestGateway(overrides);
+    fixture.origin = await startHttpOrigin();
+  });
+  afterAll(() => closeAll(fixture.gateway, fixture.origin));
+  return fixture;
+};
+
+/** The same with one active package the gateway knows (`fixture.pkg`). */
+export const useGatewayWithPackage = (
+  overrides: Partial<Record<keyof RawGatewayEnv, string>> = {},
+) => {
+  const fixture = Object.assign(useGatewayAndOrigin(overrides), { pkg: {} as TestPackage });
+  beforeAll(async () => {
+    fixture.pkg = await addPackage(fixture.gateway);
+  });
+  return fixture;
 };
 
 /** `curl -sS <args> <url> -o /dev/null`: "<status> <bytes downloaded>". */

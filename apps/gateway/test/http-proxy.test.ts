@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPackage,
   basicAuth,
-  closeAll,
   curlStatusAndSize,
   exchange,
-  startGatewayWithPackage,
   startHttpOrigin,
   startHttpsOrigin,
   usageOf,
+  useGatewayWithPackage,
   type Origin,
   type TestGateway,
   type TestPackage,
@@ -49,28 +48,27 @@ const proxyRequest = (
   });
 
 describe('HTTP proxy', () => {
-  let gateway: TestGateway;
-  let origin: Origin;
+  const fixture = useGatewayWithPackage();
   let httpsOrigin: Origin;
-  let pkg: TestPackage;
-
   beforeAll(async () => {
-    ({ gateway, origin, pkg } = await startGatewayWithPackage());
     httpsOrigin = await startHttpsOrigin();
   });
-  afterAll(() => closeAll(gateway, origin, httpsOrigin));
+  afterAll(() => httpsOrigin.close());
 
   it('forwards an absolute-URI request and meters it (curl)', async () => {
-    const readBefore = origin.bytesRead();
-    const writtenBefore = origin.bytesWritten();
-    const proxy = `http://${pkg.login}:${pkg.password}@127.0.0.1:${gateway.httpPort}`;
+    const readBefore = fixture.origin.bytesRead();
+    const writtenBefore = fixture.origin.bytesWritten();
+    const proxy = `http://${fixture.pkg.login}:${fixture.pkg.password}@127.0.0.1:${fixture.gateway.httpPort}`;
     expect(
-      await curlStatusAndSize(['-x', proxy], `http://127.0.0.1:${origin.port}/bytes/100000`),
+      await curlStatusAndSize(
+        ['-x', proxy],
+        `http://127.0.0.1:${fixture.origin.port}/bytes/100000`,
+      ),
     ).toBe('200 100000');
-    await gateway.flushUsage();
-    const used = await usageOf(gateway.database.db, pkg.id);
-    const seenUp = origin.bytesRead() - readBefore;
-    const seenDown = origin.bytesWritten() - writtenBefore;
+    await fixture.gateway.flushUsage();
+    const used = await usageOf(fixture.gateway.database.db, fixture.pkg.id);
+    const seenUp = fixture.origin.bytesRead() - readBefore;
+    const seenDown = fixture.origin.bytesWritten() - writtenBefore;
     // The body exactly; the heads within what headers differ by (hop-by-hop ones).
     expect(Math.abs(used.up - seenUp)).toBeLessThan(100);
     expect(Math.abs(used.down - seenDown)).toBeLessThan(100);
@@ -78,25 +76,29 @@ describe('HTTP proxy', () => {
   });
 
   it('passes the request on without the proxy credentials, Host from the URI', async () => {
-    const answer = await proxyRequest(gateway, `http://127.0.0.1:${origin.port}/echo?x=1`, {
-      auth: basicAuth(pkg.login, pkg.password),
-      method: 'POST',
-      body: 'hello origin',
-    });
+    const answer = await proxyRequest(
+      fixture.gateway,
+      `http://127.0.0.1:${fixture.origin.port}/echo?x=1`,
+      {
+        auth: basicAuth(fixture.pkg.login, fixture.pkg.password),
+        method: 'POST',
+        body: 'hello fixture.origin',
+      },
+    );
     expect(answer.status).toBe(200);
     const seen = JSON.parse(answer.body.toString()) as Record<string, unknown>;
     expect(seen).toMatchObject({
       method: 'POST',
       url: '/echo?x=1',
-      host: `127.0.0.1:${origin.port}`,
+      host: `127.0.0.1:${fixture.origin.port}`,
       proxyAuthorization: null,
-      body: 'hello origin',
+      body: 'hello fixture.origin',
     });
   });
 
   it('refuses a wrong password, a malformed login and no credentials with 407, counting nothing', async () => {
-    const other = await addPackage(gateway);
-    const url = `http://127.0.0.1:${origin.port}/bytes/10`;
+    const other = await addPackage(fixture.gateway);
+    const url = `http://127.0.0.1:${fixture.origin.port}/bytes/10`;
     for (const auth of [
       basicAuth(other.login, `${other.password}x`),
       basicAuth(`${other.login}_c_xx`, other.password),
@@ -105,62 +107,55 @@ describe('HTTP proxy', () => {
       'Bearer abc',
       undefined,
     ]) {
-      const answer = await proxyRequest(gateway, url, auth ? { auth } : {});
+      const answer = await proxyRequest(fixture.gateway, url, auth ? { auth } : {});
       expect(answer.status).toBe(407);
       expect(answer.headers['proxy-authenticate']).toBe('Basic realm="proxy"');
     }
-    await gateway.flushUsage();
-    expect(await usageOf(gateway.database.db, other.id)).toEqual({ up: 0, down: 0 });
+    await fixture.gateway.flushUsage();
+    expect(await usageOf(fixture.gateway.database.db, other.id)).toEqual({ up: 0, down: 0 });
   });
 
   it('authenticates and attributes each request of a keep-alive connection on its own', async () => {
-    const [first, second] = [await addPackage(gateway), await addPackage(gateway)];
+    const [first, second] = [await addPackage(fixture.gateway), await addPackage(fixture.gateway)];
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const url = `http://127.0.0.1:${origin.port}/bytes/5000`;
+    const url = `http://127.0.0.1:${fixture.origin.port}/bytes/5000`;
     const peers = new Set<unknown>();
     agent.on('free', (socket: net.Socket) => peers.add(socket));
-    expect(
-      (await proxyRequest(gateway, url, { agent, auth: basicAuth(first.login, first.password) }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await proxyRequest(gateway, url, { agent, auth: basicAuth(second.login, second.password) }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await proxyRequest(gateway, url, { agent, auth: basicAuth(second.login, 'wrong') })).status,
-    ).toBe(407);
-    expect(
-      (await proxyRequest(gateway, url, { agent, auth: basicAuth(first.login, first.password) }))
-        .status,
-    ).toBe(200);
+    /** The status of one request on the shared connection, as `pkg` (with `password`). */
+    const statusAs = async (pkg: TestPackage, password = pkg.password) =>
+      (await proxyRequest(fixture.gateway, url, { agent, auth: basicAuth(pkg.login, password) }))
+        .status;
+    expect(await statusAs(first)).toBe(200);
+    expect(await statusAs(second)).toBe(200);
+    expect(await statusAs(second, 'wrong')).toBe(407);
+    expect(await statusAs(first)).toBe(200);
     // One client socket carried all four requests.
     expect(peers.size).toBe(1);
     agent.destroy();
-    await gateway.flushUsage();
-    const usedFirst = await usageOf(gateway.database.db, first.id);
-    const usedSecond = await usageOf(gateway.database.db, second.id);
+    await fixture.gateway.flushUsage();
+    const usedFirst = await usageOf(fixture.gateway.database.db, first.id);
+    const usedSecond = await usageOf(fixture.gateway.database.db, second.id);
     expect(usedFirst.down).toBeGreaterThan(2 * 5000);
     expect(usedFirst.down).toBeLessThan(2 * 5000 + 1000);
     expect(usedSecond.down).toBeGreaterThan(5000);
     expect(usedSecond.down).toBeLessThan(5000 + 500);
   });
 
-  it('tunnels CONNECT to an HTTPS origin and meters exactly the tunnel bytes (curl)', async () => {
-    const tunnelPackage = await addPackage(gateway);
+  it('tunnels CONNECT to an HTTPS fixture.origin and meters exactly the tunnel bytes (curl)', async () => {
+    const tunnelPackage = await addPackage(fixture.gateway);
     const readBefore = httpsOrigin.bytesRead();
     const writtenBefore = httpsOrigin.bytesWritten();
-    const proxy = `http://${tunnelPackage.login}:${tunnelPackage.password}@127.0.0.1:${gateway.httpPort}`;
+    const proxy = `http://${tunnelPackage.login}:${tunnelPackage.password}@127.0.0.1:${fixture.gateway.httpPort}`;
     expect(
       await curlStatusAndSize(
         ['-k', '-x', proxy],
         `https://127.0.0.1:${httpsOrigin.port}/bytes/250000`,
       ),
     ).toBe('200 250000');
-    // curl has closed: the tunnel's last bytes (TLS close) are in by the time the origin saw them.
+    // curl has closed: the tunnel's last bytes (TLS close) are in by the time the fixture.origin saw them.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await gateway.flushUsage();
-    expect(await usageOf(gateway.database.db, tunnelPackage.id)).toEqual({
+    await fixture.gateway.flushUsage();
+    expect(await usageOf(fixture.gateway.database.db, tunnelPackage.id)).toEqual({
       up: httpsOrigin.bytesRead() - readBefore,
       down: httpsOrigin.bytesWritten() - writtenBefore,
     });
@@ -168,28 +163,32 @@ describe('HTTP proxy', () => {
 
   it('answers CONNECT with 407 on wrong credentials', async () => {
     const { text: answer } = await exchange(
-      gateway.httpPort,
+      fixture.gateway.httpPort,
       `CONNECT 127.0.0.1:${httpsOrigin.port} HTTP/1.1\r\nHost: 127.0.0.1:${httpsOrigin.port}\r\n` +
-        `Proxy-Authorization: ${basicAuth(pkg.login, 'nope')}\r\n\r\n`,
+        `Proxy-Authorization: ${basicAuth(fixture.pkg.login, 'nope')}\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 407 /);
     expect(answer).toContain('Proxy-Authenticate: Basic realm="proxy"');
   });
 
   it('refuses a targeting no exit serves with 502 and the reason', async () => {
-    const answer = await proxyRequest(gateway, `http://127.0.0.1:${origin.port}/bytes/10`, {
-      auth: basicAuth(`${pkg.login}_c_us`, pkg.password),
-    });
+    const answer = await proxyRequest(
+      fixture.gateway,
+      `http://127.0.0.1:${fixture.origin.port}/bytes/10`,
+      {
+        auth: basicAuth(`${fixture.pkg.login}_c_us`, fixture.pkg.password),
+      },
+    );
     expect(answer.status).toBe(502);
     expect(answer.headers['x-proxy-error']).toBe('no_exit');
     expect(answer.body.toString()).toContain('country US');
   });
 
-  it('says why an origin cannot be reached', async () => {
+  it('says why an fixture.origin cannot be reached', async () => {
     const closed = await startHttpOrigin();
     await closed.close();
-    const answer = await proxyRequest(gateway, `http://127.0.0.1:${closed.port}/`, {
-      auth: basicAuth(pkg.login, pkg.password),
+    const answer = await proxyRequest(fixture.gateway, `http://127.0.0.1:${closed.port}/`, {
+      auth: basicAuth(fixture.pkg.login, fixture.pkg.password),
     });
     expect(answer.status).toBe(502);
     expect(answer.headers['x-proxy-error']).toBe('refused');

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   addPackage,
   basicAuth,
-  closeAll,
   exchange,
   openDatabase,
   socksDownload,
   socksTunnel,
-  startHttpOrigin,
   startTestGateway,
   usageOf,
   useDatabaseAndOrigin,
+  useGatewayAndOrigin,
   waitFor,
   waitForPackage,
   withGateway,
-  type Origin,
-  type TestGateway,
 } from './helpers.ts';
 
 const MB = 1024 * 1024;
@@ -114,21 +111,19 @@ describe('traffic quotas', () => {
 
 describe('speed limit and connection cap', () => {
   const database = openDatabase();
-  let origin: Origin;
-  let gateway: TestGateway;
-  beforeAll(async () => {
-    origin = await startHttpOrigin();
-    gateway = await startTestGateway({ GATEWAY_CONNECTION_LIMITS: 'isp=2' });
-  });
-  afterAll(() => closeAll(gateway, origin, database));
+  afterAll(() => database.close());
+  const fixture = useGatewayAndOrigin({ GATEWAY_CONNECTION_LIMITS: 'isp=2' });
 
   it('holds an unlimited package to its speed, shared fairly by its connections', async () => {
     const mbps = 8; // 1,000,000 bytes/s
-    const pkg = await addPackage(gateway, { type: 'unlim', speed_limit: mbps });
+    const pkg = await addPackage(fixture.gateway, { type: 'unlim', speed_limit: mbps });
     const counts = [0, 0, 0, 0];
     const sockets = await Promise.all(
       counts.map(async (_, i) => {
-        const socket = await socksTunnel(gateway, pkg, { host: '127.0.0.1', port: origin.port });
+        const socket = await socksTunnel(fixture.gateway, pkg, {
+          host: '127.0.0.1',
+          port: fixture.origin.port,
+        });
         socket.on('data', (chunk: Buffer) => (counts[i] = (counts[i] ?? 0) + chunk.length));
         socket.on('error', () => undefined);
         socket.write(`GET /bytes/${50 * MB} HTTP/1.1\r\nHost: o\r\n\r\n`);
@@ -153,21 +148,22 @@ describe('speed limit and connection cap', () => {
   });
 
   it('refuses connections beyond the family cap (SOCKS 0x02, HTTP 429)', async () => {
-    const pkg = await addPackage(gateway, {
+    const pkg = await addPackage(fixture.gateway, {
       type: 'isp',
       ips: JSON.stringify(['127.0.0.1']),
       socks: true,
     });
-    const open = () => socksTunnel(gateway, pkg, { host: '127.0.0.1', port: origin.port });
+    const open = () =>
+      socksTunnel(fixture.gateway, pkg, { host: '127.0.0.1', port: fixture.origin.port });
     const held = [await open(), await open()];
     await expect(open()).rejects.toThrow(/NotAllowed/);
     const { text: answer } = await exchange(
-      gateway.httpPort,
-      `CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n`,
+      fixture.gateway.httpPort,
+      `CONNECT 127.0.0.1:${fixture.origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 429 /);
     for (const socketHeld of held) socketHeld.destroy();
-    await waitFor(() => gateway.registry.count(pkg.id) === 0);
+    await waitFor(() => fixture.gateway.registry.count(pkg.id) === 0);
     (await open()).destroy();
   });
 });

@@ -1,57 +1,44 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  basicAuth,
-  closeAll,
-  exchange,
-  startGatewayWithPackage,
-  waitFor,
-  type Origin,
-  type TestGateway,
-  type TestPackage,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { basicAuth, exchange, useGatewayWithPackage, waitFor } from './helpers.ts';
 
 describe('hostile and sloppy clients', () => {
-  let gateway: TestGateway;
-  let origin: Origin;
-  let pkg: TestPackage;
-
-  beforeAll(async () => {
-    ({ gateway, origin, pkg } = await startGatewayWithPackage({
-      GATEWAY_HANDSHAKE_TIMEOUT_MS: '500',
-      GATEWAY_IDLE_TIMEOUT_MS: '800',
-      GATEWAY_MAX_HEADER_BYTES: '4096',
-    }));
+  const fixture = useGatewayWithPackage({
+    GATEWAY_HANDSHAKE_TIMEOUT_MS: '500',
+    GATEWAY_IDLE_TIMEOUT_MS: '800',
+    GATEWAY_MAX_HEADER_BYTES: '4096',
   });
-  afterAll(() => closeAll(gateway, origin));
 
   it('answers an oversize head with 431 and closes', async () => {
     const { text } = await exchange(
-      gateway.httpPort,
-      `GET http://127.0.0.1:${origin.port}/ HTTP/1.1\r\nX-Big: ${'a'.repeat(8000)}\r\n\r\n`,
+      fixture.gateway.httpPort,
+      `GET http://127.0.0.1:${fixture.origin.port}/ HTTP/1.1\r\nX-Big: ${'a'.repeat(8000)}\r\n\r\n`,
     );
     expect(text).toMatch(/^HTTP\/1\.1 431 /);
   });
 
   it('answers garbage with 400 and closes', async () => {
-    const { text } = await exchange(gateway.httpPort, '\x16\x03\x01 not http at all\r\n\r\n');
+    const { text } = await exchange(
+      fixture.gateway.httpPort,
+      '\x16\x03\x01 not http at all\r\n\r\n',
+    );
     expect(text).toMatch(/^HTTP\/1\.1 400 /);
   });
 
-  it('refuses origin-form requests (this is a proxy) with 400, after authentication', async () => {
+  it('refuses fixture.origin-form requests (this is a proxy) with 400, after authentication', async () => {
     const { text } = await exchange(
-      gateway.httpPort,
-      `GET / HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\nConnection: close\r\n\r\n`,
+      fixture.gateway.httpPort,
+      `GET / HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\nConnection: close\r\n\r\n`,
     );
     expect(text).toMatch(/^HTTP\/1\.1 400 /);
   });
 
   it('drops a slow-loris client that never finishes its head', async () => {
     const started = Date.now();
-    const socket = net.connect(gateway.httpPort, '127.0.0.1');
+    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
     socket.on('error', () => undefined);
     const drip = setInterval(() => socket.write('X'), 50);
-    socket.write(`GET http://127.0.0.1:${origin.port}/ HTTP/1.1\r\nX-Slow: `);
+    socket.write(`GET http://127.0.0.1:${fixture.origin.port}/ HTTP/1.1\r\nX-Slow: `);
     await new Promise((resolve) => socket.on('close', resolve));
     clearInterval(drip);
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -59,23 +46,23 @@ describe('hostile and sloppy clients', () => {
 
   it('passes a half-close through a CONNECT tunnel and then lets both sockets go', async () => {
     const { text, ms } = await exchange(
-      gateway.httpPort,
-      `CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n` +
+      fixture.gateway.httpPort,
+      `CONNECT 127.0.0.1:${fixture.origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n\r\n` +
         'GET /bytes/100000 HTTP/1.1\r\nHost: o\r\n\r\n',
       { end: true },
     );
     expect(text).toMatch(/^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 200 OK/);
     expect(text.length).toBeGreaterThan(100_000);
-    await waitFor(() => gateway.registry.total === 0);
+    await waitFor(() => fixture.gateway.registry.total === 0);
     // Closed by the FINs, not by the idle timeout (800 ms).
     expect(ms).toBeLessThan(700);
   });
 
   it('closes an idle tunnel after the idle timeout', async () => {
-    const socket = net.connect(gateway.httpPort, '127.0.0.1');
+    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
     socket.on('error', () => undefined);
     socket.write(
-      `CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n`,
+      `CONNECT 127.0.0.1:${fixture.origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n\r\n`,
     );
     const started = Date.now();
     socket.resume();
@@ -84,28 +71,30 @@ describe('hostile and sloppy clients', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  it('a client gone mid-download frees the request and its origin connection', async () => {
-    const socket = net.connect(gateway.httpPort, '127.0.0.1');
+  it('a client gone mid-download frees the request and its fixture.origin connection', async () => {
+    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
     socket.on('error', () => undefined);
     socket.write(
-      `GET http://127.0.0.1:${origin.port}/bytes/${500 * 1024 * 1024} HTTP/1.1\r\nHost: o\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n`,
+      `GET http://127.0.0.1:${fixture.origin.port}/bytes/${500 * 1024 * 1024} HTTP/1.1\r\nHost: o\r\nProxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n\r\n`,
     );
     await new Promise((resolve) => socket.once('data', resolve));
-    expect(gateway.registry.count(pkg.id)).toBe(1);
+    expect(fixture.gateway.registry.count(fixture.pkg.id)).toBe(1);
     socket.destroy();
-    await waitFor(() => gateway.registry.count(pkg.id) === 0);
+    await waitFor(() => fixture.gateway.registry.count(fixture.pkg.id) === 0);
   });
 
   it('after all of it, and a few hundred connections more, no socket is left open', async () => {
     await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
         exchange(
-          i % 2 ? gateway.httpPort : gateway.socksPort,
+          i % 2 ? fixture.gateway.httpPort : fixture.gateway.socksPort,
           i % 3 ? Buffer.from([5, 1, 2]) : 'GET http://x/ HTTP/1.1\r\n\r\n',
           { end: true },
         ),
       ),
     );
-    await waitFor(() => gateway.openSockets() === 0 && gateway.registry.total === 0);
+    await waitFor(
+      () => fixture.gateway.openSockets() === 0 && fixture.gateway.registry.total === 0,
+    );
   });
 });

@@ -1,18 +1,15 @@
 import type net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addPackage,
-  closeAll,
   curlStatusAndSize,
   exchange,
   socksTunnel,
-  startGatewayWithPackage,
   startHttpOrigin,
   usageOf,
+  useGatewayWithPackage,
   waitFor,
-  type Origin,
   type TestGateway,
-  type TestPackage,
 } from './helpers.ts';
 
 const socksConnect = (
@@ -45,109 +42,120 @@ const userPass = (username: string, password: string) =>
   ]);
 
 describe('SOCKS5 server', () => {
-  let gateway: TestGateway;
-  let origin: Origin;
-  let pkg: TestPackage;
+  const fixture = useGatewayWithPackage({ GATEWAY_HANDSHAKE_TIMEOUT_MS: '300' });
 
-  beforeAll(async () => {
-    ({ gateway, origin, pkg } = await startGatewayWithPackage({
-      GATEWAY_HANDSHAKE_TIMEOUT_MS: '300',
-    }));
-  });
-  afterAll(() => closeAll(gateway, origin));
-
-  it('connects with username/password and meters exactly what the origin saw', async () => {
-    const readBefore = origin.bytesRead();
-    const writtenBefore = origin.bytesWritten();
-    const socket = await socksConnect(gateway, pkg.login, pkg.password, {
+  it('connects with username/password and meters exactly what the fixture.origin saw', async () => {
+    const readBefore = fixture.origin.bytesRead();
+    const writtenBefore = fixture.origin.bytesWritten();
+    const socket = await socksConnect(fixture.gateway, fixture.pkg.login, fixture.pkg.password, {
       host: '127.0.0.1',
-      port: origin.port,
+      port: fixture.origin.port,
     });
     const answer = await httpOver(socket, '/bytes/123456');
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
-    await waitFor(() => gateway.registry.count(pkg.id) === 0);
-    await gateway.flushUsage();
-    expect(await usageOf(gateway.database.db, pkg.id)).toEqual({
-      up: origin.bytesRead() - readBefore,
-      down: origin.bytesWritten() - writtenBefore,
+    await waitFor(() => fixture.gateway.registry.count(fixture.pkg.id) === 0);
+    await fixture.gateway.flushUsage();
+    expect(await usageOf(fixture.gateway.database.db, fixture.pkg.id)).toEqual({
+      up: fixture.origin.bytesRead() - readBefore,
+      down: fixture.origin.bytesWritten() - writtenBefore,
     });
   });
 
   it('works for curl with a domain name and targeting suffixes in the login', async () => {
-    const proxy = ['--socks5-hostname', `127.0.0.1:${gateway.socksPort}`];
-    const user = ['--proxy-user', `${pkg.login}_s_42_ttl_5m:${pkg.password}`];
+    const proxy = ['--socks5-hostname', `127.0.0.1:${fixture.gateway.socksPort}`];
+    const user = ['--proxy-user', `${fixture.pkg.login}_s_42_ttl_5m:${fixture.pkg.password}`];
     expect(
-      await curlStatusAndSize([...proxy, ...user], `http://localhost:${origin.port}/bytes/2048`),
+      await curlStatusAndSize(
+        [...proxy, ...user],
+        `http://localhost:${fixture.origin.port}/bytes/2048`,
+      ),
     ).toBe('200 2048');
   });
 
   it('fails authentication (reply version 0x01, status 0x01) for a wrong password or malformed login', async () => {
     const greeting = Buffer.from([0x05, 0x01, 0x02]);
     for (const [username, password] of [
-      [pkg.login, 'wrong'],
-      [`${pkg.login}_c_zz`, pkg.password],
-      [`${pkg.login}_city_paris`, pkg.password],
+      [fixture.pkg.login, 'wrong'],
+      [`${fixture.pkg.login}_c_zz`, fixture.pkg.password],
+      [`${fixture.pkg.login}_city_paris`, fixture.pkg.password],
     ] as const) {
       const answer = await rawSocks(
-        gateway,
+        fixture.gateway,
         Buffer.concat([greeting, userPass(username, password)]),
       );
       expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x01]);
     }
     await expect(
-      socksConnect(gateway, pkg.login, 'wrong', { host: '127.0.0.1', port: origin.port }),
+      socksConnect(fixture.gateway, fixture.pkg.login, 'wrong', {
+        host: '127.0.0.1',
+        port: fixture.origin.port,
+      }),
     ).rejects.toThrow(/Authentication failed/);
   });
 
   it('carries an ISP package over SOCKS5 only when it was bought with the SOCKS5 protocol', async () => {
     const ips = JSON.stringify(['127.0.0.1']);
-    const httpOnly = await addPackage(gateway, { type: 'isp', ips, socks: false });
-    const withSocks = await addPackage(gateway, { type: 'isp', ips, socks: true });
-    const destination = { host: '127.0.0.1', port: origin.port };
+    const httpOnly = await addPackage(fixture.gateway, { type: 'isp', ips, socks: false });
+    const withSocks = await addPackage(fixture.gateway, { type: 'isp', ips, socks: true });
+    const destination = { host: '127.0.0.1', port: fixture.origin.port };
     const answer = await rawSocks(
-      gateway,
+      fixture.gateway,
       Buffer.concat([Buffer.from([0x05, 0x01, 0x02]), userPass(httpOnly.login, httpOnly.password)]),
     );
     expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x01]);
-    const socket = await socksConnect(gateway, withSocks.login, withSocks.password, destination);
+    const socket = await socksConnect(
+      fixture.gateway,
+      withSocks.login,
+      withSocks.password,
+      destination,
+    );
     expect(await httpOver(socket, '/bytes/10')).toMatch(/^HTTP\/1\.1 200 OK/);
   });
 
   it('refuses clients that offer no username/password method', async () => {
-    expect([...(await rawSocks(gateway, Buffer.from([0x05, 0x01, 0x00])))]).toEqual([0x05, 0xff]);
+    expect([...(await rawSocks(fixture.gateway, Buffer.from([0x05, 0x01, 0x00])))]).toEqual([
+      0x05, 0xff,
+    ]);
   });
 
   it('answers BIND with "command not supported" and closes garbage', async () => {
     const request = Buffer.from([0x05, 0x02, 0x00, 0x01, 127, 0, 0, 1, 0x00, 0x50]);
     const answer = await rawSocks(
-      gateway,
-      Buffer.concat([Buffer.from([0x05, 0x01, 0x02]), userPass(pkg.login, pkg.password), request]),
+      fixture.gateway,
+      Buffer.concat([
+        Buffer.from([0x05, 0x01, 0x02]),
+        userPass(fixture.pkg.login, fixture.pkg.password),
+        request,
+      ]),
     );
     expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x00, 0x05, 0x07, 0x00, 0x01, 0, 0, 0, 0, 0, 0]);
-    expect((await rawSocks(gateway, Buffer.from('GET / HTTP/1.1\r\n\r\n'))).length).toBe(0);
+    expect((await rawSocks(fixture.gateway, Buffer.from('GET / HTTP/1.1\r\n\r\n'))).length).toBe(0);
   });
 
   it('closes a client that does not finish the handshake in time', async () => {
     const started = Date.now();
-    const answer = await rawSocks(gateway, Buffer.from([0x05, 0x01]));
+    const answer = await rawSocks(fixture.gateway, Buffer.from([0x05, 0x01]));
     expect(answer.length).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
   it('replies 0x04 when no exit serves the targeting', async () => {
     await expect(
-      socksConnect(gateway, `${pkg.login}_c_de_city_berlin`, pkg.password, {
+      socksConnect(fixture.gateway, `${fixture.pkg.login}_c_de_city_berlin`, fixture.pkg.password, {
         host: '127.0.0.1',
-        port: origin.port,
+        port: fixture.origin.port,
       }),
     ).rejects.toThrow(/HostUnreachable/);
   });
 
-  it('replies 0x05 when the origin refuses', async () => {
+  it('replies 0x05 when the fixture.origin refuses', async () => {
     const closed = await startHttpOrigin();
     await closed.close();
     await expect(
-      socksConnect(gateway, pkg.login, pkg.password, { host: '127.0.0.1', port: closed.port }),
+      socksConnect(fixture.gateway, fixture.pkg.login, fixture.pkg.password, {
+        host: '127.0.0.1',
+        port: closed.port,
+      }),
     ).rejects.toThrow(/ConnectionRefused/);
   });
 });

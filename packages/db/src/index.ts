@@ -11,3 +11,4 @@ export * from './scratch-database.ts';
 export * from './secret-box.ts';
 export * from './types.ts';
 export * from './prepared-statements.ts';
+export * from './shutdown.ts';

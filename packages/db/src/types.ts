@@ -64,9 +64,11 @@ export interface GatewayExits {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   is_active: Generated<boolean>;
+  isp: string | null;
   kind: 'direct' | 'http' | 'socks5';
   local_address: string | null;
   name: string;
+  region: string | null;
   updated_at: Generated<Timestamp>;
   upstream_host: string | null;
   upstream_password_encrypted: string | null;
@@ -132,6 +134,20 @@ export interface NotificationSettings {
   user_id: number;
 }
 
+export interface PackageCounts {
+  n: number;
+  status: string;
+  type: string;
+  user_id: number;
+}
+
+export interface PackageNotices {
+  created_at: Generated<Timestamp>;
+  kind: 'expiry_3d' | 'expiry_1d' | 'traffic_low' | 'traffic_exhausted';
+  package_id: number;
+  period_key: string;
+}
+
 export interface Packages {
   activated_at: Timestamp | null;
   auth_ip: string | null;
@@ -156,6 +172,7 @@ export interface Packages {
   socks: Generated<boolean>;
   speed_limit: number | null;
   status: Generated<'active' | 'inactive' | 'deactivate' | 'pending' | 'processing' | 'empty'>;
+  swapped_at: Timestamp | null;
   tariff: ColumnType<Record<string, unknown>, string, string>;
   tariff_id: number | null;
   traffic_limit_bytes: number | null;
@@ -164,6 +181,7 @@ export interface Packages {
   traffic_used_bytes: Generated<number>;
   type: 'isp' | 'dynamic' | 'vip' | 'unlim';
   user_id: number;
+  uuid: Generated<string>;
 }
 
 export interface PackageStatusEvents {
@@ -257,6 +275,34 @@ export interface PromoUsages {
   package_id: number | null;
   promo_id: number;
   user_id: number;
+}
+
+export interface ProxyLists {
+  auth_type: 0 | 1;
+  city: string | null;
+  countries: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  isp: string | null;
+  location_preset:
+    | 'custom'
+    | 'world-mix'
+    | 'europe'
+    | 'asia'
+    | 'north-america'
+    | 'south-america'
+    | 'africa'
+    | 'oceania';
+  login: string | null;
+  name: string;
+  package_id: number;
+  port_start: number | null;
+  ports_count: number;
+  proxy_format: number;
+  proxy_link_format: string;
+  region: string | null;
+  rotation_period: number;
+  white_list: Generated<string[]>;
 }
 
 export interface PurchaseIdempotencyKeys {
@@ -379,6 +425,8 @@ export interface DB {
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
+  package_counts: PackageCounts;
+  package_notices: PackageNotices;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;
@@ -389,6 +437,7 @@ export interface DB {
   payments: Payments;
   promo_codes: PromoCodes;
   promo_usages: PromoUsages;
+  proxy_lists: ProxyLists;
   purchase_idempotency_keys: PurchaseIdempotencyKeys;
   rate_limits: RateLimits;
   referral_rewards: ReferralRewards;

@@ -52,6 +52,22 @@ const envSchema = z.object({
   GATEWAY_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   GATEWAY_SOCKS_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
   /**
+   * The gateway ports IP-whitelist proxy lists take their blocks from, `first-last` (decision
+   * 116): each such list gets ports_count consecutive ports here, and the gateway listens on them.
+   */
+  GATEWAY_LIST_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'first-last, e.g. 20000-39999')
+    .default('20000-39999')
+    .transform((value) => {
+      const [first, last] = value.split('-').map(Number) as [number, number];
+      return { first, last };
+    })
+    .refine(
+      (range) => range.first >= 1 && range.first <= range.last && range.last <= 65535,
+      'a range of ports within 1-65535, first <= last',
+    ),
+  /**
    * The gateway exits loaded at start while the exits table holds nothing but the migration's
    * default direct exit (decision 099); `npm run admin -- exits:*` manages them afterwards.
    */
@@ -107,6 +123,11 @@ const envSchema = z.object({
    * that own those packages, as the API tests do).
    */
   PROVISIONING_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * How often the package lifecycle sweeps run (expiry and auto-renew, expiry reminders,
+   * traffic warnings; decision 109), in seconds. 0 = never (API tests sharing a database).
+   */
+  PACKAGE_LIFECYCLE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Mails each mail queue sends at once (pg-boss batch handled in parallel). */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** Open SMTP connections of the mailer's pool (nodemailer `pool: true`). */

@@ -43,34 +43,50 @@ describe('proxy username targeting grammar', () => {
     expect(parseProxyUsername(`${LOGIN}_c_uk`)?.country).toBe('GB');
   });
 
-  it.each([
-    ['empty', ''],
-    ['empty login', '_c_us'],
-    ['non-alphanumeric login', 'ab-cd'],
-    ['unknown country', `${LOGIN}_c_xx`],
-    ['three-letter country', `${LOGIN}_c_usa`],
-    ['country without code', `${LOGIN}_c`],
-    ['country twice', `${LOGIN}_c_us_c_de`],
-    ['city without country', `${LOGIN}_city_berlin`],
-    ['city after a session', `${LOGIN}_c_de_s_1_city_berlin`],
-    ['city without name', `${LOGIN}_c_de_city`],
-    ['city with a space', `${LOGIN}_c_us_city_new york`],
-    ['city with a leading dash', `${LOGIN}_c_us_city_-york`],
-    ['session twice', `${LOGIN}_s_1_s_2`],
-    ['session with punctuation', `${LOGIN}_s_a.b`],
-    ['session too long', `${LOGIN}_s_${'1'.repeat(65)}`],
-    ['ttl without session', `${LOGIN}_ttl_10m`],
-    ['ttl without unit', `${LOGIN}_s_1_ttl_10`],
-    ['ttl in days', `${LOGIN}_s_1_ttl_1d`],
-    ['ttl zero', `${LOGIN}_s_1_ttl_0s`],
-    ['ttl beyond a day', `${LOGIN}_s_1_ttl_25h`],
-    ['ttl twice', `${LOGIN}_s_1_ttl_1m_ttl_2m`],
-    ['unknown suffix', `${LOGIN}_x_1`],
-    ['trailing underscore', `${LOGIN}_`],
-    ['double underscore', `${LOGIN}__c_us`],
-    ['upper-case key', `${LOGIN}_C_us`],
-  ])('refuses %s', (_name, username) => {
-    expect(parseProxyUsername(username)).toBeNull();
+  /** Usernames the grammar refuses, by the part that is wrong. */
+  const refused = {
+    syntax: [
+      ['empty', ''],
+      ['trailing underscore', `${LOGIN}_`],
+      ['double underscore', `${LOGIN}__c_us`],
+      ['upper-case key', `${LOGIN}_C_us`],
+      ['unknown suffix', `${LOGIN}_x_1`],
+    ],
+    login: [
+      ['empty', '_c_us'],
+      ['non-alphanumeric', 'ab-cd'],
+    ],
+    country: [
+      ['unknown', `${LOGIN}_c_xx`],
+      ['three letters', `${LOGIN}_c_usa`],
+      ['without code', `${LOGIN}_c`],
+      ['twice', `${LOGIN}_c_us_c_de`],
+    ],
+    city: [
+      ['without country', `${LOGIN}_city_berlin`],
+      ['after a session', `${LOGIN}_c_de_s_1_city_berlin`],
+      ['without name', `${LOGIN}_c_de_city`],
+      ['with a space', `${LOGIN}_c_us_city_new york`],
+      ['with a leading dash', `${LOGIN}_c_us_city_-york`],
+    ],
+    session: [
+      ['twice', `${LOGIN}_s_1_s_2`],
+      ['with punctuation', `${LOGIN}_s_a.b`],
+      ['too long', `${LOGIN}_s_${'1'.repeat(65)}`],
+    ],
+    ttl: [
+      ['without session', `${LOGIN}_ttl_10m`],
+      ['without unit', `${LOGIN}_s_1_ttl_10`],
+      ['in days', `${LOGIN}_s_1_ttl_1d`],
+      ['zero', `${LOGIN}_s_1_ttl_0s`],
+      ['beyond a day', `${LOGIN}_s_1_ttl_25h`],
+      ['twice', `${LOGIN}_s_1_ttl_1m_ttl_2m`],
+    ],
+  };
+  describe.each(Object.entries(refused))('refuses a wrong %s', (_part, usernames) => {
+    it.each(usernames)('%s', (_name, username) => {
+      expect(parseProxyUsername(username)).toBeNull();
+    });
   });
 
   it('normalizes declared city names like logins write them', () => {

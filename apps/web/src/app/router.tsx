@@ -5,6 +5,7 @@ import { preloadNamespaces } from '../shared/i18n/i18n';
 import { AuthGuard, GuestGuard, RestrictedGuard } from './guards';
 import { RootLayout } from './root-layout';
 import { paths } from './paths';
+import type * as buyRoutes from './routes/buy';
 
 type RouteHandle = { preload: () => Promise<unknown> };
 
@@ -44,11 +45,6 @@ const notFoundStandalone = lazyRoute(
     },
 );
 
-const authLayout = lazyRoute(
-  () => import('./layouts/auth-layout'),
-  (m) => m.AuthLayout,
-  ['auth'],
-);
 const languagePrefix = (target: string) =>
   lazyRoute(
     () => import('./routes/language-prefix'),
@@ -57,6 +53,53 @@ const languagePrefix = (target: string) =>
         return <m.LanguagePrefixRoute target={target} />;
       },
   );
+
+/** A route module's screen, picked by its export name, with the namespaces it needs. */
+const screen = <K extends PropertyKey, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  namespaces?: I18nNamespace[],
+) => lazyRoute(load, (module) => module[name], namespaces);
+
+/** The buy flow's screens share one chunk and the `buy` namespace. */
+const buyScreen = (name: keyof typeof buyRoutes) =>
+  screen(() => import('./routes/buy'), name, ['buy']);
+
+/** Every screen's chunk and the translation namespaces it needs; `routes` places them. */
+const screens = {
+  authLayout: screen(() => import('./layouts/auth-layout'), 'AuthLayout', ['auth']),
+  login: screen(() => import('./routes/login'), 'LoginRoute', ['auth']),
+  register: screen(() => import('./routes/register'), 'RegisterRoute', ['auth']),
+  forgotPassword: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute', ['auth']),
+  updatePassword: screen(() => import('./routes/update-password'), 'UpdatePasswordRoute', ['auth']),
+  googleCallback: screen(() => import('./routes/google-callback'), 'GoogleCallbackRoute'),
+  cabinetLayout: screen(() => import('./layouts/cabinet/cabinet-layout'), 'CabinetLayout', [
+    'auth',
+    'notifications',
+  ]),
+  profile: screen(() => import('./routes/profile'), 'ProfileRoute', ['profile']),
+  emailVerification: screen(() => import('./routes/email-verification'), 'EmailVerificationRoute', [
+    'auth',
+  ]),
+  buyLayout: buyScreen('BuyLayoutRoute'),
+  buySelectType: buyScreen('BuySelectTypeRoute'),
+  buyPools: buyScreen('BuyPoolsRoute'),
+  buyBase: buyScreen('BuyBaseRoute'),
+  buyPremium: buyScreen('BuyPremiumRoute'),
+  buyUnlimited: buyScreen('BuyUnlimitedRoute'),
+  buyIsp: buyScreen('BuyIspRoute'),
+  buyCart: buyScreen('BuyCartRoute'),
+  topUp: screen(() => import('./routes/top-up'), 'TopUpRoute', ['top-up']),
+  transactions: screen(() => import('./routes/transactions'), 'TransactionsRoute', [
+    'transactions',
+    'profile',
+  ]),
+  referral: screen(() => import('./routes/referral'), 'ReferralRoute', ['referral']),
+  paymentResult: screen(() => import('./routes/payment-result'), 'PaymentResultRoute', ['top-up']),
+  faq: screen(() => import('./routes/faq'), 'FaqRoute'),
+  legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
+  packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -67,209 +110,56 @@ export const routes: RouteObject[] = [
         element: <GuestGuard />,
         children: [
           {
-            ...authLayout,
+            ...screens.authLayout,
             children: [
-              {
-                path: paths.login,
-                ...lazyRoute(
-                  () => import('./routes/login'),
-                  (m) => m.LoginRoute,
-                  ['auth'],
-                ),
-              },
-              {
-                path: paths.register,
-                ...lazyRoute(
-                  () => import('./routes/register'),
-                  (m) => m.RegisterRoute,
-                  ['auth'],
-                ),
-              },
-              {
-                path: paths.forgotPassword,
-                ...lazyRoute(
-                  () => import('./routes/forgot-password'),
-                  (m) => m.ForgotPasswordRoute,
-                  ['auth'],
-                ),
-              },
-              {
-                path: paths.updatePassword,
-                ...lazyRoute(
-                  () => import('./routes/update-password'),
-                  (m) => m.UpdatePasswordRoute,
-                  ['auth'],
-                ),
-              },
+              { path: paths.login, ...screens.login },
+              { path: paths.register, ...screens.register },
+              { path: paths.forgotPassword, ...screens.forgotPassword },
+              { path: paths.updatePassword, ...screens.updatePassword },
               { path: ':lang/login', ...languagePrefix(paths.login) },
               { path: ':lang/register', ...languagePrefix(paths.register) },
             ],
           },
         ],
       },
-      {
-        path: paths.googleCallback,
-        ...lazyRoute(
-          () => import('./routes/google-callback'),
-          (m) => m.GoogleCallbackRoute,
-        ),
-      },
+      { path: paths.googleCallback, ...screens.googleCallback },
       {
         path: paths.cabinet.root,
         element: <AuthGuard />,
         children: [
           {
-            ...lazyRoute(
-              () => import('./layouts/cabinet/cabinet-layout'),
-              (m) => m.CabinetLayout,
-              ['auth', 'notifications'],
-            ),
+            ...screens.cabinetLayout,
             children: [
               { index: true, element: <Navigate to={paths.cabinet.buy} replace /> },
-              {
-                path: 'profile',
-                ...lazyRoute(
-                  () => import('./routes/profile'),
-                  (m) => m.ProfileRoute,
-                  ['profile'],
-                ),
-              },
-              {
-                path: 'email/verification',
-                ...lazyRoute(
-                  () => import('./routes/email-verification'),
-                  (m) => m.EmailVerificationRoute,
-                  ['auth'],
-                ),
-              },
+              { path: 'profile', ...screens.profile },
+              { path: 'email/verification', ...screens.emailVerification },
               {
                 // Buy, top-up, transactions and referral sit behind the restricted-user guard.
                 element: <RestrictedGuard />,
                 children: [
                   {
                     path: 'buy',
-                    ...lazyRoute(
-                      () => import('./routes/buy'),
-                      (m) => m.BuyLayoutRoute,
-                      ['buy'],
-                    ),
+                    ...screens.buyLayout,
                     children: [
                       { index: true, element: <Navigate to="select-type" replace /> },
-                      {
-                        path: 'select-type',
-                        ...lazyRoute(
-                          () => import('./routes/buy'),
-                          (m) => m.BuySelectTypeRoute,
-                          ['buy'],
-                        ),
-                      },
-                      {
-                        path: 'dynamic-pools',
-                        ...lazyRoute(
-                          () => import('./routes/buy'),
-                          (m) => m.BuyPoolsRoute,
-                          ['buy'],
-                        ),
-                      },
-                      {
-                        path: 'dynamic-pools/base',
-                        ...lazyRoute(
-                          () => import('./routes/buy'),
-                          (m) => m.BuyBaseRoute,
-                          ['buy'],
-                        ),
-                      },
-                      {
-                        path: 'dynamic-pools/premium',
-                        ...lazyRoute(
-                          () => import('./routes/buy'),
-                          (m) => m.BuyPremiumRoute,
-                          ['buy'],
-                        ),
-                      },
-                      {
-                        path: 'dynamic-pools/unlimited',
-                        ...lazyRoute(
-                          () => import('./routes/buy'),
-                          (m) => m.BuyUnlimitedRoute,
-                          ['buy'],
-                        ),
-                      },
-                      {
-                        path: 'isp',
-                        ...lazyRoute(
-                          () => import('./routes/buy'),
-                          (m) => m.BuyIspRoute,
-                          ['buy'],
-                        ),
-                      },
-                      {
-                        path: 'cart',
-                        ...lazyRoute(
-                          () => import('./routes/buy'),
-                          (m) => m.BuyCartRoute,
-                          ['buy'],
-                        ),
-                      },
+                      { path: 'select-type', ...screens.buySelectType },
+                      { path: 'dynamic-pools', ...screens.buyPools },
+                      { path: 'dynamic-pools/base', ...screens.buyBase },
+                      { path: 'dynamic-pools/premium', ...screens.buyPremium },
+                      { path: 'dynamic-pools/unlimited', ...screens.buyUnlimited },
+                      { path: 'isp', ...screens.buyIsp },
+                      { path: 'cart', ...screens.buyCart },
                     ],
                   },
-                  {
-                    path: 'top-up',
-                    ...lazyRoute(
-                      () => import('./routes/top-up'),
-                      (m) => m.TopUpRoute,
-                      ['top-up'],
-                    ),
-                  },
-                  {
-                    path: 'transactions',
-                    ...lazyRoute(
-                      () => import('./routes/transactions'),
-                      (m) => m.TransactionsRoute,
-                      ['transactions', 'profile'],
-                    ),
-                  },
-                  {
-                    path: 'referral',
-                    ...lazyRoute(
-                      () => import('./routes/referral'),
-                      (m) => m.ReferralRoute,
-                      ['referral'],
-                    ),
-                  },
+                  { path: 'top-up', ...screens.topUp },
+                  { path: 'transactions', ...screens.transactions },
+                  { path: 'referral', ...screens.referral },
                 ],
               },
-              {
-                path: 'payment',
-                ...lazyRoute(
-                  () => import('./routes/payment-result'),
-                  (m) => m.PaymentResultRoute,
-                  ['top-up'],
-                ),
-              },
-              {
-                path: 'faq',
-                ...lazyRoute(
-                  () => import('./routes/faq'),
-                  (m) => m.FaqRoute,
-                ),
-              },
-              {
-                path: 'legal',
-                ...lazyRoute(
-                  () => import('./routes/legal'),
-                  (m) => m.LegalRoute,
-                  ['legal'],
-                ),
-              },
-              {
-                path: 'packages',
-                ...lazyRoute(
-                  () => import('./routes/packages'),
-                  (m) => m.PackagesRoute,
-                  ['packages'],
-                ),
-              },
+              { path: 'payment', ...screens.paymentResult },
+              { path: 'faq', ...screens.faq },
+              { path: 'legal', ...screens.legal },
+              { path: 'packages', ...screens.packages },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },
             ],

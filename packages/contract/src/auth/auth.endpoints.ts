@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { defineEndpoint, type EndpointRequest } from '../http/endpoint.ts';
 import { textField } from '../common/validation.ts';
 import {
   authResponseSchema,
@@ -13,6 +13,20 @@ import {
 
 /** A query value the route reads leniently: anything but one string counts as absent. */
 const lenientString = textField().optional().catch(undefined);
+
+/** A link the browser follows (a mail link, a sign-in step): the API answers with a redirect. */
+const browserRedirect = <const P extends string, const R extends EndpointRequest>(
+  path: P,
+  summary: string,
+  request: R,
+) =>
+  defineEndpoint({
+    method: 'GET',
+    path,
+    summary,
+    request,
+    response: { kind: 'redirect', status: 302 },
+  });
 
 /** Sign-up, sign-in, e-mail verification, password reset and Google sign-in. */
 export const authEndpoints = {
@@ -44,13 +58,11 @@ export const authEndpoints = {
     request: { body: emailOnlySchema },
     response: messageResponseSchema,
   }),
-  confirmEmail: defineEndpoint({
-    method: 'GET',
-    path: '/email/verify/confirm',
-    summary: 'The link of the verification mail: redirects to the SPA with the outcome',
-    request: { query: z.object({ token: lenientString }) },
-    response: { kind: 'redirect', status: 302 },
-  }),
+  confirmEmail: browserRedirect(
+    '/email/verify/confirm',
+    'The link of the verification mail: redirects to the SPA with the outcome',
+    { query: z.object({ token: lenientString }) },
+  ),
   forgotPassword: defineEndpoint({
     method: 'POST',
     path: '/forgot-password',
@@ -79,21 +91,16 @@ export const authEndpoints = {
     request: {},
     response: z.object({ google: z.boolean() }),
   }),
-  googleRedirect: defineEndpoint({
-    method: 'GET',
-    path: '/google/redirect',
-    summary: 'Start Google sign-in: redirects to Google (ref: referral code of a new account)',
-    request: { query: z.object({ ref: lenientString }) },
-    response: { kind: 'redirect', status: 302 },
-  }),
-  googleCallback: defineEndpoint({
-    method: 'GET',
-    path: '/google/callback',
-    summary:
-      "Google's return: redirects to the SPA's /auth/google/callback, with ?token= on success",
-    request: {},
-    response: { kind: 'redirect', status: 302 },
-  }),
+  googleRedirect: browserRedirect(
+    '/google/redirect',
+    'Start Google sign-in: redirects to Google (ref: referral code of a new account)',
+    { query: z.object({ ref: lenientString }) },
+  ),
+  googleCallback: browserRedirect(
+    '/google/callback',
+    "Google's return: redirects to the SPA's /auth/google/callback, with ?token= on success",
+    {},
+  ),
 } as const;
 
 export type AuthProvidersResponse = z.infer<typeof authEndpoints.authProviders.response>;

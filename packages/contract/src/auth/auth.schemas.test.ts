@@ -17,14 +17,11 @@ const messagesOf = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
+/** A valid new password with its confirmation. */
+const passwords = { password: 'secret123', password_confirmation: 'secret123' };
+
 describe('registerSchema', () => {
-  const valid = {
-    name: 'Alice',
-    email: 'Alice@Example.com',
-    password: 'secret123',
-    password_confirmation: 'secret123',
-    terms_checkbox: true,
-  };
+  const valid = { name: 'Alice', email: 'Alice@Example.com', ...passwords, terms_checkbox: true };
 
   it('accepts a valid payload and lower-cases the e-mail', () => {
     const parsed = registerSchema.parse(valid);
@@ -93,12 +90,7 @@ describe('registerSchema', () => {
 
 describe('resetPasswordSchema', () => {
   it('needs a token', () => {
-    const result = resetPasswordSchema.safeParse({
-      email: 'a@b.co',
-      token: '',
-      password: 'secret123',
-      password_confirmation: 'secret123',
-    });
+    const result = resetPasswordSchema.safeParse({ email: 'a@b.co', token: '', ...passwords });
     expect(messagesOf(result)).toEqual({ token: 'required_field' });
   });
 });

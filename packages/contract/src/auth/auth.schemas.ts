@@ -8,7 +8,7 @@ import {
   textField,
 } from '../common/validation.ts';
 import { LANGUAGES } from '../app/app.constants.ts';
-import { userDtoSchema } from '../profile/profile.schemas.ts';
+import { userSuccessSchema } from '../profile/profile.schemas.ts';
 
 export const loginSchema = z.object({
   email: emailField,
@@ -64,11 +64,7 @@ export const updatePasswordSchema = z
   .refine(...confirmationMatches);
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
-export const authResponseSchema = z.object({
-  success: z.literal(true),
-  token: z.string(),
-  user: userDtoSchema,
-});
+export const authResponseSchema = userSuccessSchema({ token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** A success that only carries a translated text. */

@@ -20,8 +20,10 @@ export const BUY_ERROR_KEYS = {
 } as const;
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** A dotted-quad IPv4 address (no leading zeros, each part 0-255). */
+export const isIpv4 = (value: string): boolean => IPV4.test(value);
 export const isValidIp = (value: string): boolean =>
-  IPV4.test(value) || z.ipv6().safeParse(value).success;
+  isIpv4(value) || z.ipv6().safeParse(value).success;
 
 const id = z.coerce
   .number({ error: VALIDATION_KEYS.required })
@@ -29,14 +31,21 @@ const id = z.coerce
   .positive(VALIDATION_KEYS.invalidType)
   .max(2_147_483_647, VALIDATION_KEYS.invalidType);
 
-/** Optional promo text: trimmed, empty means none. */
-const promo = textField()
+/** Optional promo text: trimmed, empty means none (purchases and the unlimited renewal). */
+export const promo = textField()
   .max(64, VALIDATION_KEYS.tooLong)
   .nullish()
   .transform((value) => {
     const trimmed = value?.trim() ?? '';
     return trimmed === '' ? null : trimmed;
   });
+
+/** A flag as the original client sends it: a boolean, 0 / 1 or "0" / "1"; read as a boolean. */
+export const booleanFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+    error: VALIDATION_KEYS.required,
+  })
+  .transform((value) => value === true || value === 1 || value === '1');
 
 const rename = (aliases: Record<string, string>) => (value: unknown) => {
   if (typeof value !== 'object' || value === null) return value;
@@ -73,10 +82,7 @@ export const ispBuySchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isValidIp(value), BUY_ERROR_KEYS.ipInvalid),
-  socks: z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
-    .optional()
-    .transform((value) => value === true || value === 1 || value === '1'),
+  socks: booleanFlag.optional().transform((value) => value === true),
   promo,
 });
 export type IspBuyInput = z.input<typeof ispBuySchema>;

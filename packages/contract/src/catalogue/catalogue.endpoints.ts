@@ -54,66 +54,6 @@ export const unlimLocationSchema = z.object({
   }),
 });
 
-export const packageListItemSchema = z.object({
-  id: z.number(),
-  type: z.enum(['isp', 'dynamic', 'vip', 'unlim']),
-  tariff_name: z.string(),
-  tariff_ports: z.number().nullable(),
-  tariff_traffic: z.number().nullable(),
-  status: z.string(),
-  created_at: z.string(),
-  expired_at: z.string().nullable(),
-  days_left: z.number().nullable(),
-  package_key: z.string(),
-  /** Bytes (up plus down) the gateway metered in the package's current traffic period. */
-  traffic_used_bytes: z.number(),
-  /** What is left of a traffic package's limit (never below 0); null without a limit. */
-  traffic_left_bytes: z.number().nullable(),
-});
-export type PackageListItem = z.infer<typeof packageListItemSchema>;
-
-/**
- * One package of the owner with its credentials and tariff snapshot. `host`, `port_http` and
- * `port_socks` are where customers connect: the gateway's public host and ports (the API tools
- * page's host and port, the premium panel's proxy_ip).
- */
-export const packageDetailSchema = packageListItemSchema.extend({
-  tariff: z.record(z.string(), z.unknown()),
-  price: z.number(),
-  auto_update: z.boolean(),
-  login: z.string(),
-  password: z.string(),
-  host: z.string(),
-  port_http: z.number(),
-  port_socks: z.number(),
-  country: z.string().nullable(),
-  period: z.number().nullable(),
-  ip: z.array(z.string()),
-  auth_ip: z.string().nullable(),
-  socks: z.boolean(),
-  location: z.string().nullable(),
-  speed_limit: z.number().nullable(),
-  traffic_limit_bytes: z.number().nullable(),
-  /** The spec's dynamic package data: usage and limit of the current period, in bytes. */
-  package_info: z.object({
-    traffic_usage_common: z.number(),
-    traffic_limit_common: z.number().nullable(),
-  }),
-});
-export type PackageDetail = z.infer<typeof packageDetailSchema>;
-
-/**
- * Live metrics of an unlimited package (the spec's unlimited panel): `speed` is what its
- * connections carry now, in Mbps (up plus down, as its speed_limit); `server` the CPU and memory
- * use in percent of the gateway host(s) carrying it; `traffic` the bytes of its current period.
- */
-export const unlimUsageSchema = z.object({
-  speed: z.number(),
-  server: z.object({ cpu_usage: z.number().nullable(), ram_usage: z.number().nullable() }),
-  traffic: z.number(),
-});
-export type UnlimUsage = z.infer<typeof unlimUsageSchema>;
-
 export const promoCheckResponseSchema = z.object({
   can_use: z.boolean(),
   message: z.string(),
@@ -136,9 +76,10 @@ export const tariffsQuerySchema = z.object({
     ),
 });
 
-const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() });
+/** The optional Idempotency-Key of a request that moves money (decision 085). */
+export const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() });
 
-/** The public catalogue (prices are public), purchases and the owner's packages. */
+/** The public catalogue (prices are public) and purchases. */
 export const catalogueEndpoints = {
   listTariffs: defineEndpoint({
     method: 'GET',
@@ -222,26 +163,5 @@ export const catalogueEndpoints = {
       query: z.object({ period: z.coerce.number().int().optional() }),
     },
     response: promoCheckResponseSchema,
-  }),
-  listPackages: defineEndpoint({
-    method: 'GET',
-    path: '/packages',
-    summary: "The owner's packages",
-    request: {},
-    response: list(packageListItemSchema),
-  }),
-  getPackage: defineEndpoint({
-    method: 'GET',
-    path: '/packages/:id',
-    summary: 'One package of the owner (404 for a foreign, unknown or malformed id)',
-    request: { params: z.object({ id: rowId.max(Number.MAX_SAFE_INTEGER) }) },
-    response: z.object({ data: packageDetailSchema }),
-  }),
-  getUnlimUsage: defineEndpoint({
-    method: 'GET',
-    path: '/unlim/:id/usage',
-    summary: 'Live metrics of an unlimited package (404 for a foreign, unknown or other package)',
-    request: { params: z.object({ id: rowId.max(Number.MAX_SAFE_INTEGER) }) },
-    response: z.object({ data: unlimUsageSchema }),
   }),
 } as const;

@@ -24,6 +24,16 @@ export const ERROR_CODES = {
   PROMO_INVALID: { status: 422, key: 'errors.promo_invalid' },
   LOCATION_UNAVAILABLE: { status: 422, key: 'errors.location_unavailable' },
   OUT_OF_STOCK: { status: 409, key: 'errors.out_of_stock' },
+  // Package lifecycle (issue 11, decision 108): extend/renew is refused while auto-renew is on;
+  // a package that is not running (inactive, deactivated, pending) is restored, not extended;
+  // unlimited 1-day tariffs have no auto-renew.
+  AUTO_RENEW_ENABLED: { status: 409, key: 'errors.auto_renew_enabled' },
+  PACKAGE_NOT_EXTENDABLE: { status: 409, key: 'errors.package_not_extendable' },
+  AUTO_RENEW_UNAVAILABLE: { status: 422, key: 'errors.auto_renew_unavailable' },
+  // Proxy lists and the generator (issue 11, decision 116).
+  PACKAGE_NOT_ACTIVE: { status: 409, key: 'errors.package_not_active' },
+  LOCATION_NOT_SERVED: { status: 422, key: 'errors.location_not_served' },
+  LIST_PORTS_EXHAUSTED: { status: 409, key: 'errors.list_ports_exhausted' },
   EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
   // Refused before routing (issue 9, defect 13): Node's parser and Fastify's router.

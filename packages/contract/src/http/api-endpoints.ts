@@ -2,9 +2,12 @@ import { appEndpoints } from '../app/app.endpoints.ts';
 import { authEndpoints } from '../auth/auth.endpoints.ts';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
 import { legalEndpoints } from '../legal/legal.endpoints.ts';
+import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoints.ts';
+import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
+import { proxyListsEndpoints } from '../proxy-lists/proxy-lists.endpoints.ts';
 import { referralEndpoints } from '../referral/referral.endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -17,7 +20,10 @@ export const API_ENDPOINTS = {
   payments: paymentsEndpoints,
   referral: referralEndpoints,
   catalogue: catalogueEndpoints,
+  packages: packagesEndpoints,
   legal: legalEndpoints,
+  packageLifecycle: packageLifecycleEndpoints,
+  proxyLists: proxyListsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] =>

@@ -5,6 +5,7 @@ import { allEndpoints } from './api-endpoints.ts';
 import { endpointPath, isJsonResponse } from './endpoint.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
+import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { VALIDATION_KEYS } from '../common/validation.ts';
 
 type Def = Record<string, unknown> & { type: string };
@@ -55,7 +56,7 @@ describe('endpoint definitions', () => {
     expect(endpointPath(catalogueEndpoints.checkCoupon, { tariffId: 3, code: 'X Y' })).toBe(
       '/tariff/3/check-coupon/X%20Y',
     );
-    expect(() => endpointPath(catalogueEndpoints.getPackage)).toThrow('missing path parameter id');
+    expect(() => endpointPath(packagesEndpoints.getPackage)).toThrow('missing path parameter id');
   });
 
   it('tells JSON answers from pages and redirects', () => {

@@ -13,12 +13,16 @@ export type EndpointRequest = {
 };
 
 /**
- * Answers that are not a JSON body: an HTML page, a redirect (its target in Location), a 204 or a
- * webhook acknowledgement computed from a raw, signed body. They are listed so that every
+ * Answers that are not a JSON body: an HTML page, a redirect (its target in Location), a 204,
+ * a webhook acknowledgement computed from a raw, signed body, or a file download (an attachment
+ * in one of the export formats, see exports/export.constants.ts). They are listed so that every
  * route has a definition (the route-table test) and the OpenAPI document can describe them.
  */
 export type NonJsonResponse =
-  { kind: 'html' } | { kind: 'redirect'; status: 302 | 303 } | { kind: 'no-content' };
+  | { kind: 'html' }
+  | { kind: 'redirect'; status: 302 | 303 }
+  | { kind: 'no-content' }
+  | { kind: 'file' };
 
 /**
  * One HTTP endpoint, defined once for both sides: the API registers its route from it

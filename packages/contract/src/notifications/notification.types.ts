@@ -16,6 +16,19 @@ export const NOTIFICATION_DATA_SCHEMAS = {
   'notifications.password_reset': email,
   'notifications.package_bought': z.object({ package: text, amount: text }),
   'notifications.traffic_exhausted': z.object({ package: text }),
+  // Package lifecycle (issue 11, decision 109). `date` is the (new) expiry in UTC.
+  'notifications.package_extended': z.object({ package: text, amount: text, date: text }),
+  'notifications.package_renewed': z.object({ package: text, amount: text, date: text }),
+  'notifications.package_renewal_failed': z.object({ package: text, amount: text }),
+  'notifications.package_expired': z.object({ package: text }),
+  'notifications.package_expiring': z.object({ package: text, date: text }),
+  'notifications.package_renewal_upcoming': z.object({
+    package: text,
+    date: text,
+    amount: text,
+  }),
+  /** `percent`: what is left of the period's traffic. */
+  'notifications.traffic_low': z.object({ package: text, percent: text }),
   'notifications.top_up': z.object({ amount: text, method: text }),
   'notifications.referral_reward': z.object({ amount: text, percent: text, referral: text }),
   'notifications.withdrawal_completed': z.object({

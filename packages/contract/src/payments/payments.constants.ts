@@ -27,19 +27,24 @@ const method = (id: string, min: number, max: number): PaymentMethod => {
   };
 };
 
+/** Bounds in dollars of method 7's payment systems 1..8 (methods 7.1 ... 7.8), in order. */
+const LOCAL_SYSTEM_BOUNDS: readonly (readonly [min: number, max: number])[] = [
+  [13, 1000],
+  [6, 1600],
+  [15, 1000],
+  [15, 1000],
+  [10, 1000],
+  [2.3, 430],
+  [7.5, 483],
+  [7.5, 483],
+];
+
 export const PAYMENT_METHODS: readonly PaymentMethod[] = [
   method('3', 5, 10000),
   method('5', 10, 10000),
   method('6', 20, 25000),
   method('7', 6, 2352),
-  method('7.1', 13, 1000),
-  method('7.2', 6, 1600),
-  method('7.3', 15, 1000),
-  method('7.4', 15, 1000),
-  method('7.5', 10, 1000),
-  method('7.6', 2.3, 430),
-  method('7.7', 7.5, 483),
-  method('7.8', 7.5, 483),
+  ...LOCAL_SYSTEM_BOUNDS.map(([min, max], index) => method(`7.${index + 1}`, min, max)),
 ];
 
 export const PAYMENT_METHOD_TYPES = [3, 5, 6, 7] as const;

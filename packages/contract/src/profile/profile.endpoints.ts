@@ -19,17 +19,15 @@ export const alertsResponseSchema = z.object({ alerts: z.array(systemAlertSchema
 export type AlertsResponse = z.infer<typeof alertsResponseSchema>;
 
 export type FaqItemDto = { id: number; title: string; content: string; children?: FaqItemDto[] };
-const faqItemFields = { id: z.number(), title: z.string(), content: z.string() };
+/** FAQ categories and items both have an id and a title. */
+const faqEntryFields = { id: z.number(), title: z.string() };
+const faqItemFields = { ...faqEntryFields, content: z.string() };
 /** FAQ items nest one level (children of a top item have no children of their own). */
 export const faqItemSchema: z.ZodType<FaqItemDto> = z.object({
   ...faqItemFields,
   children: z.array(z.object(faqItemFields)).optional(),
 });
-export const faqCategorySchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  faqs: z.array(faqItemSchema),
-});
+export const faqCategorySchema = z.object({ ...faqEntryFields, faqs: z.array(faqItemSchema) });
 export type FaqCategoryDto = z.infer<typeof faqCategorySchema>;
 export const faqResponseSchema = z.object({ faq_categories: z.array(faqCategorySchema) });
 export type FaqResponse = z.infer<typeof faqResponseSchema>;

@@ -40,11 +40,11 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-export const profileUpdateResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  user: userDtoSchema,
-});
+/** A success that hands back the (new) user: sign-in and sign-up, a profile update. */
+export const userSuccessSchema = <const S extends z.ZodRawShape>(shape: S) =>
+  z.object({ success: z.literal(true), ...shape, user: userDtoSchema });
+
+export const profileUpdateResponseSchema = userSuccessSchema({ message: z.string() });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 const telegramField = textField({ trim: true })

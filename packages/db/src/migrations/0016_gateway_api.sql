@@ -33,7 +33,13 @@ BEGIN
 END;
 $$;
 
--- 0014's lease, with the first lease of a period starting from that period's usage.
+-- Hands out up to p_want bytes of an active traffic package's remainder (0014's grants) and
+-- returns how many (0: nothing left, or not an active traffic package). Never more than an
+-- eighth of what is left (at least 64 KiB): near the end every instance holds little, so little
+-- can sit unused in one instance while another runs dry. The first lease of a period starts
+-- from that period's usage. The row lock serializes instances leasing for one package.
+-- (Defined here only; a database migrated before decision 102 has 0014's first version
+-- replaced by this one.)
 CREATE OR REPLACE FUNCTION gateway_lease_traffic(p_package bigint, p_want bigint) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -74,7 +80,10 @@ CREATE TABLE package_status_events (
 CREATE INDEX package_status_events_pending_idx ON package_status_events (id)
   WHERE notified_at IS NULL;
 
--- 0014's function, now also recording the change for the API.
+-- Nothing left to lease: the package becomes `empty` (its NOTIFY makes every instance close its
+-- connections; the API's jobs see the status and the event recorded here). Only an active
+-- package whose grants reached its limit, so a limit raised meanwhile (an upgrade) keeps it
+-- active. Returns whether it changed. (Defined here only, like the lease: decision 102.)
 CREATE OR REPLACE FUNCTION gateway_mark_traffic_empty(p_package bigint) RETURNS boolean
 LANGUAGE sql AS $$
   WITH changed AS (

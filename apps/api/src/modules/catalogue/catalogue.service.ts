@@ -2,6 +2,7 @@ import {
   DYNAMIC_PERIOD_DAYS,
   FAMILY_BY_TARIFF_TYPE,
   ISP_PERIODS,
+  perGbCents,
   toDollars,
   type DynamicTariffDto,
   type IspCountryDto,
@@ -30,7 +31,7 @@ export const toDynamicTariffDto = (t: TariffRow): DynamicTariffDto => ({
   price: toDollars(t.price_cents),
   traffic: t.traffic_gb ?? 0,
   // Per-GB price to the cent, for display ("$0.95 / GB").
-  per_gb: toDollars(Math.round(t.price_cents / (t.traffic_gb ?? 1))),
+  per_gb: toDollars(perGbCents(t.price_cents, t.traffic_gb)),
   period_days: DYNAMIC_PERIOD_DAYS,
 });
 

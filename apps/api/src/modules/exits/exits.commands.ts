@@ -12,7 +12,7 @@ import { deleteExit, findExits, insertExits, setExitActive } from './exits.repos
 import { readExitsFile } from './exits.service.ts';
 
 const ADD_USAGE =
-  'exits:add <name> [--address IP | --upstream http|socks5://[user:pass@]host:port] [--country CC] [--city NAME] [--username-template T] [--disabled]';
+  'exits:add <name> [--address IP | --upstream http|socks5://[user:pass@]host:port] [--country CC] [--region NAME] [--city NAME] [--isp NAME] [--username-template T] [--disabled]';
 
 const nameOf = (args: string[], usage: string) => {
   const name = positional(args)[0];
@@ -42,15 +42,21 @@ export const exitsCommands: Record<string, Command> = {
     usage: 'exits:list   (the gateway exits: kind, place, where traffic leaves, on/off)',
     run: async (db) => {
       return listing(await findExits(db), 'no exits: the gateway refuses every request', (exit) => {
-        const place = [exit.country ?? '*', exit.city].filter(Boolean).join('/');
+        const place = [exit.country ?? '*', exit.region, exit.city].filter(Boolean).join('/');
+        const isp = exit.isp ? ` (${exit.isp})` : '';
         const target =
           exit.kind === 'direct'
             ? (exit.local_address ?? 'system address')
             : `${exit.kind}://${exit.upstream_host ?? ''}:${exit.upstream_port ?? ''}` +
               (exit.username_template ? ` as ${exit.username_template}` : '');
-        return [exit.id, exit.name, exit.kind, place, target, exit.is_active ? 'on' : 'off'].join(
-          '\t',
-        );
+        return [
+          exit.id,
+          exit.name,
+          exit.kind,
+          place + isp,
+          target,
+          exit.is_active ? 'on' : 'off',
+        ].join('\t');
       });
     },
   },
@@ -63,6 +69,8 @@ export const exitsCommands: Record<string, Command> = {
         upstream: option(args, 'upstream'),
         country: option(args, 'country'),
         city: option(args, 'city'),
+        region: option(args, 'region'),
+        isp: option(args, 'isp'),
         username_template: option(args, 'username-template'),
         enabled: !flag(args, '--disabled'),
       });

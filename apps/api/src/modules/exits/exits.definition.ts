@@ -33,12 +33,22 @@ export const exitDefinitionSchema = z
       .transform((value) => value.trim().toLowerCase().replace(/\s+/g, '-'))
       .refine((value) => /^[^_\s]{1,64}$/u.test(value), 'city: a name without "_"')
       .optional(),
+    // Finer places (migration 0017), offered to proxy lists: a region written like a city, and
+    // the ISP's name as customers see it.
+    region: z
+      .string()
+      .transform((value) => value.trim().toLowerCase().replace(/\s+/g, '-'))
+      .refine((value) => /^[^_\s]{1,64}$/u.test(value), 'region: a name without "_"')
+      .optional(),
+    isp: z.string().trim().min(1).max(100).optional(),
     username_template: z.string().min(1).max(200).optional(),
     enabled: z.boolean().default(true),
   })
   .strict()
   .refine((exit) => !(exit.address && exit.upstream), 'an exit is direct or upstream, not both')
   .refine((exit) => !exit.city || exit.country, 'a city needs its country')
+  .refine((exit) => !exit.region || exit.country, 'a region needs its country')
+  .refine((exit) => !exit.isp || exit.country, 'an ISP needs its country')
   .refine(
     (exit) => !exit.username_template || exit.upstream,
     'username_template is for upstream proxies',
@@ -66,6 +76,8 @@ export const toExitRow = (exit: ExitDefinition, dataKey: Buffer) => {
     name: exit.name,
     country: exit.country ?? null,
     city: exit.city ?? null,
+    region: exit.region ?? null,
+    isp: exit.isp ?? null,
     is_active: exit.enabled,
   };
   if (!exit.upstream)

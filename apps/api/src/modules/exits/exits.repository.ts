@@ -13,6 +13,8 @@ export const findExits = (db: Db) =>
       'kind',
       'country',
       'city',
+      'region',
+      'isp',
       'local_address',
       'upstream_host',
       'upstream_port',

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { packageEventsWorker } from '../packages/package-events.jobs.ts';
+import { packageLifecycleWorker } from '../package-lifecycle/package-lifecycle.jobs.ts';
 import { provisioningWorker } from '../packages/packages.jobs.ts';
 import {
   bossDb,
@@ -20,7 +21,12 @@ declare module 'fastify' {
 }
 
 /** Every module's background work; a new one is added here. */
-const WORKERS: JobWorker[] = [mailWorker, provisioningWorker, packageEventsWorker];
+const WORKERS: JobWorker[] = [
+  mailWorker,
+  provisioningWorker,
+  packageEventsWorker,
+  packageLifecycleWorker,
+];
 
 /** Time the close hook gives running jobs before pg-boss fails them for a retry. */
 const STOP_TIMEOUT_MS = 5_000;
@@ -38,7 +44,8 @@ export const jobsPlugin = fp(
     const boss = new PgBoss({
       db: queueDb.db,
       schema: app.config.JOBS_SCHEMA,
-      // Cron schedules arrive with renewals (later issue); maintenance still runs.
+      // No cron: the lifecycle sweeps ask for their job on a timer (singletonSeconds), which
+      // pg-boss deduplicates across instances; maintenance still runs.
       schedule: false,
     });
     app.decorate('jobs', null);

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { DbRoot } from '@proxy/db';
 import {
   createTestApp,
   testConfig,
@@ -11,34 +10,11 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { customerWhoBought, creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { activePackage, meter } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { notifyPackageEvents } from './package-events.jobs.ts';
 
 const GB = 1024 ** 3;
-const HOUR_MS = 3_600_000;
-
-/** What the gateway's flush writes (apps/gateway usage-flusher): bytes booked to an hour. */
-const meter = (db: DbRoot, packageId: number, hoursAgo: number, up: number, down: number) =>
-  sql`INSERT INTO package_usage_hourly AS u (package_id, hour, bytes_up, bytes_down)
-    VALUES (${packageId}, ${new Date(Math.floor(Date.now() / HOUR_MS - hoursAgo) * HOUR_MS)}, ${up}, ${down})
-    ON CONFLICT (package_id, hour) DO UPDATE
-      SET bytes_up = u.bytes_up + EXCLUDED.bytes_up, bytes_down = u.bytes_down + EXCLUDED.bytes_down`.execute(
-    db,
-  );
-
-const activePackage = async (ctx: TestContext, key: string) => {
-  const bought = await customerWhoBought(ctx, key);
-  // The app's provisioning worker activates it (the purchase queued the job).
-  await waitFor(async () => {
-    const row = await ctx.database.db
-      .selectFrom('packages')
-      .select('status')
-      .where('id', '=', bought.packageId)
-      .executeTakeFirstOrThrow();
-    return row.status === 'active' ? true : undefined;
-  });
-  return bought;
-};
 
 type Detail = {
   traffic_used_bytes: number;
@@ -94,7 +70,7 @@ describe('package usage comes from the gateway metering', () => {
       package_info: { traffic_usage_common: used, traffic_limit_common: GB },
     });
     const list = await ctx.api.request('GET', '/api/packages', { token: user.token });
-    expect(list.json<{ data: Detail[] }>().data[0]).toMatchObject({
+    expect(list.json<{ packages: { data: Detail[] } }>().packages.data[0]).toMatchObject({
       traffic_used_bytes: used,
       traffic_left_bytes: GB - used,
     });

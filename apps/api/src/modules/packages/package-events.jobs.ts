@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import type { DbRoot } from '@proxy/db';
 import type { JobWorker } from '../jobs/jobs.queue.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
+import {
+  claimNotices,
+  findTrafficPeriodKey,
+} from '../package-lifecycle/package-lifecycle.repository.ts';
 
 /** Events one sweep transaction takes at most (a larger backlog takes several). */
 const SWEEP_BATCH = 100;
@@ -13,7 +17,9 @@ type PendingEvent = { id: number; package_id: number; user_id: number; title: st
  * quota used up makes the package `empty`), each exactly once however many API instances sweep
  * at the same time: the rows are taken FOR UPDATE SKIP LOCKED, and the notification (cabinet
  * row and mail job, through notify) commits with notified_at. A crash mid-way rolls back both,
- * and the next sweep takes the row again. Returns how many events were notified.
+ * and the next sweep takes the row again. The notification is also claimed per traffic period
+ * in package_notices (decision 109), so the lifecycle's traffic sweep does not repeat it.
+ * Returns how many events were handled.
  */
 export const notifyPackageEvents = (db: DbRoot) =>
   db.transaction().execute(async (tx) => {
@@ -25,10 +31,20 @@ export const notifyPackageEvents = (db: DbRoot) =>
       ORDER BY e.id
       LIMIT ${SWEEP_BATCH}
       FOR UPDATE OF e SKIP LOCKED`.execute(tx);
-    for (const event of rows)
-      await notify(tx, event.user_id, NOTIFICATION_TYPES.trafficExhausted, {
-        package: `${event.title ?? ''} #${event.package_id}`.trim(),
-      });
+    for (const event of rows) {
+      // Once per traffic period: the lifecycle's traffic sweep claims the same notice.
+      const claimed = await claimNotices(tx, [
+        {
+          packageId: event.package_id,
+          kind: 'traffic_exhausted',
+          periodKey: await findTrafficPeriodKey(tx, event.package_id),
+        },
+      ]);
+      if (claimed.length > 0)
+        await notify(tx, event.user_id, NOTIFICATION_TYPES.trafficExhausted, {
+          package: `${event.title ?? ''} #${event.package_id}`.trim(),
+        });
+    }
     if (rows.length > 0)
       await sql`UPDATE package_status_events SET notified_at = now()
         WHERE id = ANY(${rows.map((event) => event.id)}::bigint[])`.execute(tx);

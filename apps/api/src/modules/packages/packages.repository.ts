@@ -1,6 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Db, PackagesTable } from '@proxy/db';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
+import type { PackageRowType, PackageSortField, PackageStatus } from '@proxy/contract';
+import { findPage, NEWEST_FIRST, type Db, type PackagesTable } from '@proxy/db';
+import type { PageRequest } from '../../lib/list-query.ts';
 
 export type NewPackage = Insertable<PackagesTable>;
 
@@ -39,17 +40,73 @@ export const insertPackageSql = (values: NewPackage, when: RawBuilder<boolean>) 
  */
 const periodUsage = sql<number>`package_period_usage(packages.id)`.as('period_used_bytes');
 
-/** Owner-scoped list, newest first (index packages_user_created_idx), with period usage. */
-export const findUserPackages = (db: Db, userId: number, limit = 200) =>
-  db
-    .selectFrom('packages')
-    .selectAll()
-    .select(periodUsage)
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+/** The API's date format, made by PostgreSQL (decision 087). */
+const isoDate = (column: 'created_at' | 'expires_at') =>
+  sql<
+    string | null
+  >`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Sort columns of the table: an own column, or the tariff snapshot's title (by its alias). */
+const PACKAGE_SORT_COLUMNS = {
+  created_at: 'created_at',
+  id: 'id',
+  expired_at: 'expires_at',
+  status: 'status',
+  type: 'type',
+  tariff_name: 'tariff_name',
+} as const satisfies Record<PackageSortField, string>;
+
+export type PackagesPageQuery = PageRequest<PackageSortField> & {
+  userId: number;
+  type?: PackageRowType | undefined;
+  status?: PackageStatus | undefined;
+};
+
+/**
+ * One page of the owner's packages with the table's columns. The default order reads the page
+ * from packages_user_created_idx (a filter from its 0019 sibling); other sorts order the
+ * user's own rows only, so the cost follows the user's packages, never the table's.
+ */
+export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
+  let base = db.selectFrom('packages').where('user_id', '=', query.userId);
+  if (query.type !== undefined) base = base.where('type', '=', query.type);
+  if (query.status !== undefined) base = base.where('status', '=', query.status);
+  return findPage(
+    base,
+    (q) =>
+      q.select([
+        'id',
+        'type',
+        'status',
+        'package_key',
+        'traffic_limit_bytes',
+        sql<string>`coalesce(tariff ->> 'title', '')`.as('tariff_name'),
+        sql<number | null>`(tariff ->> 'ports')::integer`.as('tariff_ports'),
+        sql<number | null>`(tariff ->> 'traffic')::integer`.as('tariff_traffic'),
+        isoDate('created_at').$castTo<string>().as('created_at_iso'),
+        isoDate('expires_at').as('expires_at_iso'),
+        periodUsage,
+      ]),
+    {
+      ...query,
+      // The alias of the selected title: ORDER BY takes an output column's name.
+      sortColumn: PACKAGE_SORT_COLUMNS[query.sort] as 'created_at',
+      tieBreakers: NEWEST_FIRST,
+    },
+    countPackages(db, query),
+  );
+};
+
+/** `meta.total` from package_counts (migration 0019): a few rows, however many packages. */
+const countPackages = (db: Db, query: Pick<PackagesPageQuery, 'userId' | 'type' | 'status'>) => {
+  let counts = db
+    .selectFrom('package_counts')
+    .select(sql<string>`coalesce(sum(n), 0)`.as('total'))
+    .where('user_id', '=', query.userId);
+  if (query.type !== undefined) counts = counts.where('type', '=', query.type);
+  if (query.status !== undefined) counts = counts.where('status', '=', query.status);
+  return counts;
+};
 
 /** Owner-scoped, with period usage: another user's id reads as missing (404). */
 export const findUserPackage = (db: Db, userId: number, id: number) =>
@@ -60,6 +117,24 @@ export const findUserPackage = (db: Db, userId: number, id: number) =>
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+
+/**
+ * The ledger entry that paid for the package (its first `buy_*` entry; index
+ * ledger_entries_ref_idx): the id the transactions table shows, the ISP panel's order_id.
+ */
+export const findPurchaseEntryId = async (db: Db, userId: number, packageId: number) => {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('ref_type', '=', 'package')
+    .where('ref_id', '=', String(packageId))
+    .where('user_id', '=', userId)
+    .where('type', 'like', 'buy\\_%')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+};
 
 /** The states a package is in until provisioning has run once. */
 const UNPROVISIONED = ['pending', 'processing'] as const;

@@ -1,73 +1,187 @@
-import { toDollars } from '@proxy/contract';
-import type { PackageDetail, PackageListItem, UnlimUsage } from '@proxy/contract';
+import {
+  PACKAGE_FILTERS,
+  PROXY_FORMATS,
+  daysLeft,
+  isResumeAllowed,
+  perGbCents,
+  pickTrafficUpgrade,
+  toDollars,
+  unusedShare,
+  upgradeDiscountPercent,
+  upgradePriceCents,
+  type DynamicPackage,
+  type IspPackage,
+  type PackageConnection,
+  type PackageDetail,
+  type PackageRow,
+  type PackageRowType,
+  type PackageSortField,
+  type PremiumPackage,
+  type TrafficTariff,
+  type UnlimPackage,
+  type UnlimUsage,
+} from '@proxy/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, DbRoot } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
+import { pageAnswer, pageOf, pickFilter, type ListQuery } from '../../lib/list-query.ts';
+import { findActiveTariffs } from '../catalogue/catalogue.repository.ts';
 import { revealPackagePassword } from './credentials.ts';
 import {
   activatePackages,
   findLiveMetrics,
+  findPackagesPage,
+  findPurchaseEntryId,
   findUserPackage,
-  findUserPackages,
   lockUnprovisionedPackages,
 } from './packages.repository.ts';
 
-type PackageRow = Awaited<ReturnType<typeof findUserPackages>>[number];
-const DAY_MS = 86_400_000;
+type PageRow = Awaited<ReturnType<typeof findPackagesPage>>['rows'][number];
+type StoredPackage = NonNullable<Awaited<ReturnType<typeof findUserPackage>>>;
 
-export const toPackageListItem = (p: PackageRow, now = Date.now()): PackageListItem => {
-  const tariff = p.tariff as { title?: string; ports?: number | null; traffic?: number | null };
+const trafficLeft = (limit: number | null, used: number) =>
+  limit === null ? null : Math.max(0, limit - used);
+
+const toPackageRow = (p: PageRow, now: number): PackageRow => {
+  const used = Number(p.period_used_bytes);
   return {
-    id: p.id,
+    id: Number(p.id),
     type: p.type,
-    tariff_name: tariff.title ?? '',
-    tariff_ports: tariff.ports ?? null,
-    tariff_traffic: tariff.traffic ?? null,
+    tariff_name: p.tariff_name,
+    tariff_ports: p.tariff_ports,
+    tariff_traffic: p.tariff_traffic,
     status: p.status,
-    created_at: p.created_at.toISOString(),
-    expired_at: p.expires_at ? p.expires_at.toISOString() : null,
-    days_left: p.expires_at
-      ? Math.max(0, Math.ceil((p.expires_at.getTime() - now) / DAY_MS))
-      : null,
+    created_at: p.created_at_iso,
+    expired_at: p.expires_at_iso,
+    days_left: daysLeft(p.expires_at_iso, now),
+    resume_package_allowed: isResumeAllowed({ status: p.status, expiresAt: p.expires_at_iso }, now),
     package_key: p.package_key,
-    traffic_used_bytes: Number(p.period_used_bytes),
-    traffic_left_bytes:
-      p.traffic_limit_bytes === null
-        ? null
-        : Math.max(0, p.traffic_limit_bytes - Number(p.period_used_bytes)),
+    traffic_used_bytes: used,
+    traffic_left_bytes: trafficLeft(p.traffic_limit_bytes, used),
   };
 };
 
-export const listPackages = async (db: Db, userId: number) =>
-  (await findUserPackages(db, userId)).map((p) => toPackageListItem(p));
+/** GET /packages: one page of the owner's packages, `{ packages: { data, meta } }`. */
+export const listPackages = async (db: Db, userId: number, query: ListQuery<PackageSortField>) => {
+  const page = await findPackagesPage(db, {
+    userId,
+    ...pageOf(query),
+    type: pickFilter(query.filters, 'type', PACKAGE_FILTERS.type),
+    status: pickFilter(query.filters, 'status', PACKAGE_FILTERS.status),
+  });
+  const now = Date.now();
+  return { packages: pageAnswer(query, page, (row) => toPackageRow(row, now)) };
+};
 
 /** Where customers connect: the gateway's public host and ports (configuration). */
 export type GatewayAddress = { host: string; httpPort: number; socksPort: number };
 
-/**
- * One package of the owner, with its credentials and where to use them; foreign or unknown
- * ids are 404.
- */
-export const getPackage = async (
-  db: Db,
+/** What a detail needs besides the database: the credentials key and the gateway's address. */
+export type DetailContext = { db: Db; dataKey: Buffer; gateway: GatewayAddress };
+
+/** The owner's package of `type` (any type when omitted); anything else is 404. */
+const loadPackage = async (
+  ctx: DetailContext,
   userId: number,
   id: number,
-  dataKey: Buffer,
-  gateway: GatewayAddress,
+  type?: PackageRowType,
+): Promise<StoredPackage> => {
+  const p = await findUserPackage(ctx.db, userId, id);
+  if (!p || (type !== undefined && p.type !== type)) throw new AppError('NOT_FOUND');
+  return p;
+};
+
+const connectionOf = (ctx: DetailContext, p: StoredPackage): PackageConnection => ({
+  host: ctx.gateway.host,
+  port_http: ctx.gateway.httpPort,
+  port_socks: ctx.gateway.socksPort,
+  login: p.login,
+  password: revealPackagePassword(ctx.dataKey, p),
+});
+
+/** The tariff snapshot of the package row (written by the purchase, migration 0005). */
+type TariffSnapshot = {
+  id?: number;
+  title?: string;
+  price?: number;
+  traffic?: number | null;
+  ports?: number | null;
+  duration_days?: number | null;
+  speed_limit?: number | null;
+};
+const snapshotOf = (p: StoredPackage) => p.tariff as TariffSnapshot;
+
+/** The state every panel shows: dates, status, restore and renewal flags. */
+const stateOf = (p: StoredPackage, now: number) => ({
+  id: Number(p.id),
+  package_key: p.package_key,
+  status: p.status,
+  auto_update: p.auto_update,
+  resume_package_allowed: isResumeAllowed({ status: p.status, expiresAt: p.expires_at }, now),
+  created_at: p.created_at.toISOString(),
+  expired_at: p.expires_at ? p.expires_at.toISOString() : null,
+  days_left: daysLeft(p.expires_at, now),
+});
+
+const trafficTariffOf = (t: {
+  id: number;
+  title: string;
+  priceCents: number;
+  trafficGb: number;
+}): TrafficTariff => ({
+  id: t.id,
+  title: t.title,
+  traffic: t.trafficGb,
+  price: toDollars(t.priceCents),
+  per_gb: toDollars(perGbCents(t.priceCents, t.trafficGb)),
+});
+
+/** The id, title and price (dollars) of the tariff the package was bought with. */
+const boughtTariff = (p: StoredPackage) => {
+  const t = snapshotOf(p);
+  return { id: t.id ?? p.tariff_id ?? 0, title: t.title ?? '', price: t.price ?? 0 };
+};
+
+const snapshotTrafficTariff = (p: StoredPackage): TrafficTariff => {
+  const bought = boughtTariff(p);
+  return trafficTariffOf({
+    ...bought,
+    priceCents: Math.round(bought.price * 100),
+    trafficGb: snapshotOf(p).traffic ?? 0,
+  });
+};
+
+/**
+ * GET /packages/:id: any family's package with its tariff snapshot and where to connect.
+ */
+export const getPackage = async (
+  ctx: DetailContext,
+  userId: number,
+  id: number,
 ): Promise<PackageDetail> => {
-  const p = await findUserPackage(db, userId, id);
-  if (!p) throw new AppError('NOT_FOUND');
-  const item = toPackageListItem(p);
+  const p = await loadPackage(ctx, userId, id);
+  const now = Date.now();
+  const used = Number(p.period_used_bytes);
+  const t = snapshotOf(p);
+  const connection = connectionOf(ctx, p);
   return {
-    ...item,
+    id: Number(p.id),
+    type: p.type,
+    tariff_name: t.title ?? '',
+    tariff_ports: t.ports ?? null,
+    tariff_traffic: t.traffic ?? null,
+    status: p.status,
+    created_at: p.created_at.toISOString(),
+    expired_at: p.expires_at ? p.expires_at.toISOString() : null,
+    days_left: daysLeft(p.expires_at, now),
+    resume_package_allowed: isResumeAllowed({ status: p.status, expiresAt: p.expires_at }, now),
+    package_key: p.package_key,
+    traffic_used_bytes: used,
+    traffic_left_bytes: trafficLeft(p.traffic_limit_bytes, used),
     tariff: p.tariff,
     price: toDollars(p.price_cents),
     auto_update: p.auto_update,
-    login: p.login,
-    password: revealPackagePassword(dataKey, p),
-    host: gateway.host,
-    port_http: gateway.httpPort,
-    port_socks: gateway.socksPort,
+    ...connection,
     country: p.country,
     period: p.period_days,
     ip: p.ips,
@@ -76,10 +190,141 @@ export const getPackage = async (
     location: p.location,
     speed_limit: p.speed_limit,
     traffic_limit_bytes: p.traffic_limit_bytes,
-    package_info: {
-      traffic_usage_common: item.traffic_used_bytes,
-      traffic_limit_common: p.traffic_limit_bytes,
+    package_info: { traffic_usage_common: used, traffic_limit_common: p.traffic_limit_bytes },
+  };
+};
+
+/**
+ * The upgrade offer of a traffic package (decision 106): the next larger active tariff of its
+ * family, discounted by the unused share of what the package was paid for.
+ */
+const upgradeOffer = async (
+  db: Db,
+  p: StoredPackage,
+  now: number,
+): Promise<DynamicPackage['package_upgrade']> => {
+  const tariffs = (await findActiveTariffs(db, p.type === 'vip' ? 'premium' : 'dynamic')).map(
+    (t) => ({
+      id: t.id,
+      title: t.title,
+      priceCents: Number(t.price_cents),
+      trafficGb: t.traffic_gb,
+      speedLimit: t.speed_limit_mbps,
+      durationDays: t.duration_days,
+    }),
+  );
+  const next = pickTrafficUpgrade(
+    { trafficGb: snapshotOf(p).traffic ?? null, priceCents: Number(p.price_cents) },
+    tariffs,
+  );
+  if (!next || next.trafficGb === null) return null;
+  const share = unusedShare(
+    {
+      expiresAt: p.expires_at,
+      periodDays: p.period_days,
+      trafficLimitBytes: p.traffic_limit_bytes,
+      trafficUsedBytes: Number(p.period_used_bytes),
     },
+    now,
+  );
+  // Only a running package has anything left to credit.
+  const percent =
+    p.status === 'active'
+      ? upgradeDiscountPercent(Number(p.price_cents), share, next.priceCents)
+      : 0;
+  return {
+    package_discount: percent,
+    price: toDollars(upgradePriceCents(next.priceCents, percent)),
+    tariff: trafficTariffOf({ ...next, trafficGb: next.trafficGb }),
+  };
+};
+
+/** GET /packages/dynamic/:id: the dynamic panel. */
+export const getDynamicPackage = async (
+  ctx: DetailContext,
+  userId: number,
+  id: number,
+): Promise<DynamicPackage> => {
+  const p = await loadPackage(ctx, userId, id, 'dynamic');
+  const now = Date.now();
+  return {
+    package: { ...stateOf(p, now), tariff: snapshotTrafficTariff(p) },
+    package_info: {
+      traffic_usage_common: Number(p.period_used_bytes),
+      traffic_limit_common: p.traffic_limit_bytes ?? 0,
+    },
+    proxy_formats: { login: [...PROXY_FORMATS.login], ip: [...PROXY_FORMATS.ip] },
+    package_upgrade: await upgradeOffer(ctx.db, p, now),
+    connection: connectionOf(ctx, p),
+  };
+};
+
+/** GET /packages/vip/:id: the premium residential (generator) panel. */
+export const getPremiumPackage = async (
+  ctx: DetailContext,
+  userId: number,
+  id: number,
+): Promise<PremiumPackage> => {
+  const p = await loadPackage(ctx, userId, id, 'vip');
+  const connection = connectionOf(ctx, p);
+  return {
+    ...stateOf(p, Date.now()),
+    uuid: p.uuid,
+    tariff: snapshotTrafficTariff(p),
+    traffic: p.traffic_limit_bytes ?? 0,
+    usage: Number(p.period_used_bytes),
+    proxy_ip: connection.host,
+    login: connection.login,
+    password: connection.password,
+    port_http: connection.port_http,
+    port_socks: connection.port_socks,
+  };
+};
+
+/** GET /packages/isp/:id: the ISP panel. */
+export const getIspPackage = async (
+  ctx: DetailContext,
+  userId: number,
+  id: number,
+): Promise<IspPackage> => {
+  const p = await loadPackage(ctx, userId, id, 'isp');
+  return {
+    ...stateOf(p, Date.now()),
+    order_id: await findPurchaseEntryId(ctx.db, userId, Number(p.id)),
+    tariff: { ...boughtTariff(p), ports: snapshotOf(p).ports ?? p.ips.length },
+    period: p.period_days ?? 0,
+    country: p.country,
+    auth_ip: p.auth_ip,
+    socks: p.socks,
+    ip: p.ips,
+    swaped: p.swapped_at !== null,
+    connection: connectionOf(ctx, p),
+  };
+};
+
+/** GET /unlim/packages/:id: the unlimited residential panel. */
+export const getUnlimPackage = async (
+  ctx: DetailContext,
+  userId: number,
+  id: number,
+): Promise<UnlimPackage> => {
+  const p = await loadPackage(ctx, userId, id, 'unlim');
+  const t = snapshotOf(p);
+  const durationDays = t.duration_days ?? p.period_days ?? 0;
+  const bought = boughtTariff(p);
+  return {
+    ...stateOf(p, Date.now()),
+    uuid: p.uuid,
+    duration_days: durationDays,
+    location: p.location,
+    tariff: {
+      id: bought.id,
+      name: bought.title,
+      price: bought.price,
+      speed_limit: t.speed_limit ?? p.speed_limit ?? 0,
+      duration_days: durationDays,
+    },
+    connection: connectionOf(ctx, p),
   };
 };
 

@@ -7,7 +7,8 @@ import {
 } from '@proxy/contract';
 import type { Db } from '@proxy/db';
 import type { Translator } from '../../i18n/translator.ts';
-import { countUserUsages, findPromoByCode } from './promo.repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { countUserUsages, findPromoByCode, lockPromoByCode } from './promo.repository.ts';
 
 export type PromoRow = NonNullable<Awaited<ReturnType<typeof findPromoByCode>>>;
 
@@ -58,6 +59,26 @@ export const evaluatePromo = (
   );
   if (priceCents === null) return { ok: false, reason: 'promo_not_applicable' };
   return { ok: true, priceCents, promo };
+};
+
+/**
+ * A promo code applied to one payment (a purchase, an unlimited renewal) inside the caller's
+ * transaction: the code's row stays locked until it commits, so its limits hold under
+ * concurrency. Returns the price after the promo; a code that cannot be used is PROMO_INVALID
+ * with the reason as the `promo` field's error. The caller records the usage once it paid.
+ */
+export const applyPromoCode = async (
+  tx: Db,
+  code: string,
+  userId: number,
+  target: PromoTarget,
+): Promise<{ priceCents: number; promoId: number }> => {
+  const promo = await lockPromoByCode(tx, code);
+  const userUses = promo ? await countUserUsages(tx, promo.id, userId) : 0;
+  const outcome = evaluatePromo(promo, target, userUses);
+  if (!outcome.ok)
+    throw new AppError('PROMO_INVALID', { errors: { promo: [`validation.${outcome.reason}`] } });
+  return { priceCents: outcome.priceCents, promoId: outcome.promo.id };
 };
 
 /** GET /tariff/{id}/check-coupon/{code}: never an error status, the spec's shape. */

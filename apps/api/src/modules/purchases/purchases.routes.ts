@@ -1,48 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  catalogueEndpoints,
-  isIspPeriod,
-  ispPriceCents,
-  type TariffFamily,
-} from '@proxy/contract';
+import { catalogueEndpoints, isIspPeriod, ispPriceCents, type TariffFamily } from '@proxy/contract';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts';
 import { requireUnrestricted } from '../users/restricted-user.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { canonicalJson } from '../../lib/canonical-json.ts';
-import { sha256Hex } from '../../lib/crypto.ts';
 import { findTariffById } from '../catalogue/catalogue.repository.ts';
 import { findCachedTariff } from '../catalogue/tariff-cache.ts';
 import { checkPromo } from '../promo/promo.service.ts';
-import {
-  purchase,
-  type IdempotencyClaim,
-  type PurchaseContext,
-  type PurchaseRequest,
-} from './purchases.service.ts';
-
-const KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
-
-/**
- * The Idempotency-Key of a purchase with the hash of the request it names: method, route and
- * the validated body as canonical JSON (key order, spacing and "7" for 7 do not make another
- * request; another tariff, promo or route does).
- */
-const idempotencyOf = (request: FastifyRequest): IdempotencyClaim | null => {
-  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (value === undefined) return null;
-  if (typeof value !== 'string' || !KEY.test(value))
-    throw new AppError('VALIDATION_FAILED', {
-      errors: { 'Idempotency-Key': ['validation.invalid_value'] },
-    });
-  const requestHash = sha256Hex(
-    `${request.method} ${request.routeOptions.url ?? ''}\n${canonicalJson(request.body)}`,
-  );
-  return { key: value, requestHash };
-};
+import { purchase, type PurchaseContext, type PurchaseRequest } from './purchases.service.ts';
+import { idempotencyOf } from './idempotency.ts';
 
 /** Purchases (POST /tariff/buy, /tariff/buy-unlim, /tariff/buy-isp) and the promo check. */
 export const purchasesRoutes: RoutesPlugin = (app, _options, done) => {

@@ -28,21 +28,19 @@ import {
 import { findCachedTariff, forgetCachedTariff } from '../catalogue/tariff-cache.ts';
 import { toUnlimLocationDto } from '../catalogue/catalogue.service.ts';
 import { ipsFromPool } from '../catalogue/ip-pool.ts';
-import { countUserUsages, lockPromoByCode, recordPromoUsage } from '../promo/promo.repository.ts';
-import { evaluatePromo } from '../promo/promo.service.ts';
+import { recordPromoUsage } from '../promo/promo.repository.ts';
+import { applyPromoCode } from '../promo/promo.service.ts';
 import { generatePackageCredentials } from '../packages/credentials.ts';
 import { insertPackageSql, type NewPackage } from '../packages/packages.repository.ts';
 import { provisioningJob } from '../packages/packages.jobs.ts';
 import { jobInsertSql } from '../jobs/jobs.queue.ts';
 import {
-  claimIdempotencyKey,
-  findIdempotentResponse,
   newPackageIdSql,
   newPackageWrittenSql,
   PURCHASE_CTES,
-  storeIdempotentResponse,
   writePurchase,
 } from './purchases.repository.ts';
+import { claimOrReplay, storeAnswer, type IdempotencyClaim } from './idempotency.ts';
 
 const DAY_MS = 86_400_000;
 const GB = 1024 ** 3;
@@ -70,9 +68,6 @@ export type PurchaseContext = {
 };
 
 export type PurchaseResult = { statusCode: number; body: BuyResponse };
-
-/** An Idempotency-Key and the hash of the request it came with (method, route, body). */
-export type IdempotencyClaim = { key: string; requestHash: string };
 
 const invalid = (field: string, key: string) =>
   new AppError('VALIDATION_FAILED', { errors: { [field]: [`validation.${key}`] } });
@@ -181,22 +176,9 @@ const purchaseWith = async (
   request: PurchaseRequest,
   idempotency: IdempotencyClaim | null,
 ): Promise<PurchaseResult> => {
-  if (
-    idempotency &&
-    !(await claimIdempotencyKey(tx, user.id, idempotency.key, idempotency.requestHash))
-  ) {
-    const stored = await findIdempotentResponse(tx, user.id, idempotency.key);
-    // The key names another request: refused, as payment APIs do (decision 085). Rows from
-    // before migration 0012 have no hash and replay as they did.
-    if (
-      stored?.request_hash !== null &&
-      stored?.request_hash !== undefined &&
-      stored.request_hash !== idempotency.requestHash
-    )
-      throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    if (stored?.response)
-      return { statusCode: stored.status_code ?? 200, body: stored.response as BuyResponse };
-    throw new AppError('CONFLICT');
+  if (idempotency) {
+    const replay = await claimOrReplay<BuyResponse>(tx, user.id, idempotency);
+    if (replay) return replay;
   }
 
   const tariff = await loadTariff(ctx.db, tx, request.family, request.tariffId);
@@ -234,25 +216,15 @@ const purchaseWith = async (
   let priceCents = basePriceCents;
   let promoId: number | null = null;
   if (request.promo) {
-    const promo = await lockPromoByCode(tx, request.promo);
-    const userUses = promo ? await countUserUsages(tx, promo.id, user.id) : 0;
-    const outcome = evaluatePromo(
-      promo,
-      {
-        family: request.family,
-        tariffId: tariff.id,
-        priceCents: basePriceCents,
-        trafficGb: tariff.traffic_gb,
-        period: request.family === 'isp' ? request.period : periodDays,
-      },
-      userUses,
-    );
-    if (!outcome.ok)
-      throw new AppError('PROMO_INVALID', {
-        errors: { promo: [`validation.${outcome.reason}`] },
-      });
-    priceCents = outcome.priceCents;
-    promoId = outcome.promo.id;
+    const applied = await applyPromoCode(tx, request.promo, user.id, {
+      family: request.family,
+      tariffId: tariff.id,
+      priceCents: basePriceCents,
+      trafficGb: tariff.traffic_gb,
+      period: request.family === 'isp' ? request.period : periodDays,
+    });
+    priceCents = applied.priceCents;
+    promoId = applied.promoId;
   }
 
   if (request.family === 'isp') {
@@ -306,6 +278,7 @@ const purchaseWith = async (
     package_id: packageId,
     price: toDollars(priceCents),
   };
-  if (idempotency) await storeIdempotentResponse(tx, user.id, idempotency.key, body, 200);
-  return { statusCode: 200, body };
+  const result = { statusCode: 200, body };
+  await storeAnswer(tx, user.id, idempotency, result);
+  return result;
 };

@@ -163,7 +163,9 @@ describe('purchase prices', () => {
       expect(await balance(user.id)).toBe(1000 - Math.round(price * 100));
       const list = (
         await ctx.app.inject({ url: '/api/packages', headers: bearer(user.token) })
-      ).json<{ data: { id: number; type: string; status: string; package_key: string }[] }>();
+      ).json<{
+        packages: { data: { id: number; type: string; status: string; package_key: string }[] };
+      }>().packages;
       expect(list.data).toHaveLength(1);
       expect(list.data[0]).toMatchObject({
         type: key.startsWith('base') ? 'dynamic' : 'vip',
@@ -588,7 +590,7 @@ describe('concurrency, idempotency and refusals', () => {
     ).toBe(404);
     expect(
       (await ctx.app.inject({ url: '/api/packages', headers: bearer(stranger.token) })).json(),
-    ).toEqual({ data: [] });
+    ).toEqual({ packages: { data: [], meta: { total: 0, page: 1, per_page: 10 } } });
     expect(
       (await ctx.app.inject({ url: `/api/packages/${pkg.id}`, headers: bearer(owner.token) }))
         .statusCode,

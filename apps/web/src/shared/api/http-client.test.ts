@@ -3,15 +3,7 @@ import i18next from 'i18next';
 import { useSessionStore } from '../session/session-store';
 import { ApiError } from './api-error';
 import { notificationsEndpoints, profileEndpoints } from '@proxy/contract';
-import {
-  ContractMismatchError,
-  attachmentFileName,
-  call,
-  fetchFile,
-  http,
-  parseResponse,
-  toApiError,
-} from './http-client';
+import { ContractMismatchError, call, http, parseResponse, toApiError } from './http-client';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(body === undefined ? '' : JSON.stringify(body), {
@@ -101,39 +93,6 @@ describe('http client', () => {
       status: 0,
       message: 'Network error. Please try again later.',
     });
-  });
-
-  it('fetches a file with the token and the name the server gave it; a failure is an ApiError', async () => {
-    const endpoint = {
-      method: 'GET',
-      path: '/export/report/:id',
-      summary: 'a file',
-      request: {},
-      response: { kind: 'no-content' },
-    } as const;
-    fetchMock.mockResolvedValueOnce(
-      new Response('a,b\n', {
-        status: 200,
-        headers: { 'Content-Disposition': 'attachment; filename="report.csv"' },
-      }),
-    );
-    const file = await fetchFile(endpoint, { params: { id: 7 } });
-    expect(await file.blob.text()).toBe('a,b\n');
-    expect(file.fileName).toBe('report.csv');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/export/report/7');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer secret-token');
-    fetchMock.mockResolvedValueOnce(jsonResponse(404, { message: 'Not found.' }));
-    await expect(fetchFile(endpoint, { params: { id: 8 } })).rejects.toMatchObject({
-      status: 404,
-      message: 'Not found.',
-    });
-  });
-
-  it('reads the file name of a Content-Disposition header', () => {
-    expect(attachmentFileName('attachment; filename="isp-list.txt"')).toBe('isp-list.txt');
-    expect(attachmentFileName("attachment; filename*=UTF-8''%D1%81%D0%BF.csv")).toBe('сп.csv');
-    expect(attachmentFileName(null)).toBeNull();
   });
 
   it('omits the Authorization header without a token', async () => {

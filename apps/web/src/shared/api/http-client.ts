@@ -24,7 +24,7 @@ export type RequestOptions = {
 
 type ErrorLikeBody = { success?: unknown; message?: unknown; code?: unknown; errors?: unknown };
 
-const readJson = async (response: Response): Promise<unknown> => {
+export const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -64,21 +64,21 @@ export const toApiError = (status: number, body: unknown): ApiError => {
 export const apiUrl = (path: string, query?: QueryParams): string =>
   `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${toQueryString(query)}`;
 
-/** The request language and the session's bearer token, over `extra`. */
-const sessionHeaders = (extra: Record<string, string> = {}): Record<string, string> => {
-  const headers: Record<string, string> = { ...extra, 'Accept-Language': currentLanguage() };
+/**
+ * The one fetch wrapper: base URL, bearer token, Accept-Language, JSON in and out. The answer
+ * is `unknown`: features call endpoints through `call`, which types it by the contract.
+ */
+/** Accept, Accept-Language and the bearer token of the session, on every call. */
+export const sessionHeaders = (accept = 'application/json'): Record<string, string> => {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
   const token = useSessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 };
 
-/**
- * The one fetch wrapper: base URL, bearer token, Accept-Language, JSON in and out. The answer
- * is `unknown`: features call endpoints through `call`, which types it by the contract.
- */
 export const request = async (path: string, options: RequestOptions = {}): Promise<unknown> => {
   const { method = 'GET', body, query, signal } = options;
-  const headers = sessionHeaders({ ...options.headers, Accept: 'application/json' });
+  const headers: Record<string, string> = { ...options.headers, ...sessionHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -170,35 +170,4 @@ export const call = async <E extends Endpoint>(
     ...(headers ? { headers } : {}),
   });
   return parseResponse(endpoint, data);
-};
-
-/** The file name of a Content-Disposition header (`attachment; filename="report.csv"`). */
-export const attachmentFileName = (disposition: string | null): string | null => {
-  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-};
-
-/**
- * Fetches a file endpoint (`response: { kind: 'file' }`) with the session's token and answers
- * its bytes and the file name the server gave it. A failure is an ApiError, as for `call`.
- */
-export const fetchFile = async <E extends Endpoint>(
-  endpoint: E,
-  options: Pick<CallOptions<E>, 'params' | 'query' | 'signal'> = {},
-): Promise<{ blob: Blob; fileName: string | null }> => {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(endpointPath(endpoint, options.params), options.query), {
-      headers: sessionHeaders(),
-      signal: options.signal ?? null,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw toApiError(0, null);
-  }
-  if (!response.ok) throw toApiError(response.status, await readJson(response));
-  return {
-    blob: await response.blob(),
-    fileName: attachmentFileName(response.headers.get('content-disposition')),
-  };
 };

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { DbRoot } from '@proxy/db';
+import { waitFor, verifiedUser, type Registered, type TestContext } from './helpers.ts';
+import { creditBalance, customerWhoBought } from './shop.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** What the gateway's flush writes (apps/gateway usage-flusher): bytes booked to an hour. */
+export const meter = (db: DbRoot, packageId: number, hoursAgo: number, up: number, down: number) =>
+  sql`INSERT INTO package_usage_hourly AS u (package_id, hour, bytes_up, bytes_down)
+    VALUES (${packageId}, ${new Date(Math.floor(Date.now() / HOUR_MS - hoursAgo) * HOUR_MS)}, ${up}, ${down})
+    ON CONFLICT (package_id, hour) DO UPDATE
+      SET bytes_up = u.bytes_up + EXCLUDED.bytes_up, bytes_down = u.bytes_down + EXCLUDED.bytes_down`.execute(
+    db,
+  );
+
+/** Waits until the app's provisioning worker has made the package active. */
+export const waitUntilActive = (ctx: TestContext, packageId: number) =>
+  waitFor(async () => {
+    const row = await ctx.database.db
+      .selectFrom('packages')
+      .select('status')
+      .where('id', '=', packageId)
+      .executeTakeFirstOrThrow();
+    return row.status === 'active' ? true : undefined;
+  });
+
+/** customerWhoBought, once the provisioning worker has activated the package. */
+export const activePackage = async (ctx: TestContext, key: string) => {
+  const bought = await customerWhoBought(ctx, key);
+  await waitUntilActive(ctx, bought.packageId);
+  return bought;
+};
+
+/**
+ * A verified customer credited `cents` who bought over HTTP (`path` and `payload` of a buy
+ * endpoint), with the package active. Their user, the package id and the price in cents.
+ */
+export const customerWithPackage = async (
+  ctx: TestContext,
+  cents: number,
+  path: string,
+  payload: Record<string, unknown>,
+): Promise<{ user: Registered; packageId: number }> => {
+  const user = await verifiedUser(ctx);
+  await creditBalance(ctx.database.db, user.id, cents);
+  const bought = await ctx.api.request('POST', path, { token: user.token, payload });
+  if (bought.statusCode !== 200) throw new Error(`buy failed: ${bought.statusCode} ${bought.body}`);
+  const packageId = bought.json<{ package_id: number }>().package_id;
+  await waitUntilActive(ctx, packageId);
+  return { user, packageId };
+};
