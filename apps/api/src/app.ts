@@ -40,6 +40,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { packageLifecycleRoutes } from './modules/package-lifecycle/package-lifecycle.routes.ts';
+import { packageChangesRoutes } from './modules/package-changes/package-changes.routes.ts';
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
@@ -73,6 +74,7 @@ const MODULES = [
   purchasesRoutes,
   packagesRoutes,
   packageLifecycleRoutes,
+  packageChangesRoutes,
   proxyListsRoutes,
 ];
 

@@ -482,7 +482,8 @@ describe('fuzz of every route', () => {
     expect(sent).toBeGreaterThan(7000);
     expect(failures).toEqual([]);
     expect(misshapen).toEqual([]);
-  }, 120_000);
+    // Every route added adds its cases (package changes alone about 1,300): room on a busy machine.
+  }, 300_000);
 });
 
 describe('control characters in text fields (issue 9, defect 2)', () => {

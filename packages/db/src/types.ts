@@ -99,8 +99,16 @@ export interface IspCountries {
   iso2: string;
   key: string;
   label: string;
+  released: Generated<number>;
   sort: Generated<number>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface IspReleasedIps {
+  country_id: number;
+  ip: string;
+  package_id: number | null;
+  released_at: Generated<Timestamp>;
 }
 
 export interface LedgerEntries {
@@ -155,6 +163,7 @@ export interface Packages {
   country: string | null;
   country_id: number | null;
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
   expires_at: Timestamp | null;
   id: Generated<number>;
   ips: Generated<ColumnType<string[], string, string>>;
@@ -422,6 +431,7 @@ export interface DB {
   gateway_instances: GatewayInstances;
   gateway_usage_flushes: GatewayUsageFlushes;
   isp_countries: IspCountries;
+  isp_released_ips: IspReleasedIps;
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;

@@ -30,6 +30,10 @@ export const ERROR_CODES = {
   AUTO_RENEW_ENABLED: { status: 409, key: 'errors.auto_renew_enabled' },
   PACKAGE_NOT_EXTENDABLE: { status: 409, key: 'errors.package_not_extendable' },
   AUTO_RENEW_UNAVAILABLE: { status: 422, key: 'errors.auto_renew_unavailable' },
+  // Package changes (issue 11): a state that does not allow the action.
+  PACKAGE_ACTION_UNAVAILABLE: { status: 409, key: 'errors.package_action_unavailable' },
+  PACKAGE_ALREADY_SWAPPED: { status: 409, key: 'errors.package_already_swapped' },
+  UNLIM_ACTIVE_UNDELETABLE: { status: 409, key: 'errors.unlim_active_undeletable' },
   // Proxy lists and the generator (issue 11, decision 116).
   PACKAGE_NOT_ACTIVE: { status: 409, key: 'errors.package_not_active' },
   LOCATION_NOT_SERVED: { status: 422, key: 'errors.location_not_served' },

@@ -3,6 +3,7 @@ import { authEndpoints } from '../auth/auth.endpoints.ts';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
 import { legalEndpoints } from '../legal/legal.endpoints.ts';
 import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoints.ts';
+import { packageChangesEndpoints } from '../packages/package-changes.endpoints.ts';
 import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
@@ -23,6 +24,7 @@ export const API_ENDPOINTS = {
   packages: packagesEndpoints,
   legal: legalEndpoints,
   packageLifecycle: packageLifecycleEndpoints,
+  packageChanges: packageChangesEndpoints,
   proxyLists: proxyListsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -29,6 +29,10 @@ export const NOTIFICATION_DATA_SCHEMAS = {
   }),
   /** `percent`: what is left of the period's traffic. */
   'notifications.traffic_low': z.object({ package: text, percent: text }),
+  'notifications.package_deleted': z.object({ package: text }),
+  'notifications.isp_swapped': z.object({ package: text, country: text }),
+  'notifications.package_restored': z.object({ package: text, amount: text, expires: text }),
+  'notifications.package_upgraded': z.object({ package: text, tariff: text, amount: text }),
   'notifications.top_up': z.object({ amount: text, method: text }),
   'notifications.referral_reward': z.object({ amount: text, percent: text, referral: text }),
   'notifications.withdrawal_completed': z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { packageIdParam } from './packages.schemas.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { idempotencyHeaders } from '../catalogue/catalogue.endpoints.ts';
 import {
@@ -6,7 +7,6 @@ import {
   autoUpdateSchema,
   packageExtendResponseSchema,
   packageExtendSchema,
-  packageIdParam,
   unlimRenewSchema,
 } from './package-lifecycle.schemas.ts';
 

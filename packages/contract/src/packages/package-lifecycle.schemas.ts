@@ -12,9 +12,6 @@ import { isIspPeriod } from '../catalogue/isp-pricing.ts';
 /** Low-traffic warning: at most this percent of the period's traffic left (spec section 9). */
 export const LOW_TRAFFIC_PERCENT = 10;
 
-/** A package id in a path: a positive integer; anything else is a 404 (as GET /packages/:id). */
-export const packageIdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 /** POST /packages/:id/auto-update and POST /unlim/:packageID/auto-update. */
 export const autoUpdateSchema = z.object({ auto_update: booleanFlag });
 export type AutoUpdateInput = z.input<typeof autoUpdateSchema>;

@@ -9,12 +9,11 @@ import {
   premiumPackageSchema,
   unlimPackageSchema,
   unlimUsageSchema,
+  packageIdParam,
 } from './packages.schemas.ts';
 
 /** A package id in a path; a malformed one answers 404 like an unknown one (error handler). */
-const packageParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const packageParams = z.object({ id: packageIdParam });
 
 /**
  * The read side of the owner's packages: the table and one detail per family (decision 104).

@@ -4,6 +4,9 @@ import { PACKAGE_STATUSES } from '../catalogue/buy.constants.ts';
 import { listRouteQuerySchema, pagedResponseSchema } from '../tables/tables.schemas.ts';
 import { PROXY_FORMATS } from '../proxy-lists/proxy-lists.constants.ts';
 
+/** A package id in a path: a positive integer; anything else is a 404 like an unknown id. */
+export const packageIdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /* ---------- the packages table (GET /packages) ---------- */
 
 /**

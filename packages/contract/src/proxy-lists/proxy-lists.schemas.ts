@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { packageIdParam } from '../packages/packages.schemas.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { isIpv4 } from '../catalogue/buy.schemas.ts';
 import {
@@ -243,15 +244,14 @@ export type CreateProxyList = z.output<typeof createProxyListSchema>;
 
 export const renameProxyListSchema = z.object({ name: proxyListNameField });
 
-const packageIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const packageParamsSchema = z.object({ id: packageIdSchema });
-export const proxyListParamsSchema = z.object({ id: packageIdSchema, listId: packageIdSchema });
+export const packageParamsSchema = z.object({ id: packageIdParam });
+export const proxyListParamsSchema = z.object({ id: packageIdParam, listId: packageIdParam });
 /** Contents and exports address a list by its package's key, its id and its name. */
 const packageKeyParam = textField().min(1).max(64);
 const listNameParam = textField().min(1).max(LIST_NAME_MAX_LENGTH);
 export const proxyListByKeyParamsSchema = z.object({
   packageKey: packageKeyParam,
-  id: packageIdSchema,
+  id: packageIdParam,
   name: listNameParam,
 });
 

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { TariffFamily } from '@proxy/contract';
 import type { Db } from '@proxy/db';
+import { ipsFromPool } from './ip-pool.ts';
+
+/** Free addresses of a country: never sold from the cursor, or given back (migration 0020). */
+const freeStock = sql<number>`capacity - allocated + released`;
 
 export const findActiveTariffs = (db: Db, family: TariffFamily) =>
   db
@@ -23,7 +27,7 @@ export const findTariffById = (db: Db, id: number) =>
 export const findIspCountries = (db: Db) =>
   db
     .selectFrom('isp_countries')
-    .select(['id', 'label', 'iso2', sql<number>`capacity - allocated`.as('count')])
+    .select(['id', 'label', 'iso2', freeStock.as('count')])
     .where('is_active', '=', true)
     .orderBy('sort')
     .orderBy('id')
@@ -32,14 +36,7 @@ export const findIspCountries = (db: Db) =>
 export const findIspCountry = (db: Db, id: number) =>
   db
     .selectFrom('isp_countries')
-    .select([
-      'id',
-      'key',
-      'label',
-      'iso2',
-      'ip_pool',
-      sql<number>`capacity - allocated`.as('count'),
-    ])
+    .select(['id', 'key', 'label', 'iso2', 'ip_pool', freeStock.as('count')])
     .where('id', '=', id)
     .where('is_active', '=', true)
     .executeTakeFirst();
@@ -54,27 +51,89 @@ export const findIspTariffsForCountry = (db: Db, countryId: number) =>
     .where('t.is_active', '=', true)
     .where('c.id', '=', countryId)
     .where('c.is_active', '=', true)
-    .where(sql<boolean>`t.ports < c.capacity - c.allocated`)
+    .where(sql<boolean>`t.ports < c.capacity - c.allocated + c.released`)
     .orderBy('t.ports')
     .execute();
 
 /**
- * Reserves `count` IPs of a country atomically: the conditional UPDATE takes the row lock and
- * re-checks the stock against the newest row, so parallel buys cannot oversell. Returns the
- * cursor range of the reserved IPs, or null when the stock is short.
+ * Reserves `count` addresses of a country; must run inside the caller's transaction. The country
+ * row is locked (FOR UPDATE) before the stock is read, so parallel reservations cannot oversell
+ * or hand one released address out twice. Released addresses go first, oldest first, then the
+ * cursor into the CIDR blocks. Returns the addresses, or null when the stock is short.
  */
 export const reserveIspStock = async (db: Db, countryId: number, count: number) => {
-  const row = await db
-    .updateTable('isp_countries')
-    .set({ allocated: sql<number>`allocated + ${count}`, updated_at: sql<Date>`now()` })
+  const country = await db
+    .selectFrom('isp_countries')
+    .select(['allocated', 'released', 'ip_pool', 'label', 'iso2', freeStock.as('free')])
     .where('id', '=', countryId)
     .where('is_active', '=', true)
-    .where(sql<boolean>`capacity - allocated >= ${count}`)
-    .returning(['allocated', 'ip_pool', 'label', 'iso2'])
+    .forUpdate()
     .executeTakeFirst();
-  return row
-    ? { from: row.allocated - count, pool: row.ip_pool, label: row.label, iso2: row.iso2 }
-    : null;
+  if (!country || country.free < count) return null;
+  const reused = Math.min(country.released, count);
+  const fresh = count - reused;
+  const released =
+    reused > 0
+      ? await db
+          .deleteFrom('isp_released_ips')
+          .where('country_id', '=', countryId)
+          .where(
+            'ip',
+            'in',
+            db
+              .selectFrom('isp_released_ips')
+              .select('ip')
+              .where('country_id', '=', countryId)
+              .orderBy('released_at')
+              .orderBy('ip')
+              .limit(reused),
+          )
+          .returning('ip')
+          .execute()
+      : [];
+  await db
+    .updateTable('isp_countries')
+    .set({
+      allocated: sql<number>`allocated + ${fresh}`,
+      released: sql<number>`released - ${released.length}`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', countryId)
+    .execute();
+  return {
+    ips: [
+      ...released.map((row) => row.ip),
+      ...ipsFromPool(country.ip_pool, country.allocated, fresh),
+    ],
+    label: country.label,
+    iso2: country.iso2,
+  };
+};
+
+/**
+ * Gives a package's addresses back to its country's pool (a deleted or swapped ISP package),
+ * inside the caller's transaction. An address already in the pool is not counted twice.
+ */
+export const releaseIspIps = async (
+  db: Db,
+  countryId: number,
+  ips: readonly string[],
+  packageId: number,
+) => {
+  if (ips.length === 0) return 0;
+  const inserted = await db
+    .insertInto('isp_released_ips')
+    .values(ips.map((ip) => ({ country_id: countryId, ip, package_id: packageId })))
+    .onConflict((oc) => oc.columns(['country_id', 'ip']).doNothing())
+    .returning('ip')
+    .execute();
+  if (inserted.length > 0)
+    await db
+      .updateTable('isp_countries')
+      .set({ released: sql<number>`released + ${inserted.length}`, updated_at: sql<Date>`now()` })
+      .where('id', '=', countryId)
+      .execute();
+  return inserted.length;
 };
 
 export const findUnlimLocations = (db: Db) =>

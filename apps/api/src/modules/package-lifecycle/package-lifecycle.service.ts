@@ -22,9 +22,9 @@ import { recordPromoUsage } from '../promo/promo.repository.ts';
 import { applyPromoCode } from '../promo/promo.service.ts';
 import {
   claimOrReplay,
-  storeAnswer,
+  rememberResponse,
   type IdempotencyClaim,
-  type StoredAnswer,
+  type StoredResponse,
 } from '../purchases/idempotency.ts';
 import {
   RUNNING_STATUSES,
@@ -210,7 +210,7 @@ export type ExtendRequest = {
   promo?: string | null;
 };
 
-export type ExtendResult = StoredAnswer<PackageExtendResponse>;
+export type ExtendResult = StoredResponse<PackageExtendResponse>;
 
 /**
  * Extend (dynamic, premium, ISP) or renew (unlimited) from the balance, in one transaction:
@@ -274,7 +274,7 @@ export const extendPackage = (
         expired_at: expiresAt.toISOString(),
       },
     };
-    await storeAnswer(tx, userId, idempotency, result);
+    await rememberResponse(tx, userId, idempotency, result);
     return result;
   });
 

@@ -68,7 +68,11 @@ export type PackagesPageQuery = PageRequest<PackageSortField> & {
  * user's own rows only, so the cost follows the user's packages, never the table's.
  */
 export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
-  let base = db.selectFrom('packages').where('user_id', '=', query.userId);
+  // Deleted packages stay as history (decision 113): never shown to their owner.
+  let base = db
+    .selectFrom('packages')
+    .where('user_id', '=', query.userId)
+    .where('deleted_at', 'is', null);
   if (query.type !== undefined) base = base.where('type', '=', query.type);
   if (query.status !== undefined) base = base.where('status', '=', query.status);
   return findPage(
@@ -116,6 +120,7 @@ export const findUserPackage = (db: Db, userId: number, id: number) =>
     .select(periodUsage)
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
 /**

@@ -30,6 +30,8 @@ export const findOwnedPackage = (
       q.where('package_key', '=', (by as { packageKey: string }).packageKey),
     )
     .where('user_id', '=', userId)
+    // A deleted package (decision 113) has no lists to show, make or export.
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
 export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackage>>>;

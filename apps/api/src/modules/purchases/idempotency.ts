@@ -13,15 +13,12 @@ import {
 /** An Idempotency-Key and the hash of the request it came with (method, route, body). */
 export type IdempotencyClaim = { key: string; requestHash: string };
 
-/** A stored (or fresh) answer of a request that moves money. */
-export type StoredAnswer<T> = { statusCode: number; body: T };
-
 const KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
 
 /**
- * The Idempotency-Key of a request that moves money (purchases, extensions) with the hash of the
- * request it names: method, route and the validated body as canonical JSON (key order, spacing
- * and "7" for 7 do not make another request; another tariff, promo or route does).
+ * The Idempotency-Key of a money-moving request with the hash of the request it names: method,
+ * route (with its parameters) and the validated body as canonical JSON (key order, spacing and
+ * "7" for 7 do not make another request; another tariff, package, promo or route does).
  */
 export const idempotencyOf = (request: FastifyRequest): IdempotencyClaim | null => {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -30,29 +27,36 @@ export const idempotencyOf = (request: FastifyRequest): IdempotencyClaim | null 
     throw new AppError('VALIDATION_FAILED', {
       errors: { 'Idempotency-Key': ['validation.invalid_value'] },
     });
+  // Path parameters only when the route has some: the purchases' hashes stay as they were.
+  const params = request.params as Record<string, unknown> | undefined;
+  const named = params && Object.keys(params).length > 0 ? ` ${canonicalJson(params)}` : '';
   const requestHash = sha256Hex(
-    `${request.method} ${request.routeOptions.url ?? ''}\n${canonicalJson(request.body)}`,
+    `${request.method} ${request.routeOptions.url ?? ''}${named}\n${canonicalJson(request.body)}`,
   );
   return { key: value, requestHash };
 };
 
+/** What a request with an already-used key answers: the first request's status and body. */
+export type StoredResponse<T> = { statusCode: number; body: T };
+
 /**
- * Claims the key inside the caller's transaction, or answers what the first request with it
- * answered: null means "claimed, go on". The key naming another request is refused, as payment
- * APIs do (decision 085); rows from before migration 0012 have no hash and replay as they did.
- * A request still running with the key holds it: the claim waits for it to end.
+ * Claims the key inside the caller's transaction. Null: the key is new, go on (and call
+ * `rememberResponse` before committing). Otherwise the first request's stored answer. A
+ * concurrent request with the same key waits on the key's row until the first one ends. The
+ * key naming another request is refused, as payment APIs do (decision 085); rows from before
+ * migration 0012 have no hash and replay as they did.
  */
 export const claimOrReplay = async <T>(
   tx: Db,
   userId: number,
-  idempotency: IdempotencyClaim,
-): Promise<StoredAnswer<T> | null> => {
-  if (await claimIdempotencyKey(tx, userId, idempotency.key, idempotency.requestHash)) return null;
-  const stored = await findIdempotentResponse(tx, userId, idempotency.key);
+  claim: IdempotencyClaim,
+): Promise<StoredResponse<T> | null> => {
+  if (await claimIdempotencyKey(tx, userId, claim.key, claim.requestHash)) return null;
+  const stored = await findIdempotentResponse(tx, userId, claim.key);
   if (
     stored?.request_hash !== null &&
     stored?.request_hash !== undefined &&
-    stored.request_hash !== idempotency.requestHash
+    stored.request_hash !== claim.requestHash
   )
     throw new AppError('IDEMPOTENCY_KEY_REUSED');
   if (stored?.response)
@@ -60,13 +64,13 @@ export const claimOrReplay = async <T>(
   throw new AppError('CONFLICT');
 };
 
-/** Stores the answer for the claimed key, in the same transaction as the change. */
-export const storeAnswer = (
+/** Stores the answer of a claimed key, in the transaction of the change it answers. */
+export const rememberResponse = (
   tx: Db,
   userId: number,
-  idempotency: IdempotencyClaim | null,
-  answer: StoredAnswer<unknown>,
+  claim: IdempotencyClaim | null,
+  response: StoredResponse<unknown>,
 ) =>
-  idempotency
-    ? storeIdempotentResponse(tx, userId, idempotency.key, answer.body, answer.statusCode)
+  claim
+    ? storeIdempotentResponse(tx, userId, claim.key, response.body, response.statusCode)
     : Promise.resolve();

@@ -27,20 +27,19 @@ import {
 } from '../catalogue/catalogue.repository.ts';
 import { findCachedTariff, forgetCachedTariff } from '../catalogue/tariff-cache.ts';
 import { toUnlimLocationDto } from '../catalogue/catalogue.service.ts';
-import { ipsFromPool } from '../catalogue/ip-pool.ts';
 import { recordPromoUsage } from '../promo/promo.repository.ts';
 import { applyPromoCode } from '../promo/promo.service.ts';
 import { generatePackageCredentials } from '../packages/credentials.ts';
 import { insertPackageSql, type NewPackage } from '../packages/packages.repository.ts';
 import { provisioningJob } from '../packages/packages.jobs.ts';
 import { jobInsertSql } from '../jobs/jobs.queue.ts';
+import { claimOrReplay, rememberResponse, type IdempotencyClaim } from './idempotency.ts';
 import {
   newPackageIdSql,
   newPackageWrittenSql,
   PURCHASE_CTES,
   writePurchase,
 } from './purchases.repository.ts';
-import { claimOrReplay, storeAnswer, type IdempotencyClaim } from './idempotency.ts';
 
 const DAY_MS = 86_400_000;
 const GB = 1024 ** 3;
@@ -79,6 +78,31 @@ const loadTariff = async (db: DbRoot, via: Db, family: TariffFamily, tariffId: n
 };
 
 type Tariff = Awaited<ReturnType<typeof loadTariff>>;
+
+type TariffRow = Pick<
+  Tariff,
+  | 'id'
+  | 'key'
+  | 'title'
+  | 'price_cents'
+  | 'traffic_gb'
+  | 'ports'
+  | 'duration_days'
+  | 'speed_limit_mbps'
+>;
+
+/** The tariff as a package keeps it (packages.tariff): what was bought, whatever changes later. */
+export const tariffSnapshot = (tariff: TariffRow) =>
+  JSON.stringify({
+    id: tariff.id,
+    key: tariff.key,
+    title: tariff.title,
+    price: toDollars(tariff.price_cents),
+    traffic: tariff.traffic_gb,
+    ports: tariff.ports,
+    duration_days: tariff.duration_days,
+    speed_limit: tariff.speed_limit_mbps,
+  });
 
 /** The cached tariff a purchase priced from has changed since: read it again and start over. */
 class TariffChanged extends Error {}
@@ -237,7 +261,7 @@ const purchaseWith = async (
     extra = {
       country: reserved.label,
       country_id: request.countryId,
-      ips: JSON.stringify(ipsFromPool(reserved.pool, reserved.from, ports)),
+      ips: JSON.stringify(reserved.ips),
       auth_ip: request.ip,
       socks: request.socks,
       period_days: request.period,
@@ -248,16 +272,7 @@ const purchaseWith = async (
     user_id: user.id,
     type: PACKAGE_ROW_TYPE_BY_FAMILY[request.family],
     tariff_id: tariff.id,
-    tariff: JSON.stringify({
-      id: tariff.id,
-      key: tariff.key,
-      title: tariff.title,
-      price: toDollars(tariff.price_cents),
-      traffic: tariff.traffic_gb,
-      ports: tariff.ports,
-      duration_days: tariff.duration_days,
-      speed_limit: tariff.speed_limit_mbps,
-    }),
+    tariff: tariffSnapshot(tariff),
     price_cents: priceCents,
     promo_code: request.promo ? request.promo.toUpperCase() : null,
     status: 'pending',
@@ -279,6 +294,6 @@ const purchaseWith = async (
     price: toDollars(priceCents),
   };
   const result = { statusCode: 200, body };
-  await storeAnswer(tx, user.id, idempotency, result);
+  await rememberResponse(tx, user.id, idempotency, result);
   return result;
 };
