@@ -81,7 +81,7 @@ const expand = async (page: Page, tariff: string): Promise<Locator> => {
 };
 
 test.describe('packages screen', () => {
-  test('each family panel, copy, auto-renew and extend', async ({
+  test('each family panel, copy, auto-renew, extend and delete with the e-mail', async ({
     page,
     request,
     api,
@@ -149,5 +149,21 @@ test.describe('packages screen', () => {
     await extend.getByRole('button', { name: 'Extend' }).click();
     await expect(extend).toHaveCount(0);
     await expect(page.getByTestId('balance')).not.toHaveText(balanceBefore ?? '');
+
+    // Delete the ISP package: the button waits for the e-mail, another e-mail is refused.
+    await rowOf(page, tariffs.isp)
+      .getByRole('button', { name: /^Delete package/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the package' });
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Your e-mail').fill('someone-else@example.com');
+    await confirm.click();
+    await expect(dialog.getByText("The e-mail does not match your account's.")).toBeVisible();
+    await dialog.getByLabel('Your e-mail').fill(user.email);
+    await confirm.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(rowOf(page, tariffs.isp)).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(3);
   });
 });

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '../../../shared/ui';
 import type { PackageRow } from '../api/get-packages';
 import { isAwaitingSetup, isSuspended } from '../utils/package-rules';
+import { RestoreModal } from './modals/restore-modal';
 import { DynamicPanel } from './panels/dynamic-panel';
 import { IspPanel } from './panels/isp-panel';
 import { PremiumPanel } from './panels/premium-panel';
@@ -14,11 +16,18 @@ export type PackageDetailsProps = {
 };
 
 /** A suspended package shows only this: restoring it pays the 30-day price. */
-const RestorePanel = () => {
+const RestorePanel = ({ row }: { row: PackageRow }) => {
   const { t } = useTranslation('packages');
+  const [isOpen, setOpen] = useState(false);
   return (
     <div className="package-panel">
       <Alert type="info">{t('restore_panel.text')}</Alert>
+      <div className="package-panel__bar">
+        <Button size="sm" onClick={() => setOpen(true)}>
+          {t('restore_panel.open')}
+        </Button>
+      </div>
+      {isOpen && <RestoreModal pkg={row} onClose={() => setOpen(false)} />}
     </div>
   );
 };
@@ -41,7 +50,7 @@ export const PackageDetails = ({ row, isRestricted, onRefresh }: PackageDetailsP
         </div>
       </div>
     );
-  if (isSuspended(row)) return <RestorePanel />;
+  if (isSuspended(row)) return <RestorePanel row={row} />;
   switch (row.type) {
     case 'isp':
       return <IspPanel row={row} isRestricted={isRestricted} />;

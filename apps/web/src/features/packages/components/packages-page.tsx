@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/format-date';
@@ -5,7 +6,8 @@ import { paths } from '../../../shared/config/paths';
 import { Button, StatusLabel } from '../../../shared/ui';
 import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
 import { usePackagesPage, type PackageRow } from '../api/get-packages';
-import { STATUS_TONE, isExpandable, shownStatus } from '../utils/package-rules';
+import { STATUS_TONE, canDelete, isExpandable, shownStatus } from '../utils/package-rules';
+import { DeletePackageModal } from './modals/delete-package-modal';
 import { PackageDetails } from './package-details';
 import { PackagesFilters } from './packages-filters';
 import '../packages.css';
@@ -13,6 +15,8 @@ import '../packages.css';
 export type PackagesPageProps = {
   /** The restricted kind of account: no buy link, no extend buttons, no price lines. */
   isRestricted: boolean;
+  /** The account e-mail the delete confirmation must match. */
+  accountEmail: string;
 };
 
 const PackageStatus = ({ row }: { row: PackageRow }) => {
@@ -30,10 +34,11 @@ const PackageStatus = ({ row }: { row: PackageRow }) => {
  * paged, sorted and filtered; a row of an expandable status opens its family's panel (one at a
  * time); download and delete per row.
  */
-export const PackagesPage = ({ isRestricted }: PackagesPageProps) => {
+export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) => {
   const { t, i18n } = useTranslation('packages');
   const table = useTableState('created_at');
   const query = usePackagesPage(table.state);
+  const [deleting, setDeleting] = useState<PackageRow | null>(null);
   const date = (value: string | null) =>
     value ? formatDateTime(value, i18n.language) : t('never');
 
@@ -68,6 +73,21 @@ export const PackagesPage = ({ isRestricted }: PackagesPageProps) => {
       key: 'days_left',
       header: t('columns.days_left'),
       render: (r) => (r.days_left === null ? '—' : String(r.days_left)),
+    },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      render: (r) =>
+        canDelete(r) && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('row.delete_label', { id: r.id })}
+            onClick={() => setDeleting(r)}
+          >
+            {t('row.delete')}
+          </Button>
+        ),
     },
   ];
 
@@ -122,6 +142,13 @@ export const PackagesPage = ({ isRestricted }: PackagesPageProps) => {
             />
           )}
           toolbar={<PackagesFilters filters={table.state.filters} setFilter={table.setFilter} />}
+        />
+      )}
+      {deleting && (
+        <DeletePackageModal
+          pkg={deleting}
+          accountEmail={accountEmail}
+          onClose={() => setDeleting(null)}
         />
       )}
     </div>

@@ -6,6 +6,7 @@ import { CredentialsGrid } from './credentials';
 import { PackagePanel, panelState, type PanelProps } from './package-panel';
 import { PanelLinks, useUsageLinks } from './panel-parts';
 import { TrafficMeter } from './traffic-meter';
+import { UpgradeOffer } from './upgrade-offer';
 
 /**
  * Dynamic residential: package key, credentials, traffic with its alerts, the proxy lists (a
@@ -21,7 +22,7 @@ export const DynamicPanel = ({ row, isRestricted }: PanelProps) => {
       query={query}
       state={({ package: p }) => panelState(p, p.tariff)}
     >
-      {({ package: p, package_info: info, connection }) => (
+      {({ package: p, package_info: info, package_upgrade: upgrade, connection }) => (
         <>
           <CopyField label={t('credentials.package_key')} value={p.package_key} />
           <CredentialsGrid credentials={connection} />
@@ -35,6 +36,9 @@ export const DynamicPanel = ({ row, isRestricted }: PanelProps) => {
               ...usageLinks(packageLinks.keyStatistics(p.package_key, 'all'), p.package_key),
             ]}
           />
+          {upgrade && p.status === 'active' && (
+            <UpgradeOffer packageId={p.id} offer={upgrade} isRestricted={isRestricted} />
+          )}
         </>
       )}
     </PackagePanel>

@@ -7,6 +7,7 @@ import { bytesToGb } from '../../utils/package-rules';
 import { CredentialsGrid } from './credentials';
 import { PackagePanel, panelState, type PanelProps } from './package-panel';
 import { Facts, PanelLinks, useUsageLinks } from './panel-parts';
+import { SpeedUpgradeButton } from './speed-upgrade-button';
 
 /** The live metrics of an unlimited package, fetched again every 60 s. */
 const LiveMetrics = ({ packageId }: { packageId: number }) => {
@@ -55,6 +56,13 @@ export const UnlimPanel = ({ row, isRestricted }: PanelProps) => {
         <>
           <CredentialsGrid credentials={p.connection} />
           <LiveMetrics packageId={p.id} />
+          {p.status === 'active' && (
+            <SpeedUpgradeButton
+              packageId={p.id}
+              currentSpeed={p.tariff.speed_limit}
+              isRestricted={isRestricted}
+            />
+          )}
           <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p.package_key)} />
         </>
       )}
