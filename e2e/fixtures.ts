@@ -3,7 +3,23 @@ import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { E2E_DATA_DIR } from './playwright.config.ts';
+
+const run = promisify(execFile);
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The operator CLI against the e2e server's embedded cluster (it attaches to the running one). */
+export const admin = async (...args: string[]) => {
+  const { stdout } = await run('node', ['--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  });
+  return stdout;
+};
 
 export type TestUser = { name: string; email: string; password: string; token?: string };
 

@@ -4,5 +4,10 @@ import { isRestrictedUser } from '../../shared/lib/restricted-user';
 
 export const PackagesRoute = () => {
   const { data } = useProfile();
-  return <PackagesPage isBuyLinkHidden={isRestrictedUser(data?.user)} />;
+  return (
+    <PackagesPage
+      isRestricted={isRestrictedUser(data?.user)}
+      accountEmail={data?.user?.email ?? ''}
+    />
+  );
 };

@@ -8,7 +8,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { useBuyPackage } from '../api/buy';
 import { useAccount } from '../api/get-account';
 import { useBasketStore, type BasketItem } from '../stores/basket-store';
-import { missingDollars, newIdempotencyKey } from '../utils/money';
+import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
+import { missingDollars } from '../utils/money';
 import { PromoForm } from './promo-form';
 
 const DetailValue = ({ detail }: { detail: BasketItem['details'][number] }) => {

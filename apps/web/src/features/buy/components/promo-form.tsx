@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '../../../shared/ui';
-import { useCheckCoupon } from '../api/check-coupon';
+import { useCheckCoupon } from '../../../shared/api/check-coupon';
 import { useBasketStore, type BasketItem } from '../stores/basket-store';
 
 /**

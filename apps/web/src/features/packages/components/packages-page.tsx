@@ -1,72 +1,103 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PackageListItem } from '@proxy/contract';
-import { Button, Loader, StatusLabel, type StatusTone } from '../../../shared/ui';
-import { paths } from '../../../shared/config/paths';
-import { usePackages } from '../api/get-packages';
 import { formatDateTime } from '../../../shared/lib/format-date';
+import { paths } from '../../../shared/config/paths';
+import { Button, StatusLabel } from '../../../shared/ui';
+import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
+import { usePackagesPage, type PackageRow } from '../api/get-packages';
+import { STATUS_TONE, canDelete, isExpandable, shownStatus } from '../utils/package-rules';
+import { DeletePackageModal } from './modals/delete-package-modal';
+import { PackageDetails } from './package-details';
+import { PackagesFilters } from './packages-filters';
 import '../packages.css';
 
-const STATUS_TONE: Record<string, StatusTone> = {
-  active: 'success',
-  inactive: 'danger',
-  deactivate: 'danger',
-  empty: 'danger',
-  pending: 'info',
-  processing: 'info',
+export type PackagesPageProps = {
+  /** The restricted kind of account: no buy link, no extend buttons, no price lines. */
+  isRestricted: boolean;
+  /** The account e-mail the delete confirmation must match. */
+  accountEmail: string;
 };
 
-const PackageStatus = ({ status }: { status: string }) => {
+const PackageStatus = ({ row }: { row: PackageRow }) => {
   const { t } = useTranslation('packages');
-  const known = status in STATUS_TONE;
+  const status = shownStatus(row);
   return (
-    <StatusLabel tone={STATUS_TONE[status] ?? 'info'}>
-      {known ? t(`statuses.${status as 'active'}`) : status}
+    <StatusLabel tone={status ? STATUS_TONE[status] : 'info'}>
+      {status ? t(`statuses.${status}`) : row.status}
     </StatusLabel>
   );
 };
 
-const PackageRow = ({
-  item,
-  format,
-}: {
-  item: PackageListItem;
-  format: (value: string) => string;
-}) => {
-  const { t } = useTranslation('packages');
-  return (
-    <tr>
-      <td data-label={t('columns.id')}>{item.id}</td>
-      <td data-label={t('columns.type')}>{t(`types.${item.type}`)}</td>
-      <td data-label={t('columns.tariff')}>{item.tariff_name}</td>
-      <td data-label={t('columns.status')}>
-        <PackageStatus status={item.status} />
-      </td>
-      <td data-label={t('columns.created')}>{format(item.created_at)}</td>
-      <td data-label={t('columns.expires')}>
-        {item.expired_at ? format(item.expired_at) : t('never')}
-      </td>
-      <td data-label={t('columns.key')}>
-        <code className="packages-key">{item.package_key}</code>
-      </td>
-    </tr>
-  );
-};
-
-/** /cabinet/packages: the user's packages, newest first (the full table comes with the packages issue). */
-export const PackagesPage = ({ isBuyLinkHidden }: { isBuyLinkHidden: boolean }) => {
+/**
+ * /cabinet/packages (spec "Packages screen"): the user's packages in the shared table, server
+ * paged, sorted and filtered; a row of an expandable status opens its family's panel (one at a
+ * time); download and delete per row.
+ */
+export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) => {
   const { t, i18n } = useTranslation('packages');
-  const query = usePackages();
-  const format = (value: string) => formatDateTime(value, i18n.language);
-  const hasPending =
-    query.data?.some((p) => p.status === 'pending' || p.status === 'processing') ?? false;
+  const table = useTableState('created_at');
+  const query = usePackagesPage(table.state);
+  const [deleting, setDeleting] = useState<PackageRow | null>(null);
+  const date = (value: string | null) =>
+    value ? formatDateTime(value, i18n.language) : t('never');
+
+  const columns: TableColumn<PackageRow>[] = [
+    { key: 'id', header: t('columns.id'), sortField: 'id', render: (r) => `#${r.id}` },
+    {
+      key: 'type',
+      header: t('columns.type'),
+      sortField: 'type',
+      render: (r) => t(`types.${r.type as 'isp'}`),
+    },
+    { key: 'tariff_name', header: t('columns.tariff'), render: (r) => r.tariff_name },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortField: 'status',
+      render: (r) => <PackageStatus row={r} />,
+    },
+    {
+      key: 'created_at',
+      header: t('columns.created'),
+      sortField: 'created_at',
+      render: (r) => date(r.created_at),
+    },
+    {
+      key: 'expired_at',
+      header: t('columns.expires'),
+      sortField: 'expired_at',
+      render: (r) => date(r.expired_at),
+    },
+    {
+      key: 'days_left',
+      header: t('columns.days_left'),
+      render: (r) => (r.days_left === null ? '—' : String(r.days_left)),
+    },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      render: (r) =>
+        canDelete(r) && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('row.delete_label', { id: r.id })}
+            onClick={() => setDeleting(r)}
+          >
+            {t('row.delete')}
+          </Button>
+        ),
+    },
+  ];
+
+  const isEmpty = query.data?.meta.total === 0 && Object.keys(table.state.filters).length === 0;
 
   return (
     <div className="packages-page">
       <div className="packages-page__head">
         <h1 className="page-title">{t('title')}</h1>
         <Button
-          type="button"
           variant="secondary"
           size="sm"
           onClick={() => void query.refetch()}
@@ -75,49 +106,50 @@ export const PackagesPage = ({ isBuyLinkHidden }: { isBuyLinkHidden: boolean }) 
           {t('refresh')}
         </Button>
       </div>
-      {query.isPending && <Loader label={t('title')} />}
-      {query.isError && (
-        <div className="alert alert--error" role="alert">
-          {t('packages_error')}
+      {query.isError ? (
+        <div className="packages-error panel" role="alert">
+          <p>{t('packages_error')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t('refresh')}
+          </Button>
         </div>
-      )}
-      {query.data && query.data.length === 0 && (
+      ) : isEmpty ? (
         <div className="packages-empty panel">
           <p>{t('empty')}</p>
-          {!isBuyLinkHidden && (
+          {!isRestricted && (
             <Link className="btn btn--primary btn--md" to={paths.cabinet.buy}>
               {t('buy_link')}
             </Link>
           )}
         </div>
+      ) : (
+        <Table<PackageRow>
+          {...table.bind}
+          caption={t('title')}
+          columns={columns}
+          rows={query.data?.data ?? []}
+          rowKey={(r) => r.id}
+          total={query.data?.meta.total ?? 0}
+          isLoading={query.isFetching}
+          emptyText={t('no_match')}
+          canExpand={isExpandable}
+          isSingleExpand
+          renderDetails={(r) => (
+            <PackageDetails
+              row={r}
+              isRestricted={isRestricted}
+              onRefresh={() => void query.refetch()}
+            />
+          )}
+          toolbar={<PackagesFilters filters={table.state.filters} setFilter={table.setFilter} />}
+        />
       )}
-      {hasPending && (
-        <div className="alert alert--info" role="status">
-          {t('pending_info')}
-        </div>
-      )}
-      {query.data && query.data.length > 0 && (
-        <div className="packages-table-wrap panel">
-          <table className="packages-table">
-            <caption className="visually-hidden">{t('title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.id')}</th>
-                <th scope="col">{t('columns.type')}</th>
-                <th scope="col">{t('columns.tariff')}</th>
-                <th scope="col">{t('columns.status')}</th>
-                <th scope="col">{t('columns.created')}</th>
-                <th scope="col">{t('columns.expires')}</th>
-                <th scope="col">{t('columns.key')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((item) => (
-                <PackageRow key={item.id} item={item} format={format} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {deleting && (
+        <DeletePackageModal
+          pkg={deleting}
+          accountEmail={accountEmail}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
   );

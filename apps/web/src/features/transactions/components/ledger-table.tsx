@@ -2,25 +2,60 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PagedResponse } from '@proxy/contract';
 import { useErrorAlert } from '../../../shared/ui';
-import { Table, type TableProps } from '../../../shared/ui/table';
+import { Table, useTableState, type TableProps, type TableState } from '../../../shared/ui/table';
+import { FilterSelect } from './filter-select';
 
-export type LedgerTableProps<T> = Omit<TableProps<T>, 'rows' | 'total' | 'isLoading'> & {
-  query: Pick<UseQueryResult<PagedResponse<T>>, 'data' | 'isError' | 'isFetching'>;
+/** A server filter of a ledger table: a select of `options` under the filter `name`. */
+export type LedgerFilter = {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
 };
 
-/** A paged list query shown in the shared table, with the spec's load-failure alert and line. */
-export const LedgerTable = <T,>({ query, ...props }: LedgerTableProps<T>) => {
-  const { t } = useTranslation('profile');
-  const failure = t('errors.transaction_table');
+export type LedgerTableProps<T> = Pick<
+  TableProps<T>,
+  'caption' | 'columns' | 'renderDetails' | 'searchText'
+> & {
+  /** The paged list query of the table's state. */
+  useRows: (
+    state: TableState,
+  ) => Pick<UseQueryResult<PagedResponse<T>>, 'data' | 'isError' | 'isFetching'>;
+  filters: readonly LedgerFilter[];
+};
+
+/**
+ * A paged ledger list (payments, transactions) in the shared table: 10 rows newest first, its
+ * filters above, the spec's load-failure alert and line.
+ */
+export const LedgerTable = <T extends { id: number | string }>({
+  useRows,
+  filters,
+  ...props
+}: LedgerTableProps<T>) => {
+  const { t } = useTranslation(['profile', 'transactions']);
+  const table = useTableState('created_at');
+  const query = useRows(table.state);
+  const failure = t('profile:errors.transaction_table');
   useErrorAlert(query.isError, failure);
   return (
     <>
       {query.isError && <p className="field__error">{failure}</p>}
       <Table<T>
         {...props}
+        {...table.bind}
+        rowKey={(row) => row.id}
         rows={query.data?.data ?? []}
         total={query.data?.meta.total ?? 0}
         isLoading={query.isFetching}
+        toolbar={filters.map((f) => (
+          <FilterSelect
+            key={f.name}
+            {...table.filter(f.name)}
+            label={f.label}
+            allLabel={t('transactions:filters.all')}
+            options={f.options}
+          />
+        ))}
       />
     </>
   );

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { PAYMENT_SORT_FIELDS } from '@proxy/contract';
 import { StatusLabel } from '../../../shared/ui';
-import { useTableState, type TableColumn } from '../../../shared/ui/table';
+import type { TableColumn } from '../../../shared/ui/table';
 import { amountColumn, dateColumn } from '../../../shared/ui/table/columns';
 import { usePayments, type PaymentRow } from '../api/get-payments';
-import { FilterSelect } from './filter-select';
 import { paymentMethodLabel } from './format';
 import { LedgerTable } from './ledger-table';
 
@@ -15,8 +13,6 @@ const STATUS_TONE = { 0: 'info', 1: 'success', 2: 'danger' } as const;
 export const PaymentsTable = () => {
   // top-up holds the method names (paymentMethodLabel).
   const { t, i18n } = useTranslation(['transactions', 'top-up']);
-  const table = useTableState<(typeof PAYMENT_SORT_FIELDS)[number]>('created_at');
-  const query = usePayments(table.state);
   const columns: TableColumn<PaymentRow>[] = [
     dateColumn('created_at', t('columns.date'), i18n.language),
     {
@@ -44,29 +40,23 @@ export const PaymentsTable = () => {
   ];
   return (
     <LedgerTable<PaymentRow>
-      {...table.bind}
-      query={query}
+      useRows={usePayments}
       caption={t('payments_caption')}
       columns={columns}
-      rowKey={(r) => r.id}
       renderDetails={(r) => <code>{r.id}</code>}
       searchText={(r) => `${r.system_name} ${paymentMethodLabel(r.system_name)} ${r.amount}`}
-      toolbar={
-        <>
-          <FilterSelect
-            {...table.filter('merchant')}
-            label={t('filters.merchant')}
-            allLabel={t('filters.all')}
-            options={MERCHANT_FILTER.map((m) => ({ value: m, label: t(`merchant.${m}`) }))}
-          />
-          <FilterSelect
-            {...table.filter('status')}
-            label={t('filters.status')}
-            allLabel={t('filters.all')}
-            options={STATUS_FILTER.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
-        </>
-      }
+      filters={[
+        {
+          name: 'merchant',
+          label: t('filters.merchant'),
+          options: MERCHANT_FILTER.map((m) => ({ value: m, label: t(`merchant.${m}`) })),
+        },
+        {
+          name: 'status',
+          label: t('filters.status'),
+          options: STATUS_FILTER.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        },
+      ]}
     />
   );
 };

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { TRANSACTION_SORT_FIELDS } from '@proxy/contract';
 import { LEDGER_ENTRY_TYPES, HIDDEN_TRANSACTION_TYPES, isErrorEntryType } from '@proxy/contract';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { StatusLabel } from '../../../shared/ui';
-import { useTableState, type TableColumn } from '../../../shared/ui/table';
+import type { TableColumn } from '../../../shared/ui/table';
 import { amountColumn, dateColumn, idColumn } from '../../../shared/ui/table/columns';
 import { useTransactions, type TransactionRow } from '../api/get-transactions';
-import { FilterSelect } from './filter-select';
 import { formatSigned } from './format';
 import { LedgerTable } from './ledger-table';
 
@@ -28,10 +26,11 @@ export const transactionTypeLabel = (type: string): string => {
   return isErrorEntryType(type) ? `${label} ✕` : label;
 };
 
+const typeOptions = () =>
+  FILTER_TYPES.map((type) => ({ value: type, label: transactionTypeLabel(type) }));
+
 export const TransactionsTable = () => {
   const { t, i18n } = useTranslation('transactions');
-  const table = useTableState<(typeof TRANSACTION_SORT_FIELDS)[number]>('created_at');
-  const query = useTransactions(table.state);
   const columns: TableColumn<TransactionRow>[] = [
     idColumn('id', t('columns.id')),
     dateColumn('created_at', t('columns.date'), i18n.language),
@@ -50,20 +49,11 @@ export const TransactionsTable = () => {
   ];
   return (
     <LedgerTable<TransactionRow>
-      {...table.bind}
-      query={query}
+      useRows={useTransactions}
       caption={t('transactions_caption')}
       columns={columns}
-      rowKey={(r) => r.id}
       searchText={(r) => `${r.comment ?? ''} ${transactionTypeLabel(r.type)}`}
-      toolbar={
-        <FilterSelect
-          {...table.filter('type')}
-          label={t('filters.type')}
-          allLabel={t('filters.all')}
-          options={FILTER_TYPES.map((type) => ({ value: type, label: transactionTypeLabel(type) }))}
-        />
-      }
+      filters={[{ name: 'type', label: t('filters.type'), options: typeOptions() }]}
     />
   );
 };

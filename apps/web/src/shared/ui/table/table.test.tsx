@@ -3,7 +3,8 @@ import { act, render, renderHook, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Table, type TableColumn } from './table';
-import { initialTableState, reduceTableState, useTableState } from './table-state';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { initialTableState, toListQuery, useTableState } from './table-state';
 
 type Row = { id: number; name: string; amount: number };
 const columns: TableColumn<Row>[] = [
@@ -33,12 +34,9 @@ const defaultProps = () =>
     rows,
     rowKey: (r: Row) => r.id,
     total: 3,
-    page: 1,
-    perPage: 10,
-    sort: { field: 'created_at', direction: 'desc' },
-    onPageChange: vi.fn(),
-    onPerPageChange: vi.fn(),
-    onSortChange: vi.fn(),
+    state: initialTableState('created_at'),
+    onPaginationChange: vi.fn(),
+    onSortingChange: vi.fn(),
   }) satisfies Props;
 
 /** Renders the table with `props` over the defaults; returns them (with the spied handlers). */
@@ -48,48 +46,59 @@ const renderTable = (props: Partial<Props> = {}) => {
   return all;
 };
 
-describe('reduceTableState', () => {
-  const start = initialTableState('created_at');
+/** A table driven by useTableState, its state shown for the assertions. */
+const StatefulTable = (props: Partial<Props>) => {
+  const table = useTableState('created_at');
+  return (
+    <>
+      <output data-testid="state">{JSON.stringify(toListQuery(table.state))}</output>
+      <Table<Row> {...defaultProps()} {...props} {...table.bind} />
+    </>
+  );
+};
+const shownState = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as unknown;
+
+describe('useTableState', () => {
   it('starts on page 1, 10 rows, created_at descending', () => {
-    expect(start).toEqual({
+    const { result } = renderHook(() => useTableState('created_at'));
+    expect(toListQuery(result.current.state)).toEqual({
       page: 1,
-      perPage: 10,
+      per_page: 10,
       sort: 'created_at',
       direction: 'desc',
       filters: {},
     });
   });
-  it('follows the sort cycle: new field asc, same asc -> desc, desc -> asc', () => {
-    const a = reduceTableState(start, { kind: 'sort', field: 'amount' });
-    expect([a.sort, a.direction]).toEqual(['amount', 'asc']);
-    const b = reduceTableState(a, { kind: 'sort', field: 'amount' });
-    expect(b.direction).toBe('desc');
-    const c = reduceTableState(b, { kind: 'sort', field: 'amount' });
-    expect(c.direction).toBe('asc');
-    expect(reduceTableState(start, { kind: 'sort', field: 'created_at' }).direction).toBe('asc');
+  it('follows the sort cycle: new field asc, same asc -> desc, desc -> asc', async () => {
+    const user = userEvent.setup();
+    render(<StatefulTable />);
+    const amount = screen.getByRole('button', { name: /Amount/ });
+    await user.click(amount);
+    expect(shownState()).toMatchObject({ sort: 'amount', direction: 'asc' });
+    await user.click(amount);
+    expect(shownState()).toMatchObject({ sort: 'amount', direction: 'desc' });
+    await user.click(amount);
+    expect(shownState()).toMatchObject({ sort: 'amount', direction: 'asc' });
+    await user.click(screen.getByRole('button', { name: /ID/ }));
+    expect(shownState()).toMatchObject({ sort: 'created_at', direction: 'asc' });
   });
-  it('goes back to page 1 when the page size or a filter changes', () => {
-    const onPage3 = reduceTableState(start, { kind: 'page', page: 3 });
-    expect(reduceTableState(onPage3, { kind: 'perPage', perPage: 50 })).toMatchObject({
-      page: 1,
-      perPage: 50,
-    });
-    const filtered = reduceTableState(onPage3, { kind: 'filter', name: 'status', value: '1' });
-    expect(filtered).toMatchObject({ page: 1, filters: { status: '1' } });
-    expect(
-      reduceTableState(filtered, { kind: 'filter', name: 'status', value: null }).filters,
-    ).toEqual({});
+  it('goes back to page 1 when the page size or a filter changes', async () => {
+    const user = userEvent.setup();
+    render(<StatefulTable total={200} />);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(shownState()).toMatchObject({ page: 3 });
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    expect(shownState()).toMatchObject({ page: 1, per_page: 50 });
   });
-});
-
-describe('useTableState().filter', () => {
   it('binds one filter control: its value, and a change that sets or clears it on page 1', () => {
     const { result } = renderHook(() => useTableState('created_at'));
     act(() => result.current.setPage(3));
+    expect(result.current.state.pagination.pageIndex).toBe(2);
     expect(result.current.filter('status').value).toBeUndefined();
     act(() => result.current.filter('status').onChange('2'));
     expect(result.current.filter('status').value).toBe('2');
-    expect(result.current.state).toMatchObject({ page: 1, filters: { status: '2' } });
+    expect(toListQuery(result.current.state)).toMatchObject({ page: 1, filters: { status: '2' } });
     act(() => result.current.filter('status').onChange(null));
     expect(result.current.state.filters).toEqual({});
   });
@@ -98,7 +107,7 @@ describe('useTableState().filter', () => {
 describe('Table', () => {
   it('renders rows with labelled cells, and a sort button with aria-sort', async () => {
     const user = userEvent.setup();
-    const { onSortChange } = renderTable();
+    const { onSortingChange } = renderTable();
     expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(screen.getByRole('columnheader', { name: /ID/ }).getAttribute('aria-sort')).toBe(
       'descending',
@@ -108,7 +117,7 @@ describe('Table', () => {
     );
     expect(screen.getByText('$7').getAttribute('data-label')).toBe('Amount');
     await user.click(screen.getByRole('button', { name: /Amount/ }));
-    expect(onSortChange).toHaveBeenCalledWith('amount');
+    expect(onSortingChange).toHaveBeenCalledTimes(1);
   });
 
   it('shows the no-data message and no pager for a single page', () => {
@@ -119,7 +128,10 @@ describe('Table', () => {
 
   it('shows first, last, a window and ellipses when there are many pages', async () => {
     const user = userEvent.setup();
-    const { onPageChange } = renderTable({ total: 200, page: 10 });
+    const { onPaginationChange } = renderTable({
+      total: 200,
+      state: { ...initialTableState('created_at'), pagination: { pageIndex: 9, pageSize: 10 } },
+    });
     const pager = screen.getByRole('navigation', { name: 'Pages' });
     expect(
       within(pager)
@@ -131,12 +143,12 @@ describe('Table', () => {
     ).toBe('page');
     expect(pager.textContent).toContain('…');
     await user.click(within(pager).getByRole('button', { name: 'Page 20' }));
-    expect(onPageChange).toHaveBeenCalledWith(20);
+    expect(onPaginationChange).toHaveBeenCalledTimes(1);
   });
 
   it('offers page sizes 10/20/50/100', async () => {
     const user = userEvent.setup();
-    const { onPerPageChange } = renderTable();
+    const { onPaginationChange } = renderTable();
     const select = screen.getByLabelText('Rows per page');
     expect(
       within(select)
@@ -144,7 +156,7 @@ describe('Table', () => {
         .map((o) => o.textContent),
     ).toEqual(['10', '20', '50', '100']);
     await user.selectOptions(select, '50');
-    expect(onPerPageChange).toHaveBeenCalledWith(50);
+    expect(onPaginationChange).toHaveBeenCalledTimes(1);
   });
 
   it('searches locally only from 3 characters', async () => {
@@ -163,12 +175,12 @@ describe('Table', () => {
     const user = userEvent.setup();
     const props = defaultProps();
     const Selectable = () => {
-      const [selected, setSelected] = useState<Set<string | number>>(new Set());
+      const [selected, setSelected] = useState<RowSelectionState>({});
       return (
         <Table<Row>
           {...props}
           renderDetails={(r) => `details of ${r.name}`}
-          selection={{ selected, onChange: setSelected }}
+          selection={{ state: selected, onChange: setSelected }}
         />
       );
     };
@@ -181,5 +193,23 @@ describe('Table', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Select row 2').checked).toBe(true);
     await user.click(screen.getByLabelText('Select all rows'));
     expect(screen.getByLabelText<HTMLInputElement>('Select row 1').checked).toBe(true);
+  });
+
+  it('keeps one row open with isSingleExpand and offers no toggle where canExpand refuses', async () => {
+    const user = userEvent.setup();
+    renderTable({
+      renderDetails: (r) => `details of ${r.name}`,
+      canExpand: (r) => r.id !== 3,
+      isSingleExpand: true,
+    });
+    const toggles = screen.getAllByRole('button', { name: 'Details' });
+    expect(toggles).toHaveLength(2);
+    await user.click(toggles[0]!);
+    expect(screen.getByText('details of alpha')).toBeTruthy();
+    await user.click(toggles[1]!);
+    expect(screen.getByText('details of beta')).toBeTruthy();
+    expect(screen.queryByText('details of alpha')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByText('details of beta')).toBeNull();
   });
 });

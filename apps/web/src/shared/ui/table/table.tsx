@@ -1,8 +1,29 @@
-import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS, pagerItems, type SortDirection } from '@proxy/contract';
+import {
+  flexRender,
+  functionalUpdate,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ExpandedState,
+  type OnChangeFn,
+  type Row,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import { PAGE_SIZE_OPTIONS, pagerItems } from '@proxy/contract';
 import { Loader } from '../spinner';
+import type { TableBinding } from './table-state';
 import './table.css';
+
+declare module '@tanstack/react-table' {
+  // The augmentation has to be an interface of the library's own name and parameters.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    /** Right-aligned (amounts). */
+    isNumeric?: boolean;
+  }
+}
 
 export type TableColumn<T> = {
   key: string;
@@ -14,28 +35,22 @@ export type TableColumn<T> = {
   isNumeric?: boolean;
 };
 
-export type TableProps<T> = {
+export type TableProps<T> = TableBinding & {
   caption: string;
   columns: readonly TableColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   /** Server paging: the total of rows behind all pages. */
   total: number;
-  page: number;
-  perPage: number;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  sort?: { field: string; direction: SortDirection };
-  onSortChange?: (field: string) => void;
   isLoading?: boolean;
   emptyText?: string;
-  /** Row accordion: a toggle per row reveals this content. */
+  /** Row accordion: a toggle per row (of the rows `canExpand` allows) reveals this content. */
   renderDetails?: (row: T) => ReactNode;
-  /** Optional checkbox column. */
-  selection?: {
-    selected: ReadonlySet<string | number>;
-    onChange: (next: Set<string | number>) => void;
-  };
+  canExpand?: (row: T) => boolean;
+  /** Opening a row closes the one open before. */
+  isSingleExpand?: boolean;
+  /** Optional checkbox column (react-table's row selection, keyed by `rowKey`). */
+  selection?: { state: RowSelectionState; onChange: OnChangeFn<RowSelectionState> };
   /** Local search over the loaded rows; applies from 3 characters. */
   searchText?: (row: T) => string;
   /** Filters and other controls shown above the table. */
@@ -44,51 +59,108 @@ export type TableProps<T> = {
 
 export const SEARCH_MIN_LENGTH = 3;
 
-const sortState = (sort: TableProps<unknown>['sort'], field: string | undefined) =>
-  sort && field && sort.field === field
-    ? sort.direction === 'asc'
-      ? 'ascending'
-      : 'descending'
-    : 'none';
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+const SORT_ICON = { asc: '▲', desc: '▼' } as const;
 
-/** The shared table (spec "Shared table behaviour"); cards below 768 px via CSS. */
+/** The rows newly opened by an expansion change; with `isSingle` only the newest stays open. */
+const nextExpanded = (previous: ExpandedState, next: ExpandedState, isSingle: boolean) => {
+  if (!isSingle || next === true) return next;
+  const wasOpen = previous === true ? {} : previous;
+  const opened = Object.keys(next).find((key) => next[key] && !wasOpen[key]);
+  return opened === undefined ? next : { [opened]: true };
+};
+
+const toColumnDef = <T,>(column: TableColumn<T>): ColumnDef<T> => ({
+  id: column.sortField ?? column.key,
+  // react-table sorts only accessor columns; the server sorts, so the value itself is unused.
+  accessorFn: () => column.sortField,
+  header: column.header,
+  cell: ({ row }) => column.render(row.original),
+  enableSorting: column.sortField !== undefined,
+  meta: { isNumeric: column.isNumeric },
+});
+
+/** A page button of the pager, the current one marked. */
+const PageButton = ({
+  page,
+  current,
+  onGo,
+}: {
+  page: number;
+  current: number;
+  onGo: () => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="data-table__page"
+      aria-current={page === current ? 'page' : undefined}
+      aria-label={t('table.page', { page })}
+      onClick={onGo}
+    >
+      {page}
+    </button>
+  );
+};
+
+/**
+ * The shared table (spec "Tables"), driven by @tanstack/react-table with server paging and
+ * sorting, row expansion and row selection; cards below 768 px via CSS.
+ */
 export const Table = <T,>(props: TableProps<T>) => {
   const { t } = useTranslation();
   const id = useId();
   const [search, setSearch] = useState('');
-  const [openRows, setOpenRows] = useState<ReadonlySet<string | number>>(new Set());
-  const { columns, rows, rowKey, renderDetails, selection, searchText } = props;
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const { columns, rows, rowKey, renderDetails, canExpand, selection, searchText } = props;
 
-  const visibleRows = useMemo(() => {
+  const data = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    if (!searchText || needle.length < SEARCH_MIN_LENGTH) return rows;
+    if (!searchText || needle.length < SEARCH_MIN_LENGTH) return [...rows];
     return rows.filter((row) => searchText(row).toLowerCase().includes(needle));
   }, [rows, search, searchText]);
 
-  const totalPages = Math.max(1, Math.ceil(props.total / props.perPage));
-  const pages = pagerItems(props.page, totalPages);
+  const columnDefs = useMemo(() => columns.map(toColumnDef), [columns]);
+
+  const onExpandedChange: OnChangeFn<ExpandedState> = (updater) =>
+    setExpanded((previous) =>
+      nextExpanded(previous, functionalUpdate(updater, previous), props.isSingleExpand ?? false),
+    );
+
+  // react-table's instance is mutable by design; the compiler skips this component, which
+  // renders from the instance on every render anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<T>({
+    data,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    rowCount: props.total,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    state: {
+      pagination: props.state.pagination,
+      sorting: props.state.sorting,
+      expanded,
+      rowSelection: selection?.state ?? {},
+    },
+    onPaginationChange: props.onPaginationChange,
+    onSortingChange: props.onSortingChange,
+    onExpandedChange,
+    getRowCanExpand: (row: Row<T>) =>
+      renderDetails !== undefined && (canExpand?.(row.original) ?? true),
+    enableRowSelection: selection !== undefined,
+    onRowSelectionChange: selection?.onChange,
+  });
+
+  const current = props.state.pagination.pageIndex + 1;
+  const pages = pagerItems(current, table.getPageCount());
   const columnCount = columns.length + (selection ? 1 : 0) + (renderDetails ? 1 : 0);
-  const allKeys = visibleRows.map(rowKey);
-  const isAllSelected =
-    selection !== undefined &&
-    allKeys.length > 0 &&
-    allKeys.every((k) => selection.selected.has(k));
-
-  const toggleRow = (key: string | number) =>
-    setOpenRows((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-
-  const toggleSelected = (key: string | number) => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    selection.onChange(next);
-  };
+  const tableRows = table.getRowModel().rows;
 
   return (
     <div className="data-table">
@@ -116,114 +188,124 @@ export const Table = <T,>(props: TableProps<T>) => {
         <table className="data-table__table" aria-busy={props.isLoading ? true : undefined}>
           <caption className="visually-hidden">{props.caption}</caption>
           <thead>
-            <tr>
-              {selection && (
-                <th scope="col" className="data-table__check">
-                  <input
-                    type="checkbox"
-                    aria-label={t('table.select_all')}
-                    checked={isAllSelected}
-                    onChange={() =>
-                      selection.onChange(isAllSelected ? new Set() : new Set(allKeys))
-                    }
-                  />
-                </th>
-              )}
-              {columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={column.sortField ? sortState(props.sort, column.sortField) : undefined}
-                  className={column.isNumeric ? 'data-table__numeric' : undefined}
-                >
-                  {column.sortField && props.onSortChange ? (
-                    <button
-                      type="button"
-                      className="data-table__sort"
-                      onClick={() => props.onSortChange?.(column.sortField ?? column.key)}
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {selection && (
+                  <th scope="col" className="data-table__check">
+                    <input
+                      type="checkbox"
+                      aria-label={t('table.select_all')}
+                      checked={table.getIsAllRowsSelected()}
+                      onChange={table.getToggleAllRowsSelectedHandler()}
+                    />
+                  </th>
+                )}
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const title = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={
+                        header.column.getCanSort()
+                          ? sorted
+                            ? ARIA_SORT[sorted]
+                            : 'none'
+                          : undefined
+                      }
+                      className={
+                        header.column.columnDef.meta?.isNumeric ? 'data-table__numeric' : undefined
+                      }
                     >
-                      {column.header}
-                      <span aria-hidden="true" className="data-table__sort-icon">
-                        {sortState(props.sort, column.sortField) === 'ascending'
-                          ? '▲'
-                          : sortState(props.sort, column.sortField) === 'descending'
-                            ? '▼'
-                            : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              ))}
-              {renderDetails && (
-                <th scope="col">
-                  <span className="visually-hidden">{t('table.details')}</span>
-                </th>
-              )}
-            </tr>
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className="data-table__sort"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {title}
+                          <span aria-hidden="true" className="data-table__sort-icon">
+                            {sorted ? SORT_ICON[sorted] : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        title
+                      )}
+                    </th>
+                  );
+                })}
+                {renderDetails && (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('table.details')}</span>
+                  </th>
+                )}
+              </tr>
+            ))}
           </thead>
           <tbody>
-            {props.isLoading && visibleRows.length === 0 ? (
+            {tableRows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount} className="data-table__state">
-                  <Loader label={t('app.loading')} />
-                </td>
-              </tr>
-            ) : visibleRows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="data-table__state">
-                  {props.emptyText ?? t('table.no_data')}
+                  {props.isLoading ? (
+                    <Loader label={t('app.loading')} />
+                  ) : (
+                    (props.emptyText ?? t('table.no_data'))
+                  )}
                 </td>
               </tr>
             ) : (
-              visibleRows.map((row) => {
-                const key = rowKey(row);
-                const isOpen = openRows.has(key);
-                const detailsId = `${id}-details-${String(key)}`;
-                return (
-                  <Fragment key={key}>
-                    <tr className="data-table__row">
-                      {selection && (
-                        <td className="data-table__check">
-                          <input
-                            type="checkbox"
-                            aria-label={t('table.select_row', { id: String(key) })}
-                            checked={selection.selected.has(key)}
-                            onChange={() => toggleSelected(key)}
-                          />
-                        </td>
-                      )}
-                      {columns.map((column) => (
-                        <td
-                          key={column.key}
-                          data-label={column.header}
-                          className={column.isNumeric ? 'data-table__numeric' : undefined}
-                        >
-                          {column.render(row)}
-                        </td>
-                      ))}
-                      {renderDetails && (
-                        <td className="data-table__toggle">
+              tableRows.flatMap((row) => {
+                const detailsId = `${id}-details-${row.id}`;
+                const cells = (
+                  <tr key={row.id} className="data-table__row">
+                    {selection && (
+                      <td className="data-table__check">
+                        <input
+                          type="checkbox"
+                          aria-label={t('table.select_row', { id: row.id })}
+                          checked={row.getIsSelected()}
+                          onChange={row.getToggleSelectedHandler()}
+                        />
+                      </td>
+                    )}
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        data-label={String(cell.column.columnDef.header)}
+                        className={
+                          cell.column.columnDef.meta?.isNumeric ? 'data-table__numeric' : undefined
+                        }
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                    {renderDetails && (
+                      <td className="data-table__toggle">
+                        {row.getCanExpand() && (
                           <button
                             type="button"
                             className="btn btn--ghost btn--sm"
-                            aria-expanded={isOpen}
+                            aria-expanded={row.getIsExpanded()}
                             aria-controls={detailsId}
-                            onClick={() => toggleRow(key)}
+                            onClick={row.getToggleExpandedHandler()}
                           >
-                            {isOpen ? t('table.hide_details') : t('table.show_details')}
+                            {row.getIsExpanded()
+                              ? t('table.hide_details')
+                              : t('table.show_details')}
                           </button>
-                        </td>
-                      )}
-                    </tr>
-                    {renderDetails && isOpen && (
-                      <tr id={detailsId} className="data-table__details">
-                        <td colSpan={columnCount}>{renderDetails(row)}</td>
-                      </tr>
+                        )}
+                      </td>
                     )}
-                  </Fragment>
+                  </tr>
                 );
+                if (!renderDetails || !row.getIsExpanded()) return [cells];
+                return [
+                  cells,
+                  <tr key={`${row.id}-details`} id={detailsId} className="data-table__details">
+                    <td colSpan={columnCount}>{renderDetails(row.original)}</td>
+                  </tr>,
+                ];
               })
             )}
           </tbody>
@@ -234,8 +316,8 @@ export const Table = <T,>(props: TableProps<T>) => {
           <span>{t('table.per_page')}</span>
           <select
             className="field__input"
-            value={props.perPage}
-            onChange={(event) => props.onPerPageChange(Number(event.target.value))}
+            value={props.state.pagination.pageSize}
+            onChange={(event) => table.setPageSize(Number(event.target.value))}
           >
             {PAGE_SIZE_OPTIONS.map((size) => (
               <option key={size} value={size}>
@@ -254,15 +336,11 @@ export const Table = <T,>(props: TableProps<T>) => {
                   </li>
                 ) : (
                   <li key={item.page}>
-                    <button
-                      type="button"
-                      className="data-table__page"
-                      aria-current={item.page === props.page ? 'page' : undefined}
-                      aria-label={t('table.page', { page: item.page })}
-                      onClick={() => props.onPageChange(item.page)}
-                    >
-                      {item.page}
-                    </button>
+                    <PageButton
+                      page={item.page}
+                      current={current}
+                      onGo={() => table.setPageIndex(item.page - 1)}
+                    />
                   </li>
                 ),
               )}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal } from '../../../../shared/ui';
+
+export type ActionModalProps = {
+  title: string;
+  onClose: () => void;
+  confirmLabel: string;
+  onConfirm: () => void;
+  isPending: boolean;
+  isConfirmDisabled?: boolean;
+  isDanger?: boolean;
+  children: ReactNode;
+};
+
+/** A package action's modal: its content, then Cancel and the action (busy while it runs). */
+export const ActionModal = ({
+  title,
+  onClose,
+  confirmLabel,
+  onConfirm,
+  isPending,
+  isConfirmDisabled = false,
+  isDanger = false,
+  children,
+}: ActionModalProps) => {
+  const { t } = useTranslation('packages');
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('modals.cancel')}
+          </Button>
+          <Button
+            variant={isDanger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            isLoading={isPending}
+            disabled={isConfirmDisabled}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="stack">{children}</div>
+    </Modal>
+  );
+};

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ISP_PERIODS, formatDollars, ispPriceCents, toCents, toDollars } from '@proxy/contract';
+import { showAlert } from '../../../../shared/ui';
+import { useExtendPackage } from '../../api/extend-package';
+import { useAttemptKey } from '../../hooks/use-attempt-key';
+import { actionErrorText } from '../../utils/action-error';
+import { ChoiceGroup } from '../choice-group';
+import { ActionModal } from './action-modal';
+
+export type ExtendModalProps = {
+  packageId: number;
+  name: string;
+  /** The price of one more period in dollars (the tariff's), or null where prices are hidden. */
+  price: number | null;
+  /** ISP packages choose the period: their tariff (30-day price, IPs) and current period. */
+  isp?: { ports: number; period: number };
+  onClose: () => void;
+};
+
+/** Extend a dynamic, premium or ISP package from the balance (spec "Modals": extend). */
+export const ExtendModal = ({ packageId, name, price, isp, onClose }: ExtendModalProps) => {
+  const { t } = useTranslation('packages');
+  const extend = useExtendPackage();
+  const attempt = useAttemptKey();
+  const [period, setPeriod] = useState<number>(isp?.period ?? 30);
+  const shownPrice =
+    price === null
+      ? null
+      : isp
+        ? toDollars(ispPriceCents({ priceCents: toCents(price), ports: isp.ports }, period))
+        : price;
+  const confirm = async () => {
+    try {
+      const result = await extend.mutateAsync({
+        id: packageId,
+        ...(isp ? { period } : {}),
+        attemptKey: attempt.current(),
+      });
+      attempt.reset();
+      showAlert.success(result.message || t('extends.done'));
+      onClose();
+    } catch (failure) {
+      attempt.reset();
+      showAlert.error(actionErrorText(failure, t('extends.errors.extend_package')));
+    }
+  };
+  return (
+    <ActionModal
+      title={t('extends.title')}
+      onClose={onClose}
+      confirmLabel={t('extends.confirm')}
+      onConfirm={() => void confirm()}
+      isPending={extend.isPending}
+    >
+      <p>{t('extends.text', { name })}</p>
+      {isp && (
+        <ChoiceGroup
+          label={t('extends.period')}
+          options={ISP_PERIODS.map((days) => ({
+            value: String(days),
+            label: t('units.days', { count: days }),
+          }))}
+          value={String(period)}
+          onChange={(value) => setPeriod(Number(value))}
+        />
+      )}
+      {shownPrice !== null && (
+        <p className="packages-price">{t('modals.price', { price: formatDollars(shownPrice) })}</p>
+      )}
+    </ActionModal>
+  );
+};

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDollars } from '@proxy/contract';
+import { Alert, Loader, showAlert } from '../../../../shared/ui';
+import { useUnlimUpgradeOptions } from '../../api/get-unlim-upgrade-options';
+import { useUpgradeUnlim } from '../../api/upgrade-unlim';
+import { useAttemptKey } from '../../hooks/use-attempt-key';
+import { actionErrorText } from '../../utils/action-error';
+import { ChoiceGroup } from '../choice-group';
+import { ActionModal } from './action-modal';
+
+export type SpeedUpgradeModalProps = {
+  packageId: number;
+  currentSpeed: number;
+  isPriceHidden: boolean;
+  onClose: () => void;
+};
+
+/**
+ * Raise the speed of an unlimited package: the faster tariffs priced for its remaining days.
+ * When they cannot be loaded the modal shows the fetch error with only a cancel button.
+ */
+export const SpeedUpgradeModal = ({
+  packageId,
+  currentSpeed,
+  isPriceHidden,
+  onClose,
+}: SpeedUpgradeModalProps) => {
+  const { t } = useTranslation(['packages', 'base']);
+  const options = useUnlimUpgradeOptions(packageId, true);
+  const upgrade = useUpgradeUnlim();
+  const attempt = useAttemptKey();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const confirm = async () => {
+    if (chosen === null) return;
+    try {
+      const result = await upgrade.mutateAsync({
+        id: packageId,
+        tariffId: chosen,
+        attemptKey: attempt.current(),
+      });
+      attempt.reset();
+      showAlert.success(result.message || t('modals.unlim_residential_upgrade.done'));
+      onClose();
+    } catch (failure) {
+      attempt.reset();
+      showAlert.error(actionErrorText(failure, t('modals.unlim_residential_upgrade.error')));
+    }
+  };
+  return (
+    <ActionModal
+      title={t('modals.unlim_residential_upgrade.title')}
+      onClose={onClose}
+      confirmLabel={t('modals.unlim_residential_upgrade.confirm')}
+      onConfirm={() => void confirm()}
+      isPending={upgrade.isPending}
+      isConfirmDisabled={chosen === null || !options.data}
+    >
+      <p>{t('modals.unlim_residential_upgrade.current', { speed: currentSpeed })}</p>
+      {options.isPending && <Loader label={t('modals.loading')} />}
+      {options.isError && <Alert type="error">{t('base:errors.fetch')}</Alert>}
+      {options.data?.length === 0 && <p>{t('modals.unlim_residential_upgrade.none')}</p>}
+      {options.data && options.data.length > 0 && (
+        <ChoiceGroup
+          label={t('modals.unlim_residential_upgrade.speed')}
+          options={options.data.map((option) => ({
+            value: String(option.id),
+            label: isPriceHidden
+              ? t('units.mbps', { value: option.speed_limit })
+              : t('modals.unlim_residential_upgrade.option', {
+                  speed: option.speed_limit,
+                  price: formatDollars(option.price),
+                }),
+          }))}
+          value={chosen === null ? '' : String(chosen)}
+          onChange={(value) => setChosen(Number(value))}
+        />
+      )}
+    </ActionModal>
+  );
+};

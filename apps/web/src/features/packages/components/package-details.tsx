@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button } from '../../../shared/ui';
+import type { PackageRow } from '../api/get-packages';
+import { isAwaitingSetup, isSuspended } from '../utils/package-rules';
+import { RestoreModal } from './modals/restore-modal';
+import { DynamicPanel } from './panels/dynamic-panel';
+import { IspPanel } from './panels/isp-panel';
+import { PremiumPanel } from './panels/premium-panel';
+import { UnlimPanel } from './panels/unlim-panel';
+
+export type PackageDetailsProps = {
+  row: PackageRow;
+  isRestricted: boolean;
+  onRefresh: () => void;
+};
+
+/** A suspended package shows only this: restoring it pays the 30-day price. */
+const RestorePanel = ({ row }: { row: PackageRow }) => {
+  const { t } = useTranslation('packages');
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div className="package-panel">
+      <Alert type="info">{t('restore_panel.text')}</Alert>
+      <div className="package-panel__bar">
+        <Button size="sm" onClick={() => setOpen(true)}>
+          {t('restore_panel.open')}
+        </Button>
+      </div>
+      {isOpen && <RestoreModal pkg={row} onClose={() => setOpen(false)} />}
+    </div>
+  );
+};
+
+/**
+ * The content of an expanded row (spec section 4): being set up -> an info alert and refresh;
+ * suspended -> the restore panel; else the panel of the row's family (isp, dynamic, unlim, and
+ * the residential premium view for vip).
+ */
+export const PackageDetails = ({ row, isRestricted, onRefresh }: PackageDetailsProps) => {
+  const { t } = useTranslation('packages');
+  if (isAwaitingSetup(row))
+    return (
+      <div className="package-panel">
+        <Alert type="info">{t('pending_info')}</Alert>
+        <div className="package-panel__bar">
+          <Button size="sm" variant="secondary" onClick={onRefresh}>
+            {t('refresh')}
+          </Button>
+        </div>
+      </div>
+    );
+  if (isSuspended(row)) return <RestorePanel row={row} />;
+  switch (row.type) {
+    case 'isp':
+      return <IspPanel row={row} isRestricted={isRestricted} />;
+    case 'dynamic':
+      return <DynamicPanel row={row} isRestricted={isRestricted} />;
+    case 'unlim':
+      return <UnlimPanel row={row} isRestricted={isRestricted} />;
+    default:
+      return <PremiumPanel row={row} isRestricted={isRestricted} />;
+  }
+};

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { CopyField } from '../copy-field';
+
+export type Credentials = {
+  host: string;
+  port_http: number;
+  port_socks: number;
+  login: string;
+  password: string;
+};
+
+/** Host, HTTP and SOCKS5 ports, login and password, each with a copy button. */
+export const CredentialsGrid = ({ credentials }: { credentials: Credentials }) => {
+  const { t } = useTranslation('packages');
+  return (
+    <div className="package-panel__grid">
+      <CopyField label={t('credentials.host')} value={credentials.host} />
+      <CopyField label={t('credentials.port_http')} value={credentials.port_http} />
+      <CopyField label={t('credentials.port_socks')} value={credentials.port_socks} />
+      <CopyField label={t('credentials.login')} value={credentials.login} />
+      <CopyField label={t('credentials.password')} value={credentials.password} />
+    </div>
+  );
+};

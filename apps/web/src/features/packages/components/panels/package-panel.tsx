@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Loader } from '../../../../shared/ui';
+import { useSetPackageAutoUpdate } from '../../api/set-package-auto-update';
+import { useSetUnlimAutoUpdate } from '../../api/set-unlim-auto-update';
+import { ExtendModal } from '../modals/extend-modal';
+import { UnlimRenewModal } from '../modals/unlim-renew-modal';
+import { PanelControls } from './panel-controls';
+import { Facts, type FactItem } from './panel-parts';
+
+export type PanelProps = { row: { id: number }; isRestricted: boolean };
+
+/** What extend and auto-renewal need of a family's panel data. */
+export type PanelState = {
+  id: number;
+  isUnlim: boolean;
+  status: string;
+  autoUpdate: boolean;
+  name: string;
+  /** The price of one more period of the tariff (dollars). */
+  price: number;
+  tariffId: number;
+  /** ISP packages choose the period of an extension. */
+  isp?: { ports: number; period: number };
+  /** Unlimited 1-day tariffs have no auto-renewal. */
+  isAutoRenewHidden?: boolean;
+};
+
+/**
+ * A panel's state from its package and tariff: every family has an id, status and auto_update,
+ * and a tariff with id, price and a title (or, for unlimited, a name).
+ */
+export const panelState = (
+  pkg: { id: number; status: string; auto_update: boolean },
+  tariff: { id: number; price: number; title?: string; name?: string },
+  extra: Partial<PanelState> = {},
+): PanelState => ({
+  id: pkg.id,
+  isUnlim: false,
+  status: pkg.status,
+  autoUpdate: pkg.auto_update,
+  name: tariff.title ?? tariff.name ?? '',
+  price: tariff.price,
+  tariffId: tariff.id,
+  ...extra,
+});
+
+export type PackagePanelProps<T> = {
+  isRestricted: boolean;
+  query: UseQueryResult<T>;
+  state: (data: T) => PanelState;
+  /** The family's facts after the package id and tariff. */
+  facts?: (data: T) => FactItem[];
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * A family's panel: its data's loader or fetch error (with a retry), then extend and
+ * auto-renewal above the family's own content.
+ */
+export const PackagePanel = <T,>({
+  isRestricted,
+  query,
+  state,
+  facts,
+  children,
+}: PackagePanelProps<T>) => {
+  const { t } = useTranslation(['packages', 'base']);
+  if (query.isPending) return <Loader label={t('modals.loading')} />;
+  if (query.isError)
+    return (
+      <Alert type="error">
+        <p>{t('base:errors.fetch')}</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          {t('refresh')}
+        </Button>
+      </Alert>
+    );
+  const shown = state(query.data);
+  return (
+    <div className="package-panel">
+      <FamilyControls state={shown} isRestricted={isRestricted} />
+      <Facts
+        items={[
+          [t('panel.package_id'), `#${shown.id}`],
+          [t('panel.tariff'), shown.name],
+          ...(facts?.(query.data) ?? []),
+        ]}
+      />
+      {children(query.data)}
+    </div>
+  );
+};
+
+/**
+ * Extend and auto-renewal through the family's own calls: unlimited packages renew with a
+ * promo form; ISP packages choose the period.
+ */
+const FamilyControls = ({ state, isRestricted }: { state: PanelState; isRestricted: boolean }) => {
+  const [isExtending, setExtending] = useState(false);
+  const packageAutoUpdate = useSetPackageAutoUpdate();
+  const unlimAutoUpdate = useSetUnlimAutoUpdate();
+  const close = () => setExtending(false);
+  return (
+    <>
+      <PanelControls
+        status={state.status}
+        autoUpdate={state.autoUpdate}
+        isRestricted={isRestricted}
+        onExtend={() => setExtending(true)}
+        saveAutoUpdate={(isOn) =>
+          (state.isUnlim ? unlimAutoUpdate : packageAutoUpdate).mutateAsync({
+            id: state.id,
+            isOn,
+          })
+        }
+        isAutoRenewHidden={state.isAutoRenewHidden ?? false}
+      />
+      {isExtending && state.isUnlim && (
+        <UnlimRenewModal
+          packageId={state.id}
+          name={state.name}
+          tariffId={state.tariffId}
+          price={state.price}
+          onClose={close}
+        />
+      )}
+      {isExtending && !state.isUnlim && (
+        <ExtendModal
+          packageId={state.id}
+          name={state.name}
+          price={state.price}
+          {...(state.isp ? { isp: state.isp } : {})}
+          onClose={close}
+        />
+      )}
+    </>
+  );
+};

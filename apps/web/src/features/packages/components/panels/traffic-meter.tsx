@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../../shared/ui';
+import { bytesToGb, trafficAlert } from '../../utils/package-rules';
+
+/**
+ * Traffic of the current period in GB (bytes / 1024^3) with the spec's alerts: a warning when
+ * nothing is left, a low-traffic warning at 10% or less.
+ */
+export const TrafficMeter = ({
+  usedBytes,
+  limitBytes,
+}: {
+  usedBytes: number;
+  limitBytes: number | null;
+}) => {
+  const { t } = useTranslation('packages');
+  const alert = trafficAlert(usedBytes, limitBytes);
+  const used = bytesToGb(usedBytes);
+  return (
+    <div className="package-meter">
+      <span>
+        {limitBytes === null
+          ? t('traffic.used_unlimited', { used })
+          : t('traffic.used', { used, limit: bytesToGb(limitBytes) })}
+      </span>
+      {limitBytes !== null && limitBytes > 0 && (
+        <progress
+          max={limitBytes}
+          value={Math.min(usedBytes, limitBytes)}
+          aria-label={t('traffic.label')}
+        />
+      )}
+      {alert === 'exhausted' && <Alert type="warning">{t('traffic.exhausted')}</Alert>}
+      {alert === 'low' && <Alert type="warning">{t('traffic.low')}</Alert>}
+    </div>
+  );
+};

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Alert, Loader } from '../../../../shared/ui';
+import { useUnlimPackage } from '../../api/get-unlim-package';
+import { useUnlimUsage } from '../../api/get-unlim-usage';
+import { packageLinks } from '../../utils/package-links';
+import { bytesToGb } from '../../utils/package-rules';
+import { CredentialsGrid } from './credentials';
+import { PackagePanel, panelState, type PanelProps } from './package-panel';
+import { Facts, PanelLinks, useUsageLinks } from './panel-parts';
+import { SpeedUpgradeButton } from './speed-upgrade-button';
+
+/** The live metrics of an unlimited package, fetched again every 60 s. */
+const LiveMetrics = ({ packageId }: { packageId: number }) => {
+  const { t } = useTranslation(['packages', 'base']);
+  const usage = useUnlimUsage(packageId);
+  if (usage.isPending) return <Loader label={t('modals.loading')} />;
+  if (usage.isError) return <Alert type="error">{t('base:errors.fetch')}</Alert>;
+  const { speed, server, traffic } = usage.data;
+  const percent = (value: number | null) => (value === null ? '—' : t('units.percent', { value }));
+  return (
+    <section aria-label={t('metrics.title')}>
+      <h3 className="package-panel__title">{t('metrics.title')}</h3>
+      <Facts
+        items={[
+          [t('metrics.speed'), t('units.mbps', { value: speed })],
+          [t('metrics.cpu'), percent(server.cpu_usage)],
+          [t('metrics.ram'), percent(server.ram_usage)],
+          [t('metrics.traffic'), t('units.gb', { value: bytesToGb(traffic) })],
+        ]}
+      />
+    </section>
+  );
+};
+
+/**
+ * Unlimited residential: speed and location, credentials, live metrics, statistics and API
+ * tools; renewal (with a promo) and auto-renewal (not on 1-day tariffs) are above.
+ */
+export const UnlimPanel = ({ row, isRestricted }: PanelProps) => {
+  const { t } = useTranslation('packages');
+  const query = useUnlimPackage(row.id);
+  const usageLinks = useUsageLinks();
+  return (
+    <PackagePanel
+      isRestricted={isRestricted}
+      query={query}
+      state={(p) =>
+        panelState(p, p.tariff, { isUnlim: true, isAutoRenewHidden: p.duration_days === 1 })
+      }
+      facts={(p) => [
+        [t('panel.speed'), t('units.mbps', { value: p.tariff.speed_limit })],
+        [t('panel.location'), p.location],
+      ]}
+    >
+      {(p) => (
+        <>
+          <CredentialsGrid credentials={p.connection} />
+          <LiveMetrics packageId={p.id} />
+          {p.status === 'active' && (
+            <SpeedUpgradeButton
+              packageId={p.id}
+              currentSpeed={p.tariff.speed_limit}
+              isRestricted={isRestricted}
+            />
+          )}
+          <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p.package_key)} />
+        </>
+      )}
+    </PackagePanel>
+  );
+};

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDollars, type DynamicPackage } from '@proxy/contract';
+import { Button } from '../../../../shared/ui';
+import { UpgradeModal } from '../modals/upgrade-modal';
+
+/** The dynamic panel's upgrade offer: the next larger tariff at its discounted price. */
+export const UpgradeOffer = ({
+  packageId,
+  offer,
+  isRestricted,
+}: {
+  packageId: number;
+  offer: NonNullable<DynamicPackage['package_upgrade']>;
+  isRestricted: boolean;
+}) => {
+  const { t } = useTranslation('packages');
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div className="package-panel__bar">
+      <p>
+        {isRestricted
+          ? t('upgrade_offer.text_no_price', { name: offer.tariff.title })
+          : t('upgrade_offer.text', {
+              name: offer.tariff.title,
+              percent: offer.package_discount,
+              price: formatDollars(offer.price),
+            })}
+      </p>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        {t('upgrade_offer.open')}
+      </Button>
+      {isOpen && (
+        <UpgradeModal
+          packageId={packageId}
+          offer={offer}
+          isPriceHidden={isRestricted}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </div>
+  );
+};

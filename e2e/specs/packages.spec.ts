@@ -1,0 +1,169 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { admin, expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
+
+type Json = Record<string, unknown>;
+
+/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
+const apiAs = (request: APIRequestContext, token: string) => {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async <T>(path: string): Promise<T> => {
+      const res = await request.get(`/api${path}`, { headers });
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as T;
+    },
+    post: (path: string, data: Json) => request.post(`/api${path}`, { headers, data }),
+  };
+};
+
+type Caller = ReturnType<typeof apiAs>;
+
+/** Buys one package of each family through the API, as the buy flow does. */
+const buyOneOfEach = async (api: Caller) => {
+  const bought = async (path: string, data: Json) => {
+    const res = await api.post(path, data);
+    return res.status() === 200;
+  };
+  const dynamic = (await api.get<{ data: { id: number; title: string }[] }>('/tariffs?type=1'))
+    .data;
+  const base = dynamic.find((t) => t.title === 'Base 5 GB') ?? dynamic[0]!;
+  expect(await bought('/tariff/buy', { tariff_id: base.id })).toBe(true);
+  const premium = (await api.get<{ data: { id: number; title: string }[] }>('/tariffs?type=4'))
+    .data[0]!;
+  expect(await bought('/tariff/buy', { tariff_id: premium.id })).toBe(true);
+
+  // Unlimited: the cheapest tariff longer than a day (those have auto-renewal), on a location
+  // that serves its speed.
+  const unlimTariffs = (
+    await api.get<{ data: { id: number; title: string; duration_days: number; price: number }[] }>(
+      '/unlim/tariffs',
+    )
+  ).data
+    .filter((t) => t.duration_days > 1)
+    .sort((a, b) => a.price - b.price);
+  const locations = (await api.get<{ data: { id: number }[] }>('/unlim/locations')).data;
+  let unlim: { id: number; title: string } | undefined;
+  for (const tariff of unlimTariffs) {
+    for (const location of locations)
+      if (await bought('/tariff/buy-unlim', { tariff_id: tariff.id, location_id: location.id })) {
+        unlim = tariff;
+        break;
+      }
+    if (unlim) break;
+  }
+  expect(unlim).toBeDefined();
+
+  const countries = (await api.get<{ data: { id: number; count: number }[] }>('/isp/countries'))
+    .data;
+  const country = countries.find((c) => c.count > 5)!;
+  const ispTariffs = (
+    await api.get<{ data: { id: number; title: string; ports: number }[] }>(
+      `/isp/countries/${country.id}/tariffs`,
+    )
+  ).data;
+  const isp = ispTariffs.find((t) => t.ports < country.count)!;
+  expect(
+    await bought('/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: isp.id }),
+  ).toBe(true);
+  return { base: base.title, premium: premium.title, unlim: unlim!.title, isp: isp.title };
+};
+
+const rowOf = (page: Page, tariff: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
+
+/** Opens the row's panel and answers the details row under it. */
+const expand = async (page: Page, tariff: string): Promise<Locator> => {
+  const row = rowOf(page, tariff);
+  await row.getByRole('button', { name: 'Details' }).click();
+  await expect(row.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+  const id = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`);
+};
+
+test.describe('packages screen', () => {
+  test('each family panel, copy, auto-renew, extend and delete with the e-mail', async ({
+    page,
+    request,
+    api,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    const user = await api.registerVerified(newUser());
+    await admin('balance:credit', user.email, '5000');
+    const tariffs = await buyOneOfEach(apiAs(request, user.token!));
+    await logIn(page, user);
+    await page.goto('/cabinet/packages');
+
+    // Provisioning takes a moment: refresh until all four are active.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).first().click();
+      await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(4, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expectNoSeriousA11yViolations(page);
+
+    // Each family's panel; one row open at a time.
+    const dynamic = await expand(page, tariffs.base);
+    await expect(dynamic.getByRole('link', { name: 'Proxy lists' })).toBeVisible();
+    await expect(dynamic.getByText(/GB of 5 GB used/)).toBeVisible();
+    const premium = await expand(page, tariffs.premium);
+    await expect(premium.getByText('Package UUID')).toBeVisible();
+    await expect(dynamic).toHaveCount(0);
+    const isp = await expand(page, tariffs.isp);
+    await expect(isp.getByRole('link', { name: 'IP list' })).toBeVisible();
+    await expect(isp.getByText(/change the ISP/)).toBeVisible();
+    const unlim = await expand(page, tariffs.unlim);
+    await expect(unlim.getByRole('region', { name: 'Live metrics' })).toBeVisible();
+    await expect(unlim.getByText('Current speed')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Copy the login of the premium package: the button confirms, the clipboard holds it.
+    const premiumPanel = await expand(page, tariffs.premium);
+    const login = await premiumPanel
+      .locator('.copy-field', { hasText: 'Login' })
+      .locator('code')
+      .textContent();
+    await premiumPanel.getByRole('button', { name: 'Copy Login' }).click();
+    await expect(premiumPanel.getByRole('button', { name: 'Login copied' })).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(login);
+
+    // Auto-renewal of the base package: on at once, stored (still on after a reload), and
+    // extend is disabled meanwhile; then off again.
+    let base = await expand(page, tariffs.base);
+    const autoRenew = () => base.getByRole('switch', { name: 'Auto-renewal' });
+    await autoRenew().click();
+    await expect(autoRenew()).toHaveAttribute('aria-checked', 'true');
+    await expect(base.getByRole('button', { name: 'Extend' })).toBeDisabled();
+    await page.reload();
+    base = await expand(page, tariffs.base);
+    await expect(autoRenew()).toHaveAttribute('aria-checked', 'true');
+    await autoRenew().click();
+    await expect(autoRenew()).toHaveAttribute('aria-checked', 'false');
+    await expect(autoRenew()).toBeEnabled();
+
+    // Extend the base package from the balance.
+    const balanceBefore = await page.getByTestId('balance').textContent();
+    await base.getByRole('button', { name: 'Extend' }).click();
+    const extend = page.getByRole('dialog', { name: 'Extend the package' });
+    await extend.getByRole('button', { name: 'Extend' }).click();
+    await expect(extend).toHaveCount(0);
+    await expect(page.getByTestId('balance')).not.toHaveText(balanceBefore ?? '');
+
+    // Delete the ISP package: the button waits for the e-mail, another e-mail is refused.
+    await rowOf(page, tariffs.isp)
+      .getByRole('button', { name: /^Delete package/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the package' });
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Your e-mail').fill('someone-else@example.com');
+    await confirm.click();
+    await expect(dialog.getByText("The e-mail does not match your account's.")).toBeVisible();
+    await dialog.getByLabel('Your e-mail').fill(user.email);
+    await confirm.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(rowOf(page, tariffs.isp)).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(3);
+  });
+});
