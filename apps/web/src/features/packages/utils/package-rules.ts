@@ -73,4 +73,4 @@ export const trafficAlert = (
 const GIB = 1024 ** 3;
 
 /** Bytes as the spec shows traffic: GB by dividing by 1024^3, two decimals at most. */
-export const bytesToGb = (bytes: number): number => Math.round((bytes / GIB) * 100) / 100;
+export const bytesToGb = (bytes: number): number => Number((bytes / GIB).toFixed(2));
