@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, type EndpointRequest } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { textField } from '../common/validation.ts';
 import {
   authResponseSchema,
@@ -11,22 +11,17 @@ import {
   updatePasswordSchema,
 } from './auth.schemas.ts';
 
-/** A query value the route reads leniently: anything but one string counts as absent. */
-const lenientString = textField().optional().catch(undefined);
+/**
+ * A query value the route reads leniently: anything but one string counts as absent. A function,
+ * not a constant: the web build strips request schemas from definitions (build/
+ * strip-endpoint-schemas.ts), and a module-level schema would keep zod in the /login bundle.
+ */
+const lenientString = () => textField().optional().catch(undefined);
 
-/** A link the browser follows (a mail link, a sign-in step): the API answers with a redirect. */
-const browserRedirect = <const P extends string, const R extends EndpointRequest>(
-  path: P,
-  summary: string,
-  request: R,
-) =>
-  defineEndpoint({
-    method: 'GET',
-    path,
-    summary,
-    request,
-    response: { kind: 'redirect', status: 302 },
-  });
+/*
+ * The links the browser follows (a mail link, a sign-in step) answer with a redirect. They are
+ * written out as literal definitions, as every endpoint is, for the same reason.
+ */
 
 /** Sign-up, sign-in, e-mail verification, password reset and Google sign-in. */
 export const authEndpoints = {
@@ -58,11 +53,13 @@ export const authEndpoints = {
     request: { body: emailOnlySchema },
     response: messageResponseSchema,
   }),
-  confirmEmail: browserRedirect(
-    '/email/verify/confirm',
-    'The link of the verification mail: redirects to the SPA with the outcome',
-    { query: z.object({ token: lenientString }) },
-  ),
+  confirmEmail: defineEndpoint({
+    method: 'GET',
+    path: '/email/verify/confirm',
+    summary: 'The link of the verification mail: redirects to the SPA with the outcome',
+    request: { query: z.object({ token: lenientString() }) },
+    response: { kind: 'redirect', status: 302 },
+  }),
   forgotPassword: defineEndpoint({
     method: 'POST',
     path: '/forgot-password',
@@ -91,16 +88,21 @@ export const authEndpoints = {
     request: {},
     response: z.object({ google: z.boolean() }),
   }),
-  googleRedirect: browserRedirect(
-    '/google/redirect',
-    'Start Google sign-in: redirects to Google (ref: referral code of a new account)',
-    { query: z.object({ ref: lenientString }) },
-  ),
-  googleCallback: browserRedirect(
-    '/google/callback',
-    "Google's return: redirects to the SPA's /auth/google/callback, with ?token= on success",
-    {},
-  ),
+  googleRedirect: defineEndpoint({
+    method: 'GET',
+    path: '/google/redirect',
+    summary: 'Start Google sign-in: redirects to Google (ref: referral code of a new account)',
+    request: { query: z.object({ ref: lenientString() }) },
+    response: { kind: 'redirect', status: 302 },
+  }),
+  googleCallback: defineEndpoint({
+    method: 'GET',
+    path: '/google/callback',
+    summary:
+      "Google's return: redirects to the SPA's /auth/google/callback, with ?token= on success",
+    request: {},
+    response: { kind: 'redirect', status: 302 },
+  }),
 } as const;
 
 export type AuthProvidersResponse = z.infer<typeof authEndpoints.authProviders.response>;
