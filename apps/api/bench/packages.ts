@@ -37,8 +37,8 @@ export const seedPackageTable = async (
                             created_at)
       SELECT CASE WHEN g <= ${OWNED} THEN ${PACKAGES_USER}
                   -- Anyone else: scattered over the other users.
-                  ELSE coalesce(nullif(1 + (g * 7919) % ${options.users}, ${PACKAGES_USER}),
-                                ${PACKAGES_USER} + 1) END,
+                  ELSE coalesce(nullif(1 + (g::bigint * 7919) % ${options.users}, ${PACKAGES_USER}),
+                                ${PACKAGES_USER} + 1)::int END,
              (ARRAY['dynamic', 'vip', 'isp', 'unlim'])[g % 4 + 1],
              jsonb_build_object('id', g % 6 + 1, 'title', 'Base ' || (g % 6 + 1) || ' GB',
                                 'price', 1, 'traffic', g % 6 + 1),
