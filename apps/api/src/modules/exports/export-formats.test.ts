@@ -51,6 +51,7 @@ describe('export formats', () => {
       ['a,b', 'say "hi"'],
       ['=HYPERLINK("x")', 'line\nbreak'],
       ['-1+2', '@cmd'],
+      ['\uFF1D1+1', '+1'],
     ];
     const text = (await render('csv', table(rows, ['first', 'second']))).toString('utf8');
     expect(text.startsWith('first,second\r\n')).toBe(true);
@@ -60,6 +61,7 @@ describe('export formats', () => {
       ['a,b', 'say "hi"'],
       [`'=HYPERLINK("x")`, 'line\nbreak'],
       [`'-1+2`, `'@cmd`],
+      [`'\uFF1D1+1`, `'+1`],
     ]);
   });
 

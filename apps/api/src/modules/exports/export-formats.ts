@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import { EXPORT_CONTENT_TYPES, exportFileName, type ExportFormat } from '@proxy/contract';
 
@@ -24,30 +25,34 @@ export type ExportTable = {
 /** Rows are joined into chunks of this many before they are handed to the socket. */
 const ROWS_PER_CHUNK = 1_000;
 
-/** RFC 4180 field; a cell a spreadsheet would run as a formula is prefixed with `'`. */
-const csvField = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
+/**
+ * csv through `csv-stringify` (RFC 4180: CRLF, quotes doubled, a field with a comma, quote or
+ * line break quoted). `escape_formulas` prefixes `'` to a cell starting with `=`, `+`, `-`, `@`,
+ * tab or CR (and their full-width forms), so a spreadsheet never runs it (CSV injection).
+ */
+const CSV_OPTIONS = { record_delimiter: 'windows', escape_formulas: true } as const;
 
+/**
+ * txt and csv: rows are formatted a chunk of ROWS_PER_CHUNK at a time (csv by csv-stringify's
+ * synchronous API on that chunk), so the file streams without being held and the socket gets
+ * few large writes rather than one a row.
+ */
 const textLines = (format: 'txt' | 'csv', table: ExportTable) => {
-  const newline = format === 'csv' ? '\r\n' : '\n';
-  const line =
+  const lines =
     format === 'csv'
-      ? (row: readonly string[]) => row.map(csvField).join(',')
-      : (row: readonly string[]) => row.join('\t');
+      ? (rows: (readonly string[])[]) => stringifyCsv(rows, CSV_OPTIONS)
+      : (rows: (readonly string[])[]) => rows.map((row) => `${row.join('\t')}\n`).join('');
   const withHeader = format === 'csv' || table.columns.length > 1;
-  return async function* lines(): AsyncGenerator<string> {
-    let chunk = withHeader ? line(table.columns) + newline : '';
-    let count = 0;
+  return async function* chunks(): AsyncGenerator<string> {
+    let chunk: (readonly string[])[] = withHeader ? [table.columns] : [];
     for await (const row of table.rows) {
-      chunk += line(row) + newline;
-      if (++count % ROWS_PER_CHUNK === 0) {
-        yield chunk;
-        chunk = '';
+      chunk.push(row);
+      if (chunk.length >= ROWS_PER_CHUNK) {
+        yield lines(chunk);
+        chunk = [];
       }
     }
-    if (chunk) yield chunk;
+    if (chunk.length > 0) yield lines(chunk);
   };
 };
 
