@@ -99,6 +99,9 @@ const screens = {
   faq: screen(() => import('./routes/faq'), 'FaqRoute'),
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
+  proxyGenerator: screen(() => import('./routes/proxy-generator'), 'ProxyGeneratorRoute', [
+    'packages',
+  ]),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
   statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
     'statistics',
@@ -166,7 +169,12 @@ export const routes: RouteObject[] = [
               { path: 'payment', ...screens.paymentResult },
               { path: 'faq', ...screens.faq },
               { path: 'legal', ...screens.legal },
-              { path: 'packages', ...screens.packages },
+              {
+                path: 'packages',
+                ...screens.packages,
+                // Modal routes over the list: closing one returns to /cabinet/packages.
+                children: [{ path: 'generator/:packageId', ...screens.proxyGenerator }],
+              },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },

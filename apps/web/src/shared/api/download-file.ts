@@ -40,8 +40,14 @@ export const downloadFile = async (endpoint: Endpoint, options: DownloadOptions)
   }
   if (!response.ok) throw toApiError(response.status, await readJson(response));
   const blob = await response.blob();
-  const name =
-    fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? options.fallbackName;
+  saveBlob(
+    blob,
+    fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? options.fallbackName,
+  );
+};
+
+/** Saves `blob` as a file named `name` (a download the browser starts, no new page). */
+export const saveBlob = (blob: Blob, name: string): void => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

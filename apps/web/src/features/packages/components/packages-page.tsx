@@ -6,8 +6,15 @@ import { paths } from '../../../shared/config/paths';
 import { Button, StatusLabel } from '../../../shared/ui';
 import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
 import { usePackagesPage, type PackageRow } from '../api/get-packages';
-import { STATUS_TONE, canDelete, isExpandable, shownStatus } from '../utils/package-rules';
+import {
+  STATUS_TONE,
+  canDelete,
+  canDownload,
+  isExpandable,
+  shownStatus,
+} from '../utils/package-rules';
 import { DeletePackageModal } from './modals/delete-package-modal';
+import { PackageDownloadModal } from './modals/package-download-modal';
 import { PackageDetails } from './package-details';
 import { PackagesFilters } from './packages-filters';
 import '../packages.css';
@@ -39,6 +46,7 @@ export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) 
   const table = useTableState('created_at');
   const query = usePackagesPage(table.state);
   const [deleting, setDeleting] = useState<PackageRow | null>(null);
+  const [downloading, setDownloading] = useState<PackageRow | null>(null);
   const date = (value: string | null) =>
     value ? formatDateTime(value, i18n.language) : t('never');
 
@@ -77,17 +85,30 @@ export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) 
     {
       key: 'actions',
       header: t('columns.actions'),
-      render: (r) =>
-        canDelete(r) && (
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t('row.delete_label', { id: r.id })}
-            onClick={() => setDeleting(r)}
-          >
-            {t('row.delete')}
-          </Button>
-        ),
+      render: (r) => (
+        <div className="packages-actions">
+          {canDownload(r) && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('row.download_label', { id: r.id })}
+              onClick={() => setDownloading(r)}
+            >
+              {t('row.download')}
+            </Button>
+          )}
+          {canDelete(r) && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('row.delete_label', { id: r.id })}
+              onClick={() => setDeleting(r)}
+            >
+              {t('row.delete')}
+            </Button>
+          )}
+        </div>
+      ),
     },
   ];
 
@@ -143,6 +164,9 @@ export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) 
           )}
           toolbar={<PackagesFilters filters={table.state.filters} setFilter={table.setFilter} />}
         />
+      )}
+      {downloading && (
+        <PackageDownloadModal row={downloading} onClose={() => setDownloading(null)} />
       )}
       {deleting && (
         <DeletePackageModal

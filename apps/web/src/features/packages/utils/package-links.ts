@@ -5,6 +5,7 @@
 export const packageLinks = {
   dynamicLists: (packageId: number) => `/cabinet/packages/dynamic/list/${packageId}`,
   ispList: (packageId: number) => `/cabinet/packages/isp/list/${packageId}`,
+  generator: (packageId: number) => `/cabinet/packages/generator/${packageId}`,
   apiTools: (packageKey: string) => `/cabinet/dynamic/api-tools/${encodeURIComponent(packageKey)}`,
   uuidStatistics: (uuid: string) => `/statistics/${encodeURIComponent(uuid)}/all`,
   keyStatistics: (packageKey: string, period: string) =>

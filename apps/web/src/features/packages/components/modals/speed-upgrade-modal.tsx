@@ -6,7 +6,7 @@ import { useUnlimUpgradeOptions } from '../../api/get-unlim-upgrade-options';
 import { useUpgradeUnlim } from '../../api/upgrade-unlim';
 import { useAttemptKey } from '../../hooks/use-attempt-key';
 import { actionErrorText } from '../../utils/action-error';
-import { ChoiceGroup } from '../choice-group';
+import { ChoiceGroup } from '../../../../shared/ui/choice-group';
 import { ActionModal } from './action-modal';
 
 export type SpeedUpgradeModalProps = {

@@ -33,7 +33,7 @@ export const DynamicPanel = ({ row, isRestricted }: PanelProps) => {
           <PanelLinks
             links={[
               { label: t('panel.proxy_lists'), to: packageLinks.dynamicLists(p.id) },
-              ...usageLinks(packageLinks.keyStatistics(p.package_key, 'all'), p.package_key),
+              ...usageLinks(packageLinks.keyStatistics(p.package_key, 'all'), p),
             ]}
           />
           {upgrade && p.status === 'active' && (

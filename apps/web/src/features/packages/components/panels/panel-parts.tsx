@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../shared/ui';
 import { packageLinks } from '../../utils/package-links';
+import { ReportModal } from '../modals/report-modal';
 
 export type FactItem = [label: string, value: ReactNode];
 
@@ -19,15 +21,40 @@ export const Facts = ({ items }: { items: readonly FactItem[] }) => (
   </dl>
 );
 
-/** A link of a panel: a route over the list, or a page opened in a new tab. */
-export type PanelLink = { label: string; to: string; isNewTab?: boolean };
+/**
+ * A link of a panel: a route over the list, or a page opened in a new tab; or the button of the
+ * statistics report modal of a package.
+ */
+export type PanelLink =
+  | { label: string; to: string; isNewTab?: boolean }
+  | { label: string; report: { id: number; package_key: string } };
+
+const ReportButton = ({
+  label,
+  pkg,
+}: {
+  label: string;
+  pkg: { id: number; package_key: string };
+}) => {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      {isOpen && <ReportModal pkg={pkg} onClose={() => setOpen(false)} />}
+    </>
+  );
+};
 
 export const PanelLinks = ({ links }: { links: readonly PanelLink[] }) => {
   const { t } = useTranslation();
   return (
     <div className="package-panel__links">
       {links.map((link) =>
-        link.isNewTab ? (
+        'report' in link ? (
+          <ReportButton key="report" label={link.label} pkg={link.report} />
+        ) : link.isNewTab ? (
           <a
             key={link.to}
             className="btn btn--secondary btn--sm"
@@ -48,11 +75,16 @@ export const PanelLinks = ({ links }: { links: readonly PanelLink[] }) => {
   );
 };
 
-/** Statistics (its page, by uuid or key) and API tools: both open in a new tab. */
+/**
+ * What every panel with statistics has (dynamic, premium, unlimited): the generator (a route
+ * over the list), statistics and API tools (new tabs), and the statistics report modal.
+ */
 export const useUsageLinks = () => {
   const { t } = useTranslation('packages');
-  return (statisticsUrl: string, packageKey: string): PanelLink[] => [
+  return (statisticsUrl: string, pkg: { id: number; package_key: string }): PanelLink[] => [
+    { label: t('panel.generator'), to: packageLinks.generator(pkg.id) },
     { label: t('panel.statistics'), to: statisticsUrl, isNewTab: true },
-    { label: t('panel.api_tool'), to: packageLinks.apiTools(packageKey), isNewTab: true },
+    { label: t('panel.api_tool'), to: packageLinks.apiTools(pkg.package_key), isNewTab: true },
+    { label: t('panel.report'), report: pkg },
   ];
 };

@@ -22,7 +22,7 @@ export const PremiumPanel = ({ row, isRestricted }: PanelProps) => {
           <CopyField label={t('panel.uuid')} value={p.uuid} />
           <CredentialsGrid credentials={{ ...p, host: p.proxy_ip }} />
           <TrafficMeter usedBytes={p.usage} limitBytes={p.traffic} />
-          <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p.package_key)} />
+          <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p)} />
         </>
       )}
     </PackagePanel>

@@ -63,7 +63,7 @@ export const UnlimPanel = ({ row, isRestricted }: PanelProps) => {
               isRestricted={isRestricted}
             />
           )}
-          <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p.package_key)} />
+          <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p)} />
         </>
       )}
     </PackagePanel>

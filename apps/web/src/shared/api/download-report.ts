@@ -5,7 +5,7 @@ import {
   type ExportFormat,
   type StatisticsPeriod,
 } from '@proxy/contract';
-import { downloadFile } from '../../../shared/api/download-file';
+import { downloadFile } from './download-file';
 
 /** GET /api/export/statistics/:packageKey/:period/:format, saved as statistics-{period}.{format}. */
 export const downloadReport = (

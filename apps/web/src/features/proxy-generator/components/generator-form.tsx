@@ -1,0 +1,206 @@
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  GENERATOR_PROTOCOLS,
+  GENERATOR_TIMESPANS,
+  GENERATOR_TYPES,
+  generatorSchema,
+  type GeneratorInput,
+  type GeneratorRequest,
+} from '@proxy/contract';
+import { currentLanguage } from '../../../shared/i18n/i18n';
+import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
+import { Alert, Button, FormInput, Loader } from '../../../shared/ui';
+import { ChoiceGroup } from '../../../shared/ui/choice-group';
+import { OptionList } from '../../../shared/ui/option-list';
+import { useGenerateProxies } from '../api/generate-proxies';
+import { usePremiumLocations } from '../api/get-premium-locations';
+import {
+  FORMAT_OPTIONS,
+  GENERATOR_DEFAULTS,
+  TIMESPAN_UNITS,
+  cityOptions,
+  citiesStillOffered,
+  countryOptions,
+} from '../utils/generator-rules';
+
+/** The fields a server answer may name (422 field errors land on them). */
+const FIELDS: readonly Path<GeneratorInput>[] = [
+  'protocols',
+  'type',
+  'timespan',
+  'lifetime',
+  'proxy_count',
+  'format',
+  'countries',
+  'cities',
+];
+
+export type GeneratorFormProps = {
+  packageId: number;
+  onGenerated: (lines: string[]) => void;
+};
+
+/**
+ * The generator's form (spec section 3 "Premium generator form"): protocol, rotating or sticky
+ * (sticky: lifetime x unit), countries and their cities from the exits, count and line format;
+ * the contract's schema checks it here and on the server.
+ */
+export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) => {
+  const { t } = useTranslation(['packages', 'base']);
+  const locations = usePremiumLocations(currentLanguage());
+  const generate = useGenerateProxies();
+  const form = useForm<GeneratorInput, unknown, GeneratorRequest>({
+    resolver: zodResolver(generatorSchema),
+    defaultValues: GENERATOR_DEFAULTS,
+  });
+  const type = useWatch({ control: form.control, name: 'type' });
+  const countries = useWatch({ control: form.control, name: 'countries' }) ?? [];
+  const places = locations.data ?? [];
+  const cities = cityOptions(places, countries);
+  const errorOf = (name: Path<GeneratorInput>) =>
+    translateFieldError(form.getFieldState(name, form.formState).error?.message);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await generate.mutateAsync({ packageId, body: values });
+      onGenerated(result.list);
+    } catch (error) {
+      reportFormError(error, form.setError, FIELDS, {
+        fallbackKey: 'packages:generator.errors.generate',
+      });
+    }
+  });
+
+  return (
+    <form className="stack generator-form" noValidate onSubmit={(event) => void submit(event)}>
+      <Controller
+        control={form.control}
+        name="protocols"
+        render={({ field }) => (
+          <ChoiceGroup
+            label={t('generator.protocol')}
+            isInline
+            options={GENERATOR_PROTOCOLS.map((value) => ({
+              value,
+              label: value.toUpperCase(),
+            }))}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <ChoiceGroup
+            label={t('generator.type')}
+            options={GENERATOR_TYPES.map((value) => ({
+              value,
+              label: t(`generator.types.${value}`),
+            }))}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      {type === 'sticky' && (
+        <div className="generator-form__row">
+          <FormInput
+            form={form}
+            name="lifetime"
+            label={t('generator.lifetime')}
+            type="number"
+            min={1}
+            inputMode="numeric"
+          />
+          <div className="field">
+            <label className="field__label" htmlFor="generator-timespan">
+              {t('generator.timespan')}
+            </label>
+            <select id="generator-timespan" className="field__input" {...form.register('timespan')}>
+              {GENERATOR_TIMESPANS.map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {t(`generator.timespans.${TIMESPAN_UNITS[seconds]}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {locations.isPending ? (
+        <Loader label={t('modals.loading')} />
+      ) : locations.isError ? (
+        <Alert type="error">
+          <p>{t('base:errors.fetch')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void locations.refetch()}>
+            {t('refresh')}
+          </Button>
+        </Alert>
+      ) : places.length === 0 ? (
+        <Alert type="info">{t('generator.no_locations')}</Alert>
+      ) : (
+        <>
+          <Controller
+            control={form.control}
+            name="countries"
+            render={({ field }) => (
+              <OptionList
+                legend={t('generator.countries')}
+                options={countryOptions(places)}
+                value={field.value ?? []}
+                onChange={(next) => {
+                  field.onChange(next);
+                  const kept = citiesStillOffered(form.getValues('cities') ?? [], places, next);
+                  form.setValue('cities', kept);
+                }}
+                error={errorOf('countries')}
+              />
+            )}
+          />
+          {countries.length === 0 && <p className="field__hint">{t('generator.countries_hint')}</p>}
+          {cities.length > 0 && (
+            <Controller
+              control={form.control}
+              name="cities"
+              render={({ field }) => (
+                <OptionList
+                  legend={t('generator.cities')}
+                  options={cities}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  error={errorOf('cities')}
+                />
+              )}
+            />
+          )}
+        </>
+      )}
+      <FormInput
+        form={form}
+        name="proxy_count"
+        label={t('generator.count')}
+        type="number"
+        min={1}
+        inputMode="numeric"
+      />
+      <Controller
+        control={form.control}
+        name="format"
+        render={({ field }) => (
+          <ChoiceGroup
+            label={t('generator.format')}
+            options={FORMAT_OPTIONS}
+            value={String(field.value)}
+            onChange={(value) => field.onChange(Number(value))}
+          />
+        )}
+      />
+      <Button type="submit" isLoading={generate.isPending}>
+        {t('generator.generate')}
+      </Button>
+    </form>
+  );
+};

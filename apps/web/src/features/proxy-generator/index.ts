@@ -1,0 +1,1 @@
+export { GeneratorModal } from './components/generator-modal';

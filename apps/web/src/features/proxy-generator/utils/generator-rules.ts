@@ -1,0 +1,92 @@
+import {
+  GENERATOR_FORMATS,
+  GENERATOR_LINE_FORMATS,
+  type GENERATOR_TIMESPANS,
+  type GeneratorInput,
+} from '@proxy/contract';
+import type { Option } from '../../../shared/ui/option-list';
+
+/**
+ * The generator form's rules (spec sections 4, 5, 9) that are not the contract schema's: what
+ * the form starts with, which cities it offers, and the files of the generated lines.
+ */
+
+/** A rotating HTTP line of any exit in the first format: what most customers want first. */
+export const GENERATOR_DEFAULTS = {
+  protocols: 'http',
+  type: 'rotating',
+  lifetime: 1,
+  timespan: 60,
+  proxy_count: 10,
+  format: 0,
+  countries: [],
+  cities: [],
+} as const satisfies GeneratorInput;
+
+/** The timespan units (seconds) by the name of their unit. */
+export const TIMESPAN_UNITS = {
+  60: 'minutes',
+  3600: 'hours',
+  86_400: 'days',
+} as const satisfies Record<(typeof GENERATOR_TIMESPANS)[number], string>;
+
+/** The line formats as the spec writes them: 0 `IP:PORT:USER:PASS`, 1 `USER:PASS@IP:PORT`. */
+export const FORMAT_OPTIONS = GENERATOR_FORMATS.map((format) => ({
+  value: String(format),
+  label: (GENERATOR_LINE_FORMATS[format] ?? '').replace('HOST', 'IP'),
+}));
+
+export type GeneratorLocation = {
+  iso2: string;
+  name: string;
+  cities: readonly { code: string; name: string }[];
+};
+
+export const countryOptions = (locations: readonly GeneratorLocation[]): Option[] =>
+  locations.map((location) => ({ value: location.iso2, label: location.name }));
+
+/**
+ * The cities of the ticked countries (a city is a choice within its country); with several
+ * countries a city's label names its country. A city code two countries share is offered once.
+ */
+export const cityOptions = (
+  locations: readonly GeneratorLocation[],
+  countries: readonly string[],
+): Option[] => {
+  const ticked = locations.filter((location) => countries.includes(location.iso2));
+  const seen = new Set<string>();
+  const options: Option[] = [];
+  for (const location of ticked)
+    for (const city of location.cities) {
+      if (seen.has(city.code)) continue;
+      seen.add(city.code);
+      const label = ticked.length > 1 ? `${city.name} (${location.name})` : city.name;
+      options.push({ value: city.code, label });
+    }
+  return options;
+};
+
+/** Changing the countries keeps only the cities still offered (the level below is cleared). */
+export const citiesStillOffered = (
+  cities: readonly string[],
+  locations: readonly GeneratorLocation[],
+  countries: readonly string[],
+): string[] => {
+  const offered = new Set(cityOptions(locations, countries).map((option) => option.value));
+  return cities.filter((city) => offered.has(city));
+};
+
+/** An RFC 4180 field: quoted when it holds a quote, a comma or a line break. */
+const csvField = (value: string): string =>
+  /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+
+/**
+ * The generated lines as a file, built in the browser (they are not stored, so no export
+ * endpoint can print them): txt is one proxy a line, what proxy tools import; csv is one
+ * column under `header`, CRLF line ends. A line starts with an address or a login, never with
+ * a character a spreadsheet would run as a formula.
+ */
+export const linesFile = (lines: readonly string[], format: 'txt' | 'csv', header: string) =>
+  format === 'txt'
+    ? lines.map((line) => `${line}\n`).join('')
+    : [header, ...lines].map((line) => `${csvField(line)}\r\n`).join('');

@@ -1,0 +1,184 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  EXPORT_FORMATS,
+  STATISTICS_PERIODS,
+  type ExportFormat,
+  type StatisticsPeriod,
+} from '@proxy/contract';
+import { isApiError } from '../api/api-error';
+import { showAlert } from './alert-store';
+import { Button } from './button';
+import { Modal } from './modal';
+
+/** A download's choices: '' while not chosen. */
+export type ExportChoice = { period: StatisticsPeriod | ''; format: ExportFormat | '' };
+/** What a download runs with: a report has its period, a list download only a format. */
+export type ChosenExport<P extends boolean = boolean> = { format: ExportFormat } & (P extends true
+  ? { period: StatisticsPeriod }
+  : { period?: StatisticsPeriod });
+
+export const NO_EXPORT_CHOICE: ExportChoice = { period: '', format: '' };
+
+/**
+ * The download button is enabled only once the format (and, for a report, the period) is
+ * chosen (spec section 5); answers the chosen values, or null.
+ */
+export const chosenExport = <P extends boolean>(
+  choice: ExportChoice,
+  withPeriod: P,
+): ChosenExport<P> | null => {
+  if (choice.format === '') return null;
+  if (choice.period !== '') return { period: choice.period, format: choice.format };
+  return withPeriod ? null : ({ format: choice.format } as ChosenExport<P>);
+};
+
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+
+export type ExportChoiceFieldsProps = {
+  withPeriod: boolean;
+  choice: ExportChoice;
+  onChange: (choice: ExportChoice) => void;
+};
+
+/** Report period (daily, weekly, monthly, all) and file format (txt, csv, pdf). */
+export const ExportChoiceFields = ({ withPeriod, choice, onChange }: ExportChoiceFieldsProps) => {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <>
+      {withPeriod && (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-period`}>
+            {t('export.period')}
+          </label>
+          <select
+            id={`${id}-period`}
+            className="field__input"
+            value={choice.period}
+            onChange={(event) => {
+              const value = event.target.value;
+              onChange({ ...choice, period: isOneOf(STATISTICS_PERIODS, value) ? value : '' });
+            }}
+          >
+            <option value="">{t('export.choose')}</option>
+            {STATISTICS_PERIODS.map((value) => (
+              <option key={value} value={value}>
+                {t(`export.periods.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-format`}>
+          {t('export.format')}
+        </label>
+        <select
+          id={`${id}-format`}
+          className="field__input"
+          value={choice.format}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ ...choice, format: isOneOf(EXPORT_FORMATS, value) ? value : '' });
+          }}
+        >
+          <option value="">{t('export.choose')}</option>
+          {EXPORT_FORMATS.map((value) => (
+            <option key={value} value={value}>
+              {value.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+};
+
+/**
+ * The state of a download form: the choices, whether the file is on its way, and `download`,
+ * which runs the caller's download with the chosen values; a failure is the server's message,
+ * else base:errors.download_file (spec section 8).
+ */
+export const useExportDownload = <P extends boolean>(
+  withPeriod: P,
+  run: (chosen: ChosenExport<P>) => Promise<void>,
+) => {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<ExportChoice>(NO_EXPORT_CHOICE);
+  const [isDownloading, setDownloading] = useState(false);
+  const chosen = chosenExport(choice, withPeriod);
+  const download = async (): Promise<boolean> => {
+    if (!chosen) return false;
+    setDownloading(true);
+    try {
+      await run(chosen);
+      return true;
+    } catch (error) {
+      showAlert.error(
+        isApiError(error) && !error.isTransport && error.message
+          ? error.message
+          : t('errors.download_file'),
+      );
+      return false;
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { choice, setChoice, chosen, isDownloading, download };
+};
+
+export type ExportChoiceModalProps<P extends boolean> = {
+  title: string;
+  withPeriod: P;
+  onClose: () => void;
+  onDownload: (chosen: ChosenExport<P>) => Promise<void>;
+  /** Text above the choices (what the file holds), or why there is nothing to download. */
+  children?: ReactNode;
+  /** Nothing to download (a package without lists): the button stays disabled. */
+  isUnavailable?: boolean;
+};
+
+/** A download modal: the choices, then Cancel and Download (enabled once all is chosen). */
+export const ExportChoiceModal = <P extends boolean>({
+  title,
+  withPeriod,
+  onClose,
+  onDownload,
+  children,
+  isUnavailable = false,
+}: ExportChoiceModalProps<P>) => {
+  const { t } = useTranslation();
+  const form = useExportDownload(withPeriod, onDownload);
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('export.cancel')}
+          </Button>
+          <Button
+            disabled={!form.chosen || isUnavailable}
+            isLoading={form.isDownloading}
+            onClick={() => void form.download().then((isDone) => isDone && onClose())}
+          >
+            {t('export.download')}
+          </Button>
+        </>
+      }
+    >
+      <div className="stack">
+        {children}
+        <ExportChoiceFields
+          withPeriod={withPeriod}
+          choice={form.choice}
+          onChange={form.setChoice}
+        />
+      </div>
+    </Modal>
+  );
+};
