@@ -39,7 +39,7 @@ const stubApi = (countryCount: number, generate: () => Response) => {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
+      calls.push({ url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
       if (url.endsWith('/premium/locations')) return Promise.resolve(json(locations(countryCount)));
       return Promise.resolve(generate());
     }),
