@@ -16,8 +16,8 @@ export const GeneratedLines = ({ lines, packageId }: { lines: string[]; packageI
   const text = lines.join('\n');
   const isCopied = copied === text;
   return (
-    <section className="generator-result" aria-labelledby={`${id}-title`}>
-      <label id={`${id}-title`} htmlFor={`${id}-lines`} className="field__label">
+    <div className="generator-result">
+      <label htmlFor={`${id}-lines`} className="field__label">
         {t('generator.result', { count: lines.length })}
       </label>
       <textarea
@@ -50,6 +50,6 @@ export const GeneratedLines = ({ lines, packageId }: { lines: string[]; packageI
           </Button>
         ))}
       </div>
-    </section>
+    </div>
   );
 };

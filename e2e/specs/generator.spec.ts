@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
+import { parseProxyUsername } from '../../apps/gateway/src/auth/targeting.ts';
+import { admin, expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
+
+type Json = Record<string, unknown>;
+type Connection = { host: string; port_http: number; port_socks: number; login: string };
+
+/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
+const apiAs = (request: APIRequestContext, token: string) => {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async <T>(path: string): Promise<T> => {
+      const res = await request.get(`/api${path}`, { headers });
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as T;
+    },
+    post: async (path: string, data: Json) => {
+      const res = await request.post(`/api${path}`, { headers, data });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as Json;
+    },
+  };
+};
+
+type Caller = ReturnType<typeof apiAs>;
+type Row = { id: number; type: string; status: string; tariff_name: string; package_key: string };
+
+/** Buys a Base (row type dynamic) and a Premium (row type vip) package; waits until active. */
+const buyDynamicAndPremium = async (api: Caller) => {
+  const tariffs = async (type: number) =>
+    (await api.get<{ data: { id: number; title: string }[] }>(`/tariffs?type=${type}`)).data;
+  const base = (await tariffs(1)).find((t) => t.title === 'Base 5 GB')!;
+  const premium = (await tariffs(4))[0]!;
+  await api.post('/tariff/buy', { tariff_id: base.id });
+  await api.post('/tariff/buy', { tariff_id: premium.id });
+  let rows: Row[] = [];
+  await expect(async () => {
+    rows = (await api.get<{ packages: { data: Row[] } }>('/packages')).packages.data;
+    expect(rows.filter((row) => row.status === 'active')).toHaveLength(2);
+  }).toPass({ timeout: 30_000 });
+  return {
+    dynamic: rows.find((row) => row.type === 'dynamic')!,
+    premium: rows.find((row) => row.type === 'vip')!,
+  };
+};
+
+const rowOf = (page: Page, tariff: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
+
+/** Opens the row's panel and answers the details row under it. */
+const expand = async (page: Page, tariff: string): Promise<Locator> => {
+  const row = rowOf(page, tariff);
+  await row.getByRole('button', { name: 'Details' }).click();
+  const id = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`);
+};
+
+const text = async (download: Download) =>
+  Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]).toString('utf8');
+
+type Generation = {
+  type: 'rotating' | 'sticky';
+  format: 0 | 1;
+  protocol: 'HTTP' | 'SOCKS5';
+  count: number;
+  /** Sticky: lifetime and its unit's label. */
+  lifetime?: [number, 'minutes' | 'hours' | 'days'];
+  country?: string;
+  city?: string;
+};
+
+/** Fills the generator form, generates, and answers the lines of the read-only area. */
+const generate = async (dialog: Locator, g: Generation): Promise<string[]> => {
+  await dialog.getByRole('radio', { name: g.protocol }).check();
+  await dialog.getByRole('radio', { name: g.type === 'sticky' ? /^Sticky/ : /^Rotating/ }).check();
+  if (g.lifetime) {
+    await dialog.getByLabel('Session lifetime').fill(String(g.lifetime[0]));
+    await dialog.getByLabel('Unit').selectOption({ label: g.lifetime[1] });
+  }
+  const countries = dialog.getByRole('group', { name: 'Countries' });
+  for (const box of await countries.getByRole('checkbox', { checked: true }).all())
+    await box.uncheck();
+  if (g.country) await countries.getByRole('checkbox', { name: g.country }).check();
+  if (g.city)
+    await dialog
+      .getByRole('group', { name: 'Cities' })
+      .getByRole('checkbox', { name: g.city })
+      .check();
+  await dialog.getByLabel('Number of proxies').fill(String(g.count));
+  await dialog
+    .getByRole('radio', { name: g.format === 0 ? 'IP:PORT:USER:PASS' : 'USER:PASS@IP:PORT' })
+    .check();
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  const area = dialog.getByLabel(`Generated proxies: ${g.count}`);
+  await expect(area).toBeVisible();
+  return (await area.inputValue()).split('\n');
+};
+
+/** A line in its format, split into its parts; the username as the gateway parses it. */
+const parseLine = (line: string, format: 0 | 1) => {
+  const match =
+    format === 0
+      ? /^([^:@]+):(\d+):([^:@]+):([^:@]+)$/.exec(line)
+      : /^([^:@]+):([^:@]+)@([^:@]+):(\d+)$/.exec(line);
+  expect(match, line).not.toBeNull();
+  const [host, port, user] =
+    format === 0 ? [match![1], match![2], match![3]] : [match![3], match![4], match![1]];
+  const targeting = parseProxyUsername(user!);
+  expect(targeting, `the gateway accepts ${user}`).not.toBeNull();
+  return { host: host!, port: Number(port), targeting: targeting! };
+};
+
+/** An exit in Berlin, for this journey only: later journeys of the run see the exits as they were. */
+const EXIT = `e2e-gen-${randomBytes(3).toString('hex')}`;
+
+test.describe('proxy generator, report and row download', () => {
+  test.afterAll(async () => {
+    await admin('exits:remove', EXIT).catch(() => undefined);
+  });
+
+  test('generator lines from a premium and a dynamic package, the report csv, the row download', async ({
+    page,
+    request,
+    api,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    // The generator offers only what the gateway's exits serve.
+    await admin('exits:add', EXIT, '--country', 'de', '--city', 'berlin');
+
+    const user = await api.registerVerified(newUser());
+    await admin('balance:credit', user.email, '500');
+    const caller = apiAs(request, user.token!);
+    const { dynamic, premium } = await buyDynamicAndPremium(caller);
+    const premiumConnection = (
+      await caller.get<{ data: { proxy_ip: string } & Connection }>(`/packages/vip/${premium.id}`)
+    ).data;
+    const dynamicConnection = (
+      await caller.get<{ data: { connection: Connection } }>(`/packages/dynamic/${dynamic.id}`)
+    ).data.connection;
+
+    await logIn(page, user);
+    await page.goto('/cabinet/packages');
+
+    // Premium: sticky lines in format 1 through Berlin, then rotating lines in format 0.
+    let panel = await expand(page, premium.tariff_name);
+    await panel.getByRole('link', { name: 'Proxy generator' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cabinet/packages/generator/${premium.id}$`));
+    let dialog = page.getByRole('dialog', { name: `Proxy generator, package #${premium.id}` });
+    await expect(dialog.getByRole('group', { name: 'Countries' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const sticky = await generate(dialog, {
+      type: 'sticky',
+      format: 1,
+      protocol: 'HTTP',
+      count: 25,
+      lifetime: [30, 'minutes'],
+      country: 'Germany',
+      city: 'Berlin',
+    });
+    expect(sticky).toHaveLength(25);
+    const sessions = new Set<string>();
+    for (const line of sticky) {
+      const { host, port, targeting } = parseLine(line, 1);
+      expect(host).toBe(premiumConnection.proxy_ip);
+      expect(port).toBe(premiumConnection.port_http);
+      expect(targeting).toMatchObject({
+        login: premiumConnection.login,
+        country: 'DE',
+        city: 'berlin',
+        sessionTtlMs: 30 * 60 * 1000,
+      });
+      expect(targeting.session).toMatch(/^[1-9]\d{5}$/);
+      sessions.add(targeting.session!);
+    }
+    expect(sessions.size).toBe(25);
+
+    // Copy all: the button confirms, the clipboard holds every line.
+    await dialog.getByRole('button', { name: 'Copy all' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sticky.join('\n'));
+
+    const rotating = await generate(dialog, {
+      type: 'rotating',
+      format: 0,
+      protocol: 'SOCKS5',
+      count: 7,
+    });
+    expect(rotating).toHaveLength(7);
+    for (const line of rotating) {
+      const { port, targeting } = parseLine(line, 0);
+      expect(port).toBe(premiumConnection.port_socks);
+      expect(targeting).toMatchObject({
+        login: premiumConnection.login,
+        country: null,
+        session: null,
+      });
+    }
+    // The lines as a csv file: a header row, then the lines.
+    const [csvFile] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csvFile.suggestedFilename()).toBe(`generator-${premium.id}.csv`);
+    expect(await text(csvFile)).toBe(['Proxy', ...rotating].map((l) => `${l}\r\n`).join(''));
+
+    // A count above 99999 is refused on its field; closing returns to the list.
+    await dialog.getByLabel('Number of proxies').fill('100000');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await expect(
+      dialog.getByText('The number of proxies must be a whole number from 1 to 99999.'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/packages$/);
+
+    // Dynamic: rotating lines in format 1 and sticky lines in format 0 (hours).
+    panel = await expand(page, dynamic.tariff_name);
+    await panel.getByRole('link', { name: 'Proxy generator' }).click();
+    dialog = page.getByRole('dialog', { name: `Proxy generator, package #${dynamic.id}` });
+    const dynamicRotating = await generate(dialog, {
+      type: 'rotating',
+      format: 1,
+      protocol: 'HTTP',
+      count: 3,
+      country: 'Germany',
+    });
+    expect(dynamicRotating).toHaveLength(3);
+    for (const line of dynamicRotating)
+      expect(parseLine(line, 1).targeting).toMatchObject({
+        login: dynamicConnection.login,
+        country: 'DE',
+        city: null,
+        session: null,
+      });
+    const dynamicSticky = await generate(dialog, {
+      type: 'sticky',
+      format: 0,
+      protocol: 'HTTP',
+      count: 4,
+      lifetime: [2, 'hours'],
+    });
+    expect(dynamicSticky).toHaveLength(4);
+    for (const line of dynamicSticky) {
+      const { host, targeting } = parseLine(line, 0);
+      expect(host).toBe(dynamicConnection.host);
+      expect(targeting).toMatchObject({
+        login: dynamicConnection.login,
+        sessionTtlMs: 2 * 3600 * 1000,
+      });
+    }
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The report modal: Download waits for period and format; the csv has the report's header.
+    panel = await expand(page, dynamic.tariff_name);
+    await panel.getByRole('button', { name: 'Download report' }).click();
+    const report = page.getByRole('dialog', { name: 'Statistics report' });
+    const reportButton = report.getByRole('button', { name: 'Download' });
+    await expect(reportButton).toBeDisabled();
+    await report.getByLabel('Report period').selectOption('weekly');
+    await expect(reportButton).toBeDisabled();
+    await report.getByLabel('Format').selectOption('csv');
+    const [reportFile] = await Promise.all([page.waitForEvent('download'), reportButton.click()]);
+    expect(reportFile.suggestedFilename()).toBe('statistics-weekly.csv');
+    const reportLines = (await text(reportFile)).split('\r\n');
+    expect(reportLines[0]).toBe('Start (UTC),"Upload, bytes","Download, bytes","Total, bytes"');
+    // A week of hours and the total row.
+    expect(reportLines.filter((line) => line !== '')).toHaveLength(1 + 168 + 1);
+    await expect(report).toHaveCount(0);
+
+    // Row download: none for the premium (vip) package; the dynamic one's lists in one file.
+    await expect(
+      rowOf(page, premium.tariff_name).getByRole('button', { name: /^Download the proxies/ }),
+    ).toHaveCount(0);
+    await caller.post(`/packages/${dynamic.id}/proxy-lists`, {
+      name: 'Shop1',
+      proxy_link_format: 'ip',
+      auth_type: 0,
+      location_preset: 'world-mix',
+      rotation_period: 0,
+      proxy_format: 0,
+      ports_count: 3,
+    });
+    await page.reload();
+    await rowOf(page, dynamic.tariff_name)
+      .getByRole('button', { name: `Download the proxies of package #${dynamic.id}` })
+      .click();
+    const download = page.getByRole('dialog', { name: 'Download the proxies' });
+    const downloadButton = download.getByRole('button', { name: 'Download' });
+    await expect(download.getByText(`Every proxy list of package #${dynamic.id}`)).toBeVisible();
+    await expect(downloadButton).toBeDisabled();
+    await download.getByLabel('Format').selectOption('txt');
+    const [listFile] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    expect(listFile.suggestedFilename()).toBe('report.txt');
+    // Several lists' report: a header, then each proxy beside its list's name.
+    const [header, ...listRows] = (await text(listFile)).trimEnd().split('\n');
+    expect(header).toBe('Proxy\tList');
+    expect(listRows).toHaveLength(3);
+    for (const row of listRows) {
+      const [line, list] = row.split('\t');
+      expect(list).toBe('Shop1');
+      expect(parseLine(line!, 0).targeting.login).not.toBe(dynamicConnection.login);
+    }
+  });
+});
