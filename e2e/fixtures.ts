@@ -1,4 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -112,3 +118,33 @@ export const test = base.extend<{ api: Api }>({
 });
 
 export { expect };
+
+type Json = Record<string, unknown>;
+
+/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
+export const apiAs = (request: APIRequestContext, token: string) => {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async <T>(path: string): Promise<T> => {
+      const res = await request.get(`/api${path}`, { headers });
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as T;
+    },
+    post: (path: string, data: Json) => request.post(`/api${path}`, { headers, data }),
+  };
+};
+
+export type ApiCaller = ReturnType<typeof apiAs>;
+
+/** The packages table's row of a tariff. */
+export const packageRow = (page: Page, tariff: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
+
+/** Opens the row's panel and answers the details row under it. */
+export const expandPackage = async (page: Page, tariff: string): Promise<Locator> => {
+  const row = packageRow(page, tariff);
+  await row.getByRole('button', { name: 'Details' }).click();
+  await expect(row.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+  const id = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`);
+};

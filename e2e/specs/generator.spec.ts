@@ -1,39 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
+import type { Download, Locator } from '@playwright/test';
 import { parseProxyUsername } from '../../apps/gateway/src/auth/targeting.ts';
-import { admin, expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
+import {
+  admin,
+  apiAs,
+  expandPackage,
+  expect,
+  expectNoSeriousA11yViolations,
+  logIn,
+  newUser,
+  packageRow,
+  test,
+  type ApiCaller,
+} from '../fixtures.ts';
 
-type Json = Record<string, unknown>;
 type Connection = { host: string; port_http: number; port_socks: number; login: string };
 
-/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
-const apiAs = (request: APIRequestContext, token: string) => {
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: async <T>(path: string): Promise<T> => {
-      const res = await request.get(`/api${path}`, { headers });
-      expect(res.status(), path).toBe(200);
-      return (await res.json()) as T;
-    },
-    post: async (path: string, data: Json) => {
-      const res = await request.post(`/api${path}`, { headers, data });
-      expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-      return (await res.json()) as Json;
-    },
-  };
+/** POST as the user; the call must succeed. */
+const postOk = async (api: ApiCaller, path: string, data: Record<string, unknown>) => {
+  const res = await api.post(path, data);
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
 };
 
-type Caller = ReturnType<typeof apiAs>;
 type Row = { id: number; type: string; status: string; tariff_name: string; package_key: string };
 
 /** Buys a Base (row type dynamic) and a Premium (row type vip) package; waits until active. */
-const buyDynamicAndPremium = async (api: Caller) => {
+const buyDynamicAndPremium = async (api: ApiCaller) => {
   const tariffs = async (type: number) =>
     (await api.get<{ data: { id: number; title: string }[] }>(`/tariffs?type=${type}`)).data;
   const base = (await tariffs(1)).find((t) => t.title === 'Base 5 GB')!;
   const premium = (await tariffs(4))[0]!;
-  await api.post('/tariff/buy', { tariff_id: base.id });
-  await api.post('/tariff/buy', { tariff_id: premium.id });
+  await postOk(api, '/tariff/buy', { tariff_id: base.id });
+  await postOk(api, '/tariff/buy', { tariff_id: premium.id });
   let rows: Row[] = [];
   await expect(async () => {
     rows = (await api.get<{ packages: { data: Row[] } }>('/packages')).packages.data;
@@ -43,17 +41,6 @@ const buyDynamicAndPremium = async (api: Caller) => {
     dynamic: rows.find((row) => row.type === 'dynamic')!,
     premium: rows.find((row) => row.type === 'vip')!,
   };
-};
-
-const rowOf = (page: Page, tariff: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
-
-/** Opens the row's panel and answers the details row under it. */
-const expand = async (page: Page, tariff: string): Promise<Locator> => {
-  const row = rowOf(page, tariff);
-  await row.getByRole('button', { name: 'Details' }).click();
-  const id = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
-  return page.locator(`[id="${id}"]`);
 };
 
 const text = async (download: Download) =>
@@ -146,7 +133,7 @@ test.describe('proxy generator, report and row download', () => {
     await page.goto('/cabinet/packages');
 
     // Premium: sticky lines in format 1 through Berlin, then rotating lines in format 0.
-    let panel = await expand(page, premium.tariff_name);
+    let panel = await expandPackage(page, premium.tariff_name);
     await panel.getByRole('link', { name: 'Proxy generator' }).click();
     await expect(page).toHaveURL(new RegExp(`/cabinet/packages/generator/${premium.id}$`));
     let dialog = page.getByRole('dialog', { name: `Proxy generator, package #${premium.id}` });
@@ -218,7 +205,7 @@ test.describe('proxy generator, report and row download', () => {
     await expect(page).toHaveURL(/\/cabinet\/packages$/);
 
     // Dynamic: rotating lines in format 1 and sticky lines in format 0 (hours).
-    panel = await expand(page, dynamic.tariff_name);
+    panel = await expandPackage(page, dynamic.tariff_name);
     await panel.getByRole('link', { name: 'Proxy generator' }).click();
     dialog = page.getByRole('dialog', { name: `Proxy generator, package #${dynamic.id}` });
     const dynamicRotating = await generate(dialog, {
@@ -255,7 +242,7 @@ test.describe('proxy generator, report and row download', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The report modal: Download waits for period and format; the csv has the report's header.
-    panel = await expand(page, dynamic.tariff_name);
+    panel = await expandPackage(page, dynamic.tariff_name);
     await panel.getByRole('button', { name: 'Download report' }).click();
     const report = page.getByRole('dialog', { name: 'Statistics report' });
     const reportButton = report.getByRole('button', { name: 'Download' });
@@ -273,9 +260,9 @@ test.describe('proxy generator, report and row download', () => {
 
     // Row download: none for the premium (vip) package; the dynamic one's lists in one file.
     await expect(
-      rowOf(page, premium.tariff_name).getByRole('button', { name: /^Download the proxies/ }),
+      packageRow(page, premium.tariff_name).getByRole('button', { name: /^Download the proxies/ }),
     ).toHaveCount(0);
-    await caller.post(`/packages/${dynamic.id}/proxy-lists`, {
+    await postOk(caller, `/packages/${dynamic.id}/proxy-lists`, {
       name: 'Shop1',
       proxy_link_format: 'ip',
       auth_type: 0,
@@ -285,7 +272,7 @@ test.describe('proxy generator, report and row download', () => {
       ports_count: 3,
     });
     await page.reload();
-    await rowOf(page, dynamic.tariff_name)
+    await packageRow(page, dynamic.tariff_name)
       .getByRole('button', { name: `Download the proxies of package #${dynamic.id}` })
       .click();
     const download = page.getByRole('dialog', { name: 'Download the proxies' });

@@ -1,25 +1,19 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { admin, expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
+import {
+  admin,
+  apiAs,
+  expandPackage,
+  expect,
+  expectNoSeriousA11yViolations,
+  logIn,
+  newUser,
+  packageRow,
+  test,
+  type ApiCaller,
+} from '../fixtures.ts';
 
 type Json = Record<string, unknown>;
-
-/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
-const apiAs = (request: APIRequestContext, token: string) => {
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: async <T>(path: string): Promise<T> => {
-      const res = await request.get(`/api${path}`, { headers });
-      expect(res.status(), path).toBe(200);
-      return (await res.json()) as T;
-    },
-    post: (path: string, data: Json) => request.post(`/api${path}`, { headers, data }),
-  };
-};
-
-type Caller = ReturnType<typeof apiAs>;
-
 /** Buys one package of each family through the API, as the buy flow does. */
-const buyOneOfEach = async (api: Caller) => {
+const buyOneOfEach = async (api: ApiCaller) => {
   const bought = async (path: string, data: Json) => {
     const res = await api.post(path, data);
     return res.status() === 200;
@@ -68,18 +62,6 @@ const buyOneOfEach = async (api: Caller) => {
   return { base: base.title, premium: premium.title, unlim: unlim!.title, isp: isp.title };
 };
 
-const rowOf = (page: Page, tariff: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
-
-/** Opens the row's panel and answers the details row under it. */
-const expand = async (page: Page, tariff: string): Promise<Locator> => {
-  const row = rowOf(page, tariff);
-  await row.getByRole('button', { name: 'Details' }).click();
-  await expect(row.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
-  const id = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
-  return page.locator(`[id="${id}"]`);
-};
-
 test.describe('packages screen', () => {
   test('each family panel, copy, auto-renew, extend and delete with the e-mail', async ({
     page,
@@ -104,22 +86,22 @@ test.describe('packages screen', () => {
     await expectNoSeriousA11yViolations(page);
 
     // Each family's panel; one row open at a time.
-    const dynamic = await expand(page, tariffs.base);
+    const dynamic = await expandPackage(page, tariffs.base);
     await expect(dynamic.getByRole('link', { name: 'Proxy lists' })).toBeVisible();
     await expect(dynamic.getByText(/GB of 5 GB used/)).toBeVisible();
-    const premium = await expand(page, tariffs.premium);
+    const premium = await expandPackage(page, tariffs.premium);
     await expect(premium.getByText('Package UUID')).toBeVisible();
     await expect(dynamic).toHaveCount(0);
-    const isp = await expand(page, tariffs.isp);
+    const isp = await expandPackage(page, tariffs.isp);
     await expect(isp.getByRole('link', { name: 'IP list' })).toBeVisible();
     await expect(isp.getByText(/change the ISP/)).toBeVisible();
-    const unlim = await expand(page, tariffs.unlim);
+    const unlim = await expandPackage(page, tariffs.unlim);
     await expect(unlim.getByRole('region', { name: 'Live metrics' })).toBeVisible();
     await expect(unlim.getByText('Current speed')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // Copy the login of the premium package: the button confirms, the clipboard holds it.
-    const premiumPanel = await expand(page, tariffs.premium);
+    const premiumPanel = await expandPackage(page, tariffs.premium);
     const login = await premiumPanel
       .locator('.copy-field', { hasText: 'Login' })
       .locator('code')
@@ -130,13 +112,13 @@ test.describe('packages screen', () => {
 
     // Auto-renewal of the base package: on at once, stored (still on after a reload), and
     // extend is disabled meanwhile; then off again.
-    let base = await expand(page, tariffs.base);
+    let base = await expandPackage(page, tariffs.base);
     const autoRenew = () => base.getByRole('switch', { name: 'Auto-renewal' });
     await autoRenew().click();
     await expect(autoRenew()).toHaveAttribute('aria-checked', 'true');
     await expect(base.getByRole('button', { name: 'Extend' })).toBeDisabled();
     await page.reload();
-    base = await expand(page, tariffs.base);
+    base = await expandPackage(page, tariffs.base);
     await expect(autoRenew()).toHaveAttribute('aria-checked', 'true');
     await autoRenew().click();
     await expect(autoRenew()).toHaveAttribute('aria-checked', 'false');
@@ -151,7 +133,7 @@ test.describe('packages screen', () => {
     await expect(page.getByTestId('balance')).not.toHaveText(balanceBefore ?? '');
 
     // Delete the ISP package: the button waits for the e-mail, another e-mail is refused.
-    await rowOf(page, tariffs.isp)
+    await packageRow(page, tariffs.isp)
       .getByRole('button', { name: /^Delete package/ })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Delete the package' });
@@ -163,7 +145,7 @@ test.describe('packages screen', () => {
     await dialog.getByLabel('Your e-mail').fill(user.email);
     await confirm.click();
     await expect(dialog).toHaveCount(0);
-    await expect(rowOf(page, tariffs.isp)).toHaveCount(0);
+    await expect(packageRow(page, tariffs.isp)).toHaveCount(0);
     await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(3);
   });
 });

@@ -8,8 +8,7 @@ import {
 } from '@proxy/contract';
 import { isApiError } from '../api/api-error';
 import { showAlert } from './alert-store';
-import { Button } from './button';
-import { Modal } from './modal';
+import { ActionModal } from './action-modal';
 
 /** A download's choices: '' while not chosen. */
 export type ExportChoice = { period: StatisticsPeriod | ''; format: ExportFormat | '' };
@@ -152,33 +151,16 @@ export const ExportChoiceModal = <P extends boolean>({
   const { t } = useTranslation();
   const form = useExportDownload(withPeriod, onDownload);
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <ActionModal
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('export.cancel')}
-          </Button>
-          <Button
-            disabled={!form.chosen || isUnavailable}
-            isLoading={form.isDownloading}
-            onClick={() => void form.download().then((isDone) => isDone && onClose())}
-          >
-            {t('export.download')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      confirmLabel={t('export.download')}
+      onConfirm={() => void form.download().then((isDone) => isDone && onClose())}
+      isPending={form.isDownloading}
+      isConfirmDisabled={!form.chosen || isUnavailable}
     >
-      <div className="stack">
-        {children}
-        <ExportChoiceFields
-          withPeriod={withPeriod}
-          choice={form.choice}
-          onChange={form.setChoice}
-        />
-      </div>
-    </Modal>
+      {children}
+      <ExportChoiceFields withPeriod={withPeriod} choice={form.choice} onChange={form.setChoice} />
+    </ActionModal>
   );
 };
