@@ -41,56 +41,68 @@ export type ExportChoiceFieldsProps = {
   onChange: (choice: ExportChoice) => void;
 };
 
-/** Report period (daily, weekly, monthly, all) and file format (txt, csv, pdf). */
-export const ExportChoiceFields = ({ withPeriod, choice, onChange }: ExportChoiceFieldsProps) => {
+/** A select of one of `values` ('' while none is chosen), led by a "Choose…" option. */
+const ChoiceSelect = <T extends string>({
+  label,
+  values,
+  value,
+  optionLabel,
+  onChange,
+}: {
+  label: string;
+  values: readonly T[];
+  value: T | '';
+  optionLabel: (value: T) => string;
+  onChange: (value: T | '') => void;
+}) => {
   const { t } = useTranslation();
   const id = useId();
   return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          onChange(isOneOf(values, chosen) ? chosen : '');
+        }}
+      >
+        <option value="">{t('export.choose')}</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+};
+
+/** Report period (daily, weekly, monthly, all) and file format (txt, csv, pdf). */
+export const ExportChoiceFields = ({ withPeriod, choice, onChange }: ExportChoiceFieldsProps) => {
+  const { t } = useTranslation();
+  return (
     <>
       {withPeriod && (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-period`}>
-            {t('export.period')}
-          </label>
-          <select
-            id={`${id}-period`}
-            className="field__input"
-            value={choice.period}
-            onChange={(event) => {
-              const value = event.target.value;
-              onChange({ ...choice, period: isOneOf(STATISTICS_PERIODS, value) ? value : '' });
-            }}
-          >
-            <option value="">{t('export.choose')}</option>
-            {STATISTICS_PERIODS.map((value) => (
-              <option key={value} value={value}>
-                {t(`export.periods.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          label={t('export.period')}
+          values={STATISTICS_PERIODS}
+          value={choice.period}
+          optionLabel={(period) => t(`export.periods.${period}`)}
+          onChange={(period) => onChange({ ...choice, period })}
+        />
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-format`}>
-          {t('export.format')}
-        </label>
-        <select
-          id={`${id}-format`}
-          className="field__input"
-          value={choice.format}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange({ ...choice, format: isOneOf(EXPORT_FORMATS, value) ? value : '' });
-          }}
-        >
-          <option value="">{t('export.choose')}</option>
-          {EXPORT_FORMATS.map((value) => (
-            <option key={value} value={value}>
-              {value.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceSelect
+        label={t('export.format')}
+        values={EXPORT_FORMATS}
+        value={choice.format}
+        optionLabel={(format) => format.toUpperCase()}
+        onChange={(format) => onChange({ ...choice, format })}
+      />
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
@@ -37,6 +37,35 @@ const FIELDS: readonly Path<GeneratorInput>[] = [
   'cities',
 ];
 
+type GeneratorFormApi = UseFormReturn<GeneratorInput, unknown, GeneratorRequest>;
+
+/** One of the form's radio groups (protocol, type, format); `parse` turns the choice into its value. */
+const ChoiceField = ({
+  form,
+  name,
+  parse = (value) => value,
+  ...group
+}: {
+  form: GeneratorFormApi;
+  name: 'protocols' | 'type' | 'format';
+  label: string;
+  options: readonly { value: string; label: string }[];
+  isInline?: boolean;
+  parse?: (value: string) => string | number;
+}) => (
+  <Controller
+    control={form.control}
+    name={name}
+    render={({ field }) => (
+      <ChoiceGroup
+        {...group}
+        value={field.value === undefined ? '' : String(field.value)}
+        onChange={(value) => field.onChange(parse(value))}
+      />
+    )}
+  />
+);
+
 export type GeneratorFormProps = {
   packageId: number;
   onGenerated: (lines: string[]) => void;
@@ -51,7 +80,7 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
   const { t } = useTranslation(['packages', 'base']);
   const locations = usePremiumLocations(currentLanguage());
   const generate = useGenerateProxies();
-  const form = useForm<GeneratorInput, unknown, GeneratorRequest>({
+  const form: GeneratorFormApi = useForm<GeneratorInput, unknown, GeneratorRequest>({
     resolver: zodResolver(generatorSchema),
     defaultValues: GENERATOR_DEFAULTS,
   });
@@ -75,36 +104,18 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
 
   return (
     <form className="stack generator-form" noValidate onSubmit={(event) => void submit(event)}>
-      <Controller
-        control={form.control}
+      <ChoiceField
+        form={form}
         name="protocols"
-        render={({ field }) => (
-          <ChoiceGroup
-            label={t('generator.protocol')}
-            isInline
-            options={GENERATOR_PROTOCOLS.map((value) => ({
-              value,
-              label: value.toUpperCase(),
-            }))}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-          />
-        )}
+        label={t('generator.protocol')}
+        isInline
+        options={GENERATOR_PROTOCOLS.map((value) => ({ value, label: value.toUpperCase() }))}
       />
-      <Controller
-        control={form.control}
+      <ChoiceField
+        form={form}
         name="type"
-        render={({ field }) => (
-          <ChoiceGroup
-            label={t('generator.type')}
-            options={GENERATOR_TYPES.map((value) => ({
-              value,
-              label: t(`generator.types.${value}`),
-            }))}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-          />
-        )}
+        label={t('generator.type')}
+        options={GENERATOR_TYPES.map((value) => ({ value, label: t(`generator.types.${value}`) }))}
       />
       {type === 'sticky' && (
         <div className="generator-form__row">
@@ -186,17 +197,12 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
         min={1}
         inputMode="numeric"
       />
-      <Controller
-        control={form.control}
+      <ChoiceField
+        form={form}
         name="format"
-        render={({ field }) => (
-          <ChoiceGroup
-            label={t('generator.format')}
-            options={FORMAT_OPTIONS}
-            value={String(field.value)}
-            onChange={(value) => field.onChange(Number(value))}
-          />
-        )}
+        label={t('generator.format')}
+        options={FORMAT_OPTIONS}
+        parse={Number}
       />
       <Button type="submit" isLoading={generate.isPending}>
         {t('generator.generate')}
