@@ -15,6 +15,7 @@ import { reportFormError, translateFieldError } from '../../../shared/lib/form-e
 import { Button, FieldError, FormInput, OptionSelect, SideModal } from '../../../shared/ui';
 import { useCreateProxyList } from '../api/create-proxy-list';
 import {
+  LOCATION_LEVELS,
   changeLevel,
   changePreset,
   defaultListFormValues,
@@ -23,6 +24,7 @@ import {
   type LocationLevel,
 } from '../utils/list-form';
 import { LocationFields } from './location-fields';
+import '../proxy-lists.css';
 
 const resolver = zodResolver(createProxyListSchema) as unknown as Resolver<
   ListFormValues,
@@ -31,6 +33,20 @@ const resolver = zodResolver(createProxyListSchema) as unknown as Resolver<
 >;
 
 const FIELDS = Object.keys(defaultListFormValues()) as Path<ListFormValues>[];
+
+/** The fields the form's other fields depend on. */
+const WATCHED = [
+  'location_preset',
+  'countries',
+  'region',
+  'city',
+  'isp',
+  'auth_type',
+  'login',
+  'rotation_period',
+  'proxy_link_format',
+  'proxy_format',
+] as const satisfies readonly (keyof ListFormValues)[];
 
 export type CreateListModalProps = {
   packageId: number;
@@ -64,7 +80,12 @@ export const CreateListModal = ({ packageId, onClose, onCreated }: CreateListMod
     resolver,
     defaultValues: defaultListFormValues(),
   });
-  const values = useWatch({ control: form.control }) as ListFormValues;
+  // Named fields: a fresh array on every change (the whole-form watch keeps one object).
+  const watched = useWatch({ control: form.control, name: WATCHED });
+  const values = Object.fromEntries(WATCHED.map((name, index) => [name, watched[index]])) as Pick<
+    ListFormValues,
+    (typeof WATCHED)[number]
+  >;
   const { errors, isSubmitting } = form.formState;
   const set = <K extends Path<ListFormValues>>(
     name: K,
@@ -76,7 +97,7 @@ export const CreateListModal = ({ packageId, onClose, onCreated }: CreateListMod
     });
 
   const setLocation = (next: Pick<ListFormValues, LocationLevel>) => {
-    for (const [name, value] of Object.entries(next)) set(name as LocationLevel, value as never);
+    for (const level of LOCATION_LEVELS) set(level, next[level] as never);
   };
 
   const changeAuthType = (authType: AuthType) => {

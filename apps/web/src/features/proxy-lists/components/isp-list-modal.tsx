@@ -6,6 +6,7 @@ import { downloadIspList } from '../../../shared/api/package-exports';
 import { ActionModal, Alert, Button, Loader, Modal, showAlert, Tooltip } from '../../../shared/ui';
 import { useSwapIsp } from '../api/swap-isp';
 import { ProxyLines } from './proxy-lines';
+import '../proxy-lists.css';
 
 export type IspListModalProps = {
   packageId: number;

@@ -3,6 +3,7 @@ import { Alert, Button, Loader, Modal } from '../../../shared/ui';
 import { downloadProxyList } from '../api/export-proxy-list';
 import { useProxyListContents, type ListAddress } from '../api/get-proxy-list-contents';
 import { ProxyLines } from './proxy-lines';
+import '../proxy-lists.css';
 
 export type ListViewModalProps = {
   /** The list (its package key and current name); null while the package loads or if unknown. */

@@ -20,6 +20,7 @@ import { useDeleteProxyList } from '../api/delete-proxy-list';
 import { downloadProxyList } from '../api/export-proxy-list';
 import { useProxyLists, type ProxyListRow } from '../api/get-proxy-lists';
 import { RenameListModal } from './rename-list-modal';
+import '../proxy-lists.css';
 
 export type ProxyListsModalProps = {
   packageId: number;
@@ -232,7 +233,12 @@ export const ProxyListsModal = ({
 
   return (
     <>
-      <Modal isOpen onClose={onClose} title={t('proxy_lists.title_of', { id: packageId })}>
+      <Modal
+        isOpen
+        onClose={onClose}
+        size="wide"
+        title={t('proxy_lists.title_of', { id: packageId })}
+      >
         <div className="proxy-lists">{body}</div>
       </Modal>
       {action?.kind === 'rename' && (

@@ -41,7 +41,13 @@ export const changeLevel = <L extends LocationLevel>(
   value: LocationValues[L],
 ): LocationValues => {
   const index = LOCATION_LEVELS.indexOf(level);
-  const next: LocationValues = { ...current, [level]: value };
+  const next: LocationValues = {
+    countries: current.countries,
+    region: current.region,
+    city: current.city,
+    isp: current.isp,
+    [level]: value,
+  };
   for (const below of LOCATION_LEVELS.slice(index + 1))
     Object.assign(next, { [below]: EMPTY_LEVELS[below] });
   return next;
@@ -49,7 +55,9 @@ export const changeLevel = <L extends LocationLevel>(
 
 /** A preset other than custom clears country, region, city and ISP. */
 export const changePreset = (current: LocationValues, preset: LocationPreset): LocationValues =>
-  preset === 'custom' ? current : { ...EMPTY_LEVELS };
+  preset === 'custom'
+    ? { countries: current.countries, region: current.region, city: current.city, isp: current.isp }
+    : { ...EMPTY_LEVELS };
 
 /** Region, city and ISP are offered only when exactly one country is chosen. */
 export const singleCountry = (countries: readonly string[]): string | null =>
