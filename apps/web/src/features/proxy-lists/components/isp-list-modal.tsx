@@ -56,9 +56,12 @@ export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspL
     p.swaped ? (
       <Tooltip content={t('modals.isp_swap_proxy.swapped')}>
         {(describedBy) => (
-          <Button variant="secondary" size="sm" disabled aria-describedby={describedBy}>
-            {t('modals.isp_swap_proxy.open')}
-          </Button>
+          // A disabled button gets no hover or focus: the wrapper carries the explanation.
+          <span className="isp-swap--done" tabIndex={0} aria-describedby={describedBy}>
+            <Button variant="secondary" size="sm" disabled>
+              {t('modals.isp_swap_proxy.open')}
+            </Button>
+          </span>
         )}
       </Tooltip>
     ) : (
