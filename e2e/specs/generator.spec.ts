@@ -4,20 +4,22 @@ import { parseProxyUsername } from '../../apps/gateway/src/auth/targeting.ts';
 import {
   admin,
   apiAs,
-  expandPackage,
+  buyBase,
+  expand,
   expect,
   expectNoSeriousA11yViolations,
   logIn,
   newUser,
-  packageRow,
+  rowOf,
   test,
-  type ApiCaller,
+  type Caller,
+  type Json,
 } from '../fixtures.ts';
 
 type Connection = { host: string; port_http: number; port_socks: number; login: string };
 
 /** POST as the user; the call must succeed. */
-const postOk = async (api: ApiCaller, path: string, data: Record<string, unknown>) => {
+const postOk = async (api: Caller, path: string, data: Json) => {
   const res = await api.post(path, data);
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
 };
@@ -25,12 +27,9 @@ const postOk = async (api: ApiCaller, path: string, data: Record<string, unknown
 type Row = { id: number; type: string; status: string; tariff_name: string; package_key: string };
 
 /** Buys a Base (row type dynamic) and a Premium (row type vip) package; waits until active. */
-const buyDynamicAndPremium = async (api: ApiCaller) => {
-  const tariffs = async (type: number) =>
-    (await api.get<{ data: { id: number; title: string }[] }>(`/tariffs?type=${type}`)).data;
-  const base = (await tariffs(1)).find((t) => t.title === 'Base 5 GB')!;
-  const premium = (await tariffs(4))[0]!;
-  await postOk(api, '/tariff/buy', { tariff_id: base.id });
+const buyDynamicAndPremium = async (api: Caller) => {
+  await buyBase(api);
+  const premium = (await api.get<{ data: { id: number }[] }>('/tariffs?type=4')).data[0]!;
   await postOk(api, '/tariff/buy', { tariff_id: premium.id });
   let rows: Row[] = [];
   await expect(async () => {
@@ -65,13 +64,13 @@ const generate = async (dialog: Locator, g: Generation): Promise<string[]> => {
     await dialog.getByLabel('Session lifetime').fill(String(g.lifetime[0]));
     await dialog.getByLabel('Unit').selectOption({ label: g.lifetime[1] });
   }
-  const countries = dialog.getByRole('group', { name: 'Countries' });
+  const countries = dialog.getByRole('list', { name: 'Countries' });
   for (const box of await countries.getByRole('checkbox', { checked: true }).all())
     await box.uncheck();
   if (g.country) await countries.getByRole('checkbox', { name: g.country }).check();
   if (g.city)
     await dialog
-      .getByRole('group', { name: 'Cities' })
+      .getByRole('list', { name: 'Cities' })
       .getByRole('checkbox', { name: g.city })
       .check();
   await dialog.getByLabel('Number of proxies').fill(String(g.count));
@@ -133,11 +132,11 @@ test.describe('proxy generator, report and row download', () => {
     await page.goto('/cabinet/packages');
 
     // Premium: sticky lines in format 1 through Berlin, then rotating lines in format 0.
-    let panel = await expandPackage(page, premium.tariff_name);
+    let panel = await expand(page, premium.tariff_name);
     await panel.getByRole('link', { name: 'Proxy generator' }).click();
     await expect(page).toHaveURL(new RegExp(`/cabinet/packages/generator/${premium.id}$`));
     let dialog = page.getByRole('dialog', { name: `Proxy generator, package #${premium.id}` });
-    await expect(dialog.getByRole('group', { name: 'Countries' })).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Countries' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     const sticky = await generate(dialog, {
@@ -205,7 +204,7 @@ test.describe('proxy generator, report and row download', () => {
     await expect(page).toHaveURL(/\/cabinet\/packages$/);
 
     // Dynamic: rotating lines in format 1 and sticky lines in format 0 (hours).
-    panel = await expandPackage(page, dynamic.tariff_name);
+    panel = await expand(page, dynamic.tariff_name);
     await panel.getByRole('link', { name: 'Proxy generator' }).click();
     dialog = page.getByRole('dialog', { name: `Proxy generator, package #${dynamic.id}` });
     const dynamicRotating = await generate(dialog, {
@@ -242,7 +241,7 @@ test.describe('proxy generator, report and row download', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The report modal: Download waits for period and format; the csv has the report's header.
-    panel = await expandPackage(page, dynamic.tariff_name);
+    panel = await expand(page, dynamic.tariff_name);
     await panel.getByRole('button', { name: 'Download report' }).click();
     const report = page.getByRole('dialog', { name: 'Statistics report' });
     const reportButton = report.getByRole('button', { name: 'Download' });
@@ -260,7 +259,7 @@ test.describe('proxy generator, report and row download', () => {
 
     // Row download: none for the premium (vip) package; the dynamic one's lists in one file.
     await expect(
-      packageRow(page, premium.tariff_name).getByRole('button', { name: /^Download the proxies/ }),
+      rowOf(page, premium.tariff_name).getByRole('button', { name: /^Download the proxies/ }),
     ).toHaveCount(0);
     await postOk(caller, `/packages/${dynamic.id}/proxy-lists`, {
       name: 'Shop1',
@@ -272,7 +271,7 @@ test.describe('proxy generator, report and row download', () => {
       ports_count: 3,
     });
     await page.reload();
-    await packageRow(page, dynamic.tariff_name)
+    await rowOf(page, dynamic.tariff_name)
       .getByRole('button', { name: `Download the proxies of package #${dynamic.id}` })
       .click();
     const download = page.getByRole('dialog', { name: 'Download the proxies' });

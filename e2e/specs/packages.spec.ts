@@ -1,27 +1,27 @@
 import {
   admin,
   apiAs,
-  expandPackage,
+  buyBase,
+  buyIsp,
   expect,
+  expand,
   expectNoSeriousA11yViolations,
   logIn,
   newUser,
-  packageRow,
+  refreshUntilActive,
+  rowOf,
   test,
-  type ApiCaller,
+  type Caller,
+  type Json,
 } from '../fixtures.ts';
 
-type Json = Record<string, unknown>;
 /** Buys one package of each family through the API, as the buy flow does. */
-const buyOneOfEach = async (api: ApiCaller) => {
+const buyOneOfEach = async (api: Caller) => {
   const bought = async (path: string, data: Json) => {
     const res = await api.post(path, data);
     return res.status() === 200;
   };
-  const dynamic = (await api.get<{ data: { id: number; title: string }[] }>('/tariffs?type=1'))
-    .data;
-  const base = dynamic.find((t) => t.title === 'Base 5 GB') ?? dynamic[0]!;
-  expect(await bought('/tariff/buy', { tariff_id: base.id })).toBe(true);
+  const base = await buyBase(api);
   const premium = (await api.get<{ data: { id: number; title: string }[] }>('/tariffs?type=4'))
     .data[0]!;
   expect(await bought('/tariff/buy', { tariff_id: premium.id })).toBe(true);
@@ -47,18 +47,7 @@ const buyOneOfEach = async (api: ApiCaller) => {
   }
   expect(unlim).toBeDefined();
 
-  const countries = (await api.get<{ data: { id: number; count: number }[] }>('/isp/countries'))
-    .data;
-  const country = countries.find((c) => c.count > 5)!;
-  const ispTariffs = (
-    await api.get<{ data: { id: number; title: string; ports: number }[] }>(
-      `/isp/countries/${country.id}/tariffs`,
-    )
-  ).data;
-  const isp = ispTariffs.find((t) => t.ports < country.count)!;
-  expect(
-    await bought('/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: isp.id }),
-  ).toBe(true);
+  const isp = await buyIsp(api);
   return { base: base.title, premium: premium.title, unlim: unlim!.title, isp: isp.title };
 };
 
@@ -79,29 +68,26 @@ test.describe('packages screen', () => {
     await page.goto('/cabinet/packages');
 
     // Provisioning takes a moment: refresh until all four are active.
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Refresh' }).first().click();
-      await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(4, { timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
+    await refreshUntilActive(page, 4);
     await expectNoSeriousA11yViolations(page);
 
     // Each family's panel; one row open at a time.
-    const dynamic = await expandPackage(page, tariffs.base);
+    const dynamic = await expand(page, tariffs.base);
     await expect(dynamic.getByRole('link', { name: 'Proxy lists' })).toBeVisible();
     await expect(dynamic.getByText(/GB of 5 GB used/)).toBeVisible();
-    const premium = await expandPackage(page, tariffs.premium);
+    const premium = await expand(page, tariffs.premium);
     await expect(premium.getByText('Package UUID')).toBeVisible();
     await expect(dynamic).toHaveCount(0);
-    const isp = await expandPackage(page, tariffs.isp);
+    const isp = await expand(page, tariffs.isp);
     await expect(isp.getByRole('link', { name: 'IP list' })).toBeVisible();
     await expect(isp.getByText(/change the ISP/)).toBeVisible();
-    const unlim = await expandPackage(page, tariffs.unlim);
+    const unlim = await expand(page, tariffs.unlim);
     await expect(unlim.getByRole('region', { name: 'Live metrics' })).toBeVisible();
     await expect(unlim.getByText('Current speed')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // Copy the login of the premium package: the button confirms, the clipboard holds it.
-    const premiumPanel = await expandPackage(page, tariffs.premium);
+    const premiumPanel = await expand(page, tariffs.premium);
     const login = await premiumPanel
       .locator('.copy-field', { hasText: 'Login' })
       .locator('code')
@@ -112,13 +98,13 @@ test.describe('packages screen', () => {
 
     // Auto-renewal of the base package: on at once, stored (still on after a reload), and
     // extend is disabled meanwhile; then off again.
-    let base = await expandPackage(page, tariffs.base);
+    let base = await expand(page, tariffs.base);
     const autoRenew = () => base.getByRole('switch', { name: 'Auto-renewal' });
     await autoRenew().click();
     await expect(autoRenew()).toHaveAttribute('aria-checked', 'true');
     await expect(base.getByRole('button', { name: 'Extend' })).toBeDisabled();
     await page.reload();
-    base = await expandPackage(page, tariffs.base);
+    base = await expand(page, tariffs.base);
     await expect(autoRenew()).toHaveAttribute('aria-checked', 'true');
     await autoRenew().click();
     await expect(autoRenew()).toHaveAttribute('aria-checked', 'false');
@@ -133,7 +119,7 @@ test.describe('packages screen', () => {
     await expect(page.getByTestId('balance')).not.toHaveText(balanceBefore ?? '');
 
     // Delete the ISP package: the button waits for the e-mail, another e-mail is refused.
-    await packageRow(page, tariffs.isp)
+    await rowOf(page, tariffs.isp)
       .getByRole('button', { name: /^Delete package/ })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Delete the package' });
@@ -145,7 +131,7 @@ test.describe('packages screen', () => {
     await dialog.getByLabel('Your e-mail').fill(user.email);
     await confirm.click();
     await expect(dialog).toHaveCount(0);
-    await expect(packageRow(page, tariffs.isp)).toHaveCount(0);
+    await expect(rowOf(page, tariffs.isp)).toHaveCount(0);
     await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(3);
   });
 });

@@ -99,6 +99,11 @@ const screens = {
   faq: screen(() => import('./routes/faq'), 'FaqRoute'),
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
+  dynamicLists: screen(() => import('./routes/proxy-lists'), 'DynamicListsRoute', ['packages']),
+  dynamicListView: screen(() => import('./routes/proxy-lists'), 'DynamicListViewRoute', [
+    'packages',
+  ]),
+  ispList: screen(() => import('./routes/proxy-lists'), 'IspListRoute', ['packages']),
   proxyGenerator: screen(() => import('./routes/proxy-generator'), 'ProxyGeneratorRoute', [
     'packages',
   ]),
@@ -172,8 +177,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'packages',
                 ...screens.packages,
-                // Modal routes over the list: closing one returns to /cabinet/packages.
-                children: [{ path: 'generator/:packageId', ...screens.proxyGenerator }],
+                // Modal routes over the list (spec section 2): closing returns to it.
+                children: [
+                  { path: 'dynamic/list/:packageId', ...screens.dynamicLists },
+                  { path: 'dynamic/view/:packageId/:listId', ...screens.dynamicListView },
+                  { path: 'isp/list/:packageId', ...screens.ispList },
+                  { path: 'generator/:packageId', ...screens.proxyGenerator },
+                ],
               },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               // Screens of later issues: 404 inside the layout until built.

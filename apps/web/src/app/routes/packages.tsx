@@ -3,6 +3,7 @@ import { PackagesPage } from '../../features/packages';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { isRestrictedUser } from '../../shared/lib/restricted-user';
 
+/** The packages list, and the modal routes over it (proxy lists, generator) as its children. */
 export const PackagesRoute = () => {
   const { data } = useProfile();
   return (
@@ -11,7 +12,6 @@ export const PackagesRoute = () => {
         isRestricted={isRestrictedUser(data?.user)}
         accountEmail={data?.user?.email ?? ''}
       />
-      {/* The modal routes over the list (the generator). */}
       <Outlet />
     </>
   );

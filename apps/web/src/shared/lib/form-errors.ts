@@ -4,8 +4,8 @@ import { i18n, translateDynamic } from '../i18n/i18n';
 import { showAlert } from '../ui/alert-store';
 
 /**
- * Client messages are contract i18n keys: `validation.<key>` of base, or a namespaced key of a
- * feature (`packages:generator.errors.lifetime`); server messages arrive translated.
+ * Client messages are contract i18n keys: `validation.<key>`, or a namespaced key of a form's
+ * own (`packages:proxy_create.errors.max_ports`); server messages arrive translated.
  */
 export const translateFieldError = (message: string | undefined): string | undefined => {
   if (!message) return undefined;

@@ -14,7 +14,7 @@ export type ActionModalProps = {
   children: ReactNode;
 };
 
-/** An action's modal (a package change, a download): its content, then Cancel and the action (busy while it runs). */
+/** An action's confirmation: its content, then Cancel and the action (busy while it runs). */
 export const ActionModal = ({
   title,
   onClose,

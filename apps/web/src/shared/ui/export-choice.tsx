@@ -71,7 +71,7 @@ const ChoiceSelect = <T extends string>({
           onChange(isOneOf(values, chosen) ? chosen : '');
         }}
       >
-        <option value="">{t('export.choose')}</option>
+        <option value="">{t('download.choose')}</option>
         {values.map((option) => (
           <option key={option} value={option}>
             {optionLabel(option)}
@@ -89,15 +89,15 @@ export const ExportChoiceFields = ({ withPeriod, choice, onChange }: ExportChoic
     <>
       {withPeriod && (
         <ChoiceSelect
-          label={t('export.period')}
+          label={t('download.period')}
           values={STATISTICS_PERIODS}
           value={choice.period}
-          optionLabel={(period) => t(`export.periods.${period}`)}
+          optionLabel={(period) => t(`download.periods.${period}`)}
           onChange={(period) => onChange({ ...choice, period })}
         />
       )}
       <ChoiceSelect
-        label={t('export.format')}
+        label={t('download.format')}
         values={EXPORT_FORMATS}
         value={choice.format}
         optionLabel={(format) => format.toUpperCase()}
@@ -166,7 +166,7 @@ export const ExportChoiceModal = <P extends boolean>({
     <ActionModal
       title={title}
       onClose={onClose}
-      confirmLabel={t('export.download')}
+      confirmLabel={t('download.confirm')}
       onConfirm={() => void form.download().then((isDone) => isDone && onClose())}
       isPending={form.isDownloading}
       isConfirmDisabled={!form.chosen || isUnavailable}

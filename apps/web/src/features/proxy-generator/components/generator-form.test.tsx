@@ -52,22 +52,22 @@ describe('GeneratorForm', () => {
     const user = userEvent.setup();
     stubApi(10, () => json({ success: true, list: [] }));
     const { unmount } = renderWithProviders(<GeneratorForm packageId={7} onGenerated={vi.fn()} />);
-    const countries = await screen.findByRole('group', { name: 'Countries' }, WAIT);
-    expect(within(countries).queryByRole('searchbox')).toBeNull();
-    expect(screen.queryByRole('group', { name: 'Cities' })).toBeNull();
+    const countries = await screen.findByRole('list', { name: 'Countries' }, WAIT);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Cities' })).toBeNull();
     await user.click(within(countries).getByRole('checkbox', { name: 'Germany' }));
-    const cities = screen.getByRole('group', { name: 'Cities' });
+    const cities = screen.getByRole('list', { name: 'Cities' });
     expect(within(cities).getAllByRole('checkbox')).toHaveLength(2);
     // Un-ticking the country clears and hides its cities.
     await user.click(within(cities).getByRole('checkbox', { name: 'Berlin' }));
     await user.click(within(countries).getByRole('checkbox', { name: 'Germany' }));
-    expect(screen.queryByRole('group', { name: 'Cities' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Cities' })).toBeNull();
     unmount();
 
     stubApi(11, () => json({ success: true, list: [] }));
     renderWithProviders(<GeneratorForm packageId={7} onGenerated={vi.fn()} />);
-    const many = await screen.findByRole('group', { name: 'Countries' }, WAIT);
-    const search = within(many).getByRole('searchbox', { name: 'Search: Countries' });
+    const many = await screen.findByRole('list', { name: 'Countries' }, WAIT);
+    const search = screen.getByRole('searchbox', { name: 'Search in Countries' });
     await user.type(search, 'germ');
     expect(within(many).getAllByRole('checkbox')).toHaveLength(1);
   });

@@ -11,9 +11,8 @@ import {
 } from '@proxy/contract';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
-import { Alert, Button, FormInput, Loader } from '../../../shared/ui';
+import { Alert, Button, FormInput, Loader, OptionChecklist } from '../../../shared/ui';
 import { ChoiceGroup } from '../../../shared/ui/choice-group';
-import { OptionList } from '../../../shared/ui/option-list';
 import { useGenerateProxies } from '../api/generate-proxies';
 import { usePremiumLocations } from '../api/get-premium-locations';
 import {
@@ -158,10 +157,10 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
             control={form.control}
             name="countries"
             render={({ field }) => (
-              <OptionList
-                legend={t('generator.countries')}
+              <OptionChecklist
+                label={t('generator.countries')}
                 options={countryOptions(places)}
-                value={field.value ?? []}
+                values={field.value ?? []}
                 onChange={(next) => {
                   field.onChange(next);
                   const kept = citiesStillOffered(form.getValues('cities') ?? [], places, next);
@@ -177,10 +176,10 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
               control={form.control}
               name="cities"
               render={({ field }) => (
-                <OptionList
-                  legend={t('generator.cities')}
+                <OptionChecklist
+                  label={t('generator.cities')}
                   options={cities}
-                  value={field.value ?? []}
+                  values={field.value ?? []}
                   onChange={field.onChange}
                   error={errorOf('cities')}
                 />

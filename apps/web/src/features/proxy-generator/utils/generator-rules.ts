@@ -4,7 +4,7 @@ import {
   type GENERATOR_TIMESPANS,
   type GeneratorInput,
 } from '@proxy/contract';
-import type { Option } from '../../../shared/ui/option-list';
+import type { PickerOption as Option } from '../../../shared/ui';
 
 /**
  * The generator form's rules (spec sections 4, 5, 9) that are not the contract schema's: what

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_LISTS_MAX } from '@proxy/contract';
-import { downloadIspList } from '../../../../shared/api/download-isp-list';
-import { downloadProxyLists } from '../../../../shared/api/download-proxy-lists';
+import { downloadIspList, downloadProxyListsReport } from '../../../../shared/api/package-exports';
 import { Alert, Loader } from '../../../../shared/ui';
 import { ExportChoiceModal } from '../../../../shared/ui/export-choice';
 import type { PackageRow } from '../../api/get-packages';
@@ -24,8 +23,10 @@ const DynamicDownload = ({ row, onClose }: Props) => {
       onClose={onClose}
       isUnavailable={lists.length === 0}
       onDownload={({ format }) =>
-        downloadProxyLists(
-          lists.map((list) => ({ ...list, package_key: row.package_key })),
+        downloadProxyListsReport(
+          lists
+            .slice(0, EXPORT_LISTS_MAX)
+            .map((list) => ({ ...list, package_key: row.package_key })),
           format,
         )
       }
@@ -64,7 +65,9 @@ const IspDownload = ({ row, onClose }: Props) => {
       withPeriod={false}
       onClose={onClose}
       isUnavailable={!pkg}
-      onDownload={({ format }) => (pkg ? downloadIspList(pkg, format) : Promise.resolve())}
+      onDownload={({ format }) =>
+        pkg ? downloadIspList(pkg.id, pkg.auth_ip ? 'ip' : 'login', format) : Promise.resolve()
+      }
     >
       {query.isPending ? (
         <Loader label={t('modals.loading')} />
