@@ -78,7 +78,7 @@ const generate = async (dialog: Locator, g: Generation): Promise<string[]> => {
     .getByRole('radio', { name: g.format === 0 ? 'IP:PORT:USER:PASS' : 'USER:PASS@IP:PORT' })
     .check();
   await dialog.getByRole('button', { name: 'Generate' }).click();
-  const area = dialog.getByLabel(`Generated proxies: ${g.count}`);
+  const area = dialog.getByLabel(`Generated proxies (${g.count})`);
   await expect(area).toBeVisible();
   return (await area.inputValue()).split('\n');
 };
@@ -167,7 +167,7 @@ test.describe('proxy generator, report and row download', () => {
 
     // Copy all: the button confirms, the clipboard holds every line.
     await dialog.getByRole('button', { name: 'Copy all' }).click();
-    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'All proxies copied' })).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sticky.join('\n'));
 
     const rotating = await generate(dialog, {
@@ -186,11 +186,20 @@ test.describe('proxy generator, report and row download', () => {
         session: null,
       });
     }
-    // The lines as a csv file: a header row, then the lines.
+    // The lines as a csv file (txt or csv: made in the browser): a header row, then the lines.
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    const choose = page.getByRole('dialog', { name: 'Download the generated proxies' });
+    await expect(choose.getByLabel('Format').locator('option')).toHaveText([
+      'Choose…',
+      'TXT',
+      'CSV',
+    ]);
+    await choose.getByLabel('Format').selectOption('csv');
     const [csvFile] = await Promise.all([
       page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download CSV' }).click(),
+      choose.getByRole('button', { name: 'Download', exact: true }).click(),
     ]);
+    await expect(choose).toHaveCount(0);
     expect(csvFile.suggestedFilename()).toBe(`generator-${premium.id}.csv`);
     expect(await text(csvFile)).toBe(['Proxy', ...rotating].map((l) => `${l}\r\n`).join(''));
 

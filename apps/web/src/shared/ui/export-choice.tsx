@@ -37,6 +37,8 @@ const isOneOf = <T extends string>(values: readonly T[], value: string): value i
 
 export type ExportChoiceFieldsProps = {
   withPeriod: boolean;
+  /** The formats offered; txt, csv and pdf by default. */
+  formats?: readonly ExportFormat[];
   choice: ExportChoice;
   onChange: (choice: ExportChoice) => void;
 };
@@ -83,7 +85,12 @@ const ChoiceSelect = <T extends string>({
 };
 
 /** Report period (daily, weekly, monthly, all) and file format (txt, csv, pdf). */
-export const ExportChoiceFields = ({ withPeriod, choice, onChange }: ExportChoiceFieldsProps) => {
+export const ExportChoiceFields = ({
+  withPeriod,
+  formats = EXPORT_FORMATS,
+  choice,
+  onChange,
+}: ExportChoiceFieldsProps) => {
   const { t } = useTranslation();
   return (
     <>
@@ -98,7 +105,7 @@ export const ExportChoiceFields = ({ withPeriod, choice, onChange }: ExportChoic
       )}
       <ChoiceSelect
         label={t('download.format')}
-        values={EXPORT_FORMATS}
+        values={formats}
         value={choice.format}
         optionLabel={(format) => format.toUpperCase()}
         onChange={(format) => onChange({ ...choice, format })}
@@ -149,6 +156,7 @@ export type ExportChoiceModalProps<P extends boolean> = {
   children?: ReactNode;
   /** Nothing to download (a package without lists): the button stays disabled. */
   isUnavailable?: boolean;
+  formats?: readonly ExportFormat[];
 };
 
 /** A download modal: the choices, then Cancel and Download (enabled once all is chosen). */
@@ -159,6 +167,7 @@ export const ExportChoiceModal = <P extends boolean>({
   onDownload,
   children,
   isUnavailable = false,
+  formats,
 }: ExportChoiceModalProps<P>) => {
   const { t } = useTranslation();
   const form = useExportDownload(withPeriod, onDownload);
@@ -172,7 +181,12 @@ export const ExportChoiceModal = <P extends boolean>({
       isConfirmDisabled={!form.chosen || isUnavailable}
     >
       {children}
-      <ExportChoiceFields withPeriod={withPeriod} choice={form.choice} onChange={form.setChoice} />
+      <ExportChoiceFields
+        withPeriod={withPeriod}
+        {...(formats ? { formats } : {})}
+        choice={form.choice}
+        onChange={form.setChoice}
+      />
     </ActionModal>
   );
 };

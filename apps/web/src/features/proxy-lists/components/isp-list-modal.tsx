@@ -5,7 +5,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { downloadIspList } from '../../../shared/api/package-exports';
 import { ActionModal, Alert, Button, Loader, Modal, showAlert, Tooltip } from '../../../shared/ui';
 import { useSwapIsp } from '../api/swap-isp';
-import { ProxyLines } from './proxy-lines';
+import { ProxyLines } from '../../../shared/ui/proxy-lines';
 import '../proxy-lists.css';
 
 export type IspListModalProps = {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Loader, Modal } from '../../../shared/ui';
 import { downloadProxyList } from '../api/export-proxy-list';
 import { useProxyListContents, type ListAddress } from '../api/get-proxy-list-contents';
-import { ProxyLines } from './proxy-lines';
+import { ProxyLines } from '../../../shared/ui/proxy-lines';
 import '../proxy-lists.css';
 
 export type ListViewModalProps = {

@@ -37,9 +37,9 @@ const DynamicDownload = ({ row, onClose }: Props) => {
         <Alert type="error">{t('base:errors.fetch')}</Alert>
       ) : lists.length === 0 ? (
         <Alert type="info">
-          <p>{t('download.no_lists')}</p>
+          <p>{t('proxy_lists.empty_text')}</p>
           <Link className="btn btn--secondary btn--sm" to={packageLinks.generator(row.id)}>
-            {t('download.open_generator')}
+            {t('proxy_lists.open_generator')}
           </Link>
         </Alert>
       ) : (

@@ -1,8 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@proxy/contract';
-import { useCopy } from '../../../shared/lib/use-copy';
-import { Button, DownloadFormatModal } from '../../../shared/ui';
+import { useCopy } from '../lib/use-copy';
+import { Button } from './button';
+import { DownloadFormatModal } from './download-format-modal';
 
 export type ProxyLinesProps = {
   label: string;
@@ -10,16 +11,25 @@ export type ProxyLinesProps = {
   /** The download modal's title and what it saves. */
   downloadTitle: string;
   download: (format: ExportFormat) => Promise<void>;
+  /** The formats offered (all of txt, csv and pdf unless the caller can make fewer). */
+  formats?: readonly ExportFormat[];
   /** More actions beside copy and download (the ISP swap). */
   actions?: ReactNode;
 };
 
 /**
- * A list's lines as printed, read-only, with copy-all (confirmed for 5 s, spec section 9) and
- * download in a chosen format.
+ * Proxy lines as printed (a list's, an ISP package's, the generator's), read-only, with
+ * copy-all (confirmed for 5 s, spec section 9) and download in a chosen format.
  */
-export const ProxyLines = ({ label, lines, downloadTitle, download, actions }: ProxyLinesProps) => {
-  const { t } = useTranslation('packages');
+export const ProxyLines = ({
+  label,
+  lines,
+  downloadTitle,
+  download,
+  formats,
+  actions,
+}: ProxyLinesProps) => {
+  const { t } = useTranslation();
   const id = useId();
   const { copied, copy } = useCopy();
   const [isDownloading, setDownloading] = useState(false);
@@ -43,14 +53,14 @@ export const ProxyLines = ({ label, lines, downloadTitle, download, actions }: P
         <Button
           variant="secondary"
           size="sm"
-          aria-label={isCopied ? t('proxy_lists.copied_all') : t('proxy_lists.copy_all')}
+          aria-label={isCopied ? t('lines.copied_all') : t('lines.copy_all')}
           onClick={() => void copy(text)}
           disabled={lines.length === 0}
         >
-          {isCopied ? t('copy.copied') : t('proxy_lists.copy_all')}
+          {isCopied ? t('lines.copied') : t('lines.copy_all')}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setDownloading(true)}>
-          {t('row.download')}
+          {t('lines.download')}
         </Button>
         {actions}
       </div>
@@ -58,6 +68,7 @@ export const ProxyLines = ({ label, lines, downloadTitle, download, actions }: P
         <DownloadFormatModal
           title={downloadTitle}
           download={download}
+          {...(formats ? { formats } : {})}
           onClose={() => setDownloading(false)}
         />
       )}
