@@ -27,6 +27,23 @@ export const admin = async (...args: string[]) => {
   return stdout;
 };
 
+/** Exits a journey added (`addExit`), removed again by `removeAddedExits`. */
+const addedExits: string[] = [];
+
+/**
+ * Adds a gateway exit for one journey (a country, a city: what the forms offer). The journey
+ * calls `removeAddedExits` in afterAll: later journeys of the run (the API tools examples) see
+ * the exits as they were.
+ */
+export const addExit = async (name: string, ...options: string[]) => {
+  await admin('exits:add', name, ...options);
+  addedExits.push(name);
+};
+
+export const removeAddedExits = async () => {
+  for (const name of addedExits.splice(0)) await admin('exits:remove', name);
+};
+
 export type TestUser = { name: string; email: string; password: string; token?: string };
 
 export const newUser = (): TestUser => {

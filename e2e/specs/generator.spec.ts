@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Download, Locator } from '@playwright/test';
 import { parseProxyUsername } from '../../apps/gateway/src/auth/targeting.ts';
 import {
+  addExit,
   admin,
   apiAs,
   buyBase,
@@ -10,6 +11,7 @@ import {
   expectNoSeriousA11yViolations,
   logIn,
   newUser,
+  removeAddedExits,
   rowOf,
   test,
   type Caller,
@@ -97,13 +99,8 @@ const parseLine = (line: string, format: 0 | 1) => {
   return { host: host!, port: Number(port), targeting: targeting! };
 };
 
-/** An exit in Berlin, for this journey only: later journeys of the run see the exits as they were. */
-const EXIT = `e2e-gen-${randomBytes(3).toString('hex')}`;
-
 test.describe('proxy generator, report and row download', () => {
-  test.afterAll(async () => {
-    await admin('exits:remove', EXIT).catch(() => undefined);
-  });
+  test.afterAll(removeAddedExits);
 
   test('generator lines from a premium and a dynamic package, the report csv, the row download', async ({
     page,
@@ -115,7 +112,13 @@ test.describe('proxy generator, report and row download', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width: 1400, height: 1000 });
     // The generator offers only what the gateway's exits serve.
-    await admin('exits:add', EXIT, '--country', 'de', '--city', 'berlin');
+    await addExit(
+      `e2e-gen-${randomBytes(3).toString('hex')}`,
+      '--country',
+      'de',
+      '--city',
+      'berlin',
+    );
 
     const user = await api.registerVerified(newUser());
     await admin('balance:credit', user.email, '500');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import {
+  addExit,
   admin,
   apiAs,
   buyBase,
@@ -11,10 +12,13 @@ import {
   logIn,
   newUser,
   refreshUntilActive,
+  removeAddedExits,
   test,
 } from '../fixtures.ts';
 
 test.describe('proxy lists', () => {
+  test.afterAll(removeAddedExits);
+
   test('create a custom list, view, copy, download csv, rename, delete; swap an ISP list once', async ({
     page,
     request,
@@ -26,8 +30,7 @@ test.describe('proxy lists', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     // An exit in Berlin with a declared ISP: what the custom location cascade offers.
     const tag = randomBytes(3).toString('hex');
-    await admin(
-      'exits:add',
+    await addExit(
       `e2e-lists-${tag}`,
       '--address',
       '127.0.0.1',
