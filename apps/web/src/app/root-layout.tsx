@@ -1,16 +1,17 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { trackPageView } from '../shared/lib/analytics';
+import { trackPageView } from '../shared/analytics/analytics';
+import { ThirdParties } from '../shared/analytics/third-parties';
 import { AlertStack, Loader } from '../shared/ui';
 import { ErrorBoundary } from './error-boundary';
 import { GlobalErrorScreen } from './components/global-error-screen';
 
 /** Reports every navigation to analytics. */
 const PageViewTracker = () => {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   useEffect(() => {
-    trackPageView(`${pathname}${search}`);
-  }, [pathname, search]);
+    trackPageView(pathname);
+  }, [pathname]);
   return null;
 };
 
@@ -19,6 +20,7 @@ export const RootLayout = () => {
   return (
     <>
       <PageViewTracker />
+      <ThirdParties />
       <ErrorBoundary
         key={pathname}
         fallback={(reset) => <GlobalErrorScreen isStandalone onAction={reset} />}
