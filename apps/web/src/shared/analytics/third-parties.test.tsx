@@ -19,11 +19,9 @@ const WITH_PLAUSIBLE: AppConfig = {
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const serve = (config: AppConfig) => {
-  fetchMock = vi.fn((input: RequestInfo | URL) =>
+  fetchMock = vi.fn((input: string) =>
     Promise.resolve(
-      String(input).endsWith('/app/config')
-        ? Response.json(config)
-        : new Response(null, { status: 202 }),
+      input.endsWith('/app/config') ? Response.json(config) : new Response(null, { status: 202 }),
     ),
   );
   vi.stubGlobal('fetch', fetchMock);
