@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL } from '../playwright.config.ts';
-import { test, expect, newUser, logIn } from '../fixtures.ts';
+import { test, expect, newUser, logIn, submitRegisterForm } from '../fixtures.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -243,11 +243,7 @@ test.describe('analytics and live chat configured (issue 12)', () => {
     // Registration through the form: an in-app navigation, then the registration event.
     const user = newUser();
     await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.getByLabel('Nickname').fill(user.name);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitRegisterForm(page, user);
     await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
     await expect
       .poll(() => standIn.events.map((event) => event.body['name']))

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@proxy/contract';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
-import { createTestApp, testConfig, type TestContext } from '../../../test/helpers.ts';
-
-/** The directives of a Content-Security-Policy header, by name. */
-const directives = (header: unknown): Map<string, string[]> => {
-  expect(typeof header, 'content-security-policy header').toBe('string');
-  return new Map(
-    String(header)
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name ?? '', values]),
-  );
-};
+import {
+  createTestApp,
+  cspDirectives as directives,
+  testConfig,
+  type TestContext,
+} from '../../../test/helpers.ts';
 
 const PLAUSIBLE = {
   ANALYTICS_PROVIDER: 'plausible',

@@ -26,6 +26,11 @@ const serve = (config: AppConfig) => {
   );
   vi.stubGlobal('fetch', fetchMock);
 };
+/** Renders the component; the banner comes once the page is idle and the config is read. */
+const renderAndFindBanner = () => {
+  renderWithProviders(<ThirdParties />);
+  return screen.findByRole('region', { name: 'Analytics and chat' }, { timeout: 3000 });
+};
 const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
 
 beforeEach(() => {
@@ -52,12 +57,7 @@ describe('ThirdParties', () => {
   it('with Plausible: asks first, sends nothing before consent, reports the page after', async () => {
     serve(WITH_PLAUSIBLE);
     trackPageView('/cabinet/buy');
-    renderWithProviders(<ThirdParties />);
-    const banner = await screen.findByRole(
-      'region',
-      { name: 'Analytics and chat' },
-      { timeout: 3000 },
-    );
+    const banner = await renderAndFindBanner();
     expect(requested()).toEqual(['/api/app/config']);
     await userEvent.click(within(banner).getByRole('button', { name: 'Allow' }));
     await waitFor(() =>
@@ -70,12 +70,7 @@ describe('ThirdParties', () => {
   it('declined: the answer is kept and nothing is sent', async () => {
     serve(WITH_PLAUSIBLE);
     trackPageView('/cabinet/top-up');
-    renderWithProviders(<ThirdParties />);
-    const banner = await screen.findByRole(
-      'region',
-      { name: 'Analytics and chat' },
-      { timeout: 3000 },
-    );
+    const banner = await renderAndFindBanner();
     await userEvent.click(within(banner).getByRole('button', { name: 'Decline' }));
     expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('denied');
     trackPageView('/cabinet/transactions');
