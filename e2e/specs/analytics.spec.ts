@@ -79,6 +79,7 @@ window.chatwootSDK = { run: function (options) {
   document.body.appendChild(frame);
   window.$chatwoot = {
     toggle: function () {},
+    reset: function () {},
     toggleBubbleVisibility: function (visibility) {
       holder.classList.toggle('woot-hidden', visibility === 'hide');
     },

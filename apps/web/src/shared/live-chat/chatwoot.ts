@@ -4,6 +4,8 @@ import { trustedTypesFactory } from '../lib/trusted-types';
 
 type ChatwootApi = {
   toggle: (state?: 'open' | 'close') => void;
+  /** Forgets the visitor's conversation (its cookie), e.g. when the customer logs out. */
+  reset: () => void;
   toggleBubbleVisibility: (visibility: 'show' | 'hide') => void;
 };
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { LiveChatConfig } from '@proxy/contract';
+import { onLogout } from '../session/logout';
 
 /** Whether the visitor hid the live-chat button (spec 001: the widget toggles show/hide). */
 export const LIVE_CHAT_HIDDEN_KEY = 'liveChatHidden';
@@ -51,4 +52,6 @@ export const startLiveChat = async (config: LiveChatConfig, locale: string): Pro
   };
   widget.setVisible(!useLiveChatStore.getState().isHidden);
   useLiveChatStore.setState({ widget });
+  // The next person on this browser must not see the previous customer's conversation.
+  onLogout(() => chat.reset());
 };
