@@ -6,7 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL } from '../playwright.config.ts';
-import { test, expect, newUser, logIn, submitRegisterForm } from '../fixtures.ts';
+import {
+  test,
+  expect,
+  expectNoSeriousA11yViolations,
+  newUser,
+  logIn,
+  submitRegisterForm,
+} from '../fixtures.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -231,6 +238,7 @@ test.describe('analytics and live chat configured (issue 12)', () => {
     // The banner asks; until it is answered nothing leaves for the third parties.
     const banner = page.getByRole('region', { name: 'Analytics and chat' });
     await expect(banner).toBeVisible({ timeout: 10_000 });
+    await expectNoSeriousA11yViolations(page);
     await page.waitForTimeout(1000);
     expect(urls.filter((url) => url.startsWith(standIn.origin))).toEqual([]);
     expect(standIn.events).toEqual([]);
