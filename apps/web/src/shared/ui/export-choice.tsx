@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EXPORT_FORMATS,
@@ -9,6 +9,7 @@ import {
 import { isApiError } from '../api/api-error';
 import { showAlert } from './alert-store';
 import { ActionModal } from './action-modal';
+import { SelectField } from './select-field';
 
 /** A download's choices: '' while not chosen. */
 export type ExportChoice = { period: StatisticsPeriod | ''; format: ExportFormat | '' };
@@ -58,29 +59,14 @@ const ChoiceSelect = <T extends string>({
   onChange: (value: T | '') => void;
 }) => {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value}
-        onChange={(event) => {
-          const chosen = event.target.value;
-          onChange(isOneOf(values, chosen) ? chosen : '');
-        }}
-      >
-        <option value="">{t('download.choose')}</option>
-        {values.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      emptyLabel={t('download.choose')}
+      options={values.map((option) => ({ value: option, label: optionLabel(option) }))}
+      value={value}
+      onChange={(chosen) => onChange(isOneOf(values, chosen) ? chosen : '')}
+    />
   );
 };
 

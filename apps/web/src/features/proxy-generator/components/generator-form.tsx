@@ -13,6 +13,7 @@ import { currentLanguage } from '../../../shared/i18n/i18n';
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
 import { Alert, Button, FormInput, Loader, OptionChecklist } from '../../../shared/ui';
 import { ChoiceGroup } from '../../../shared/ui/choice-group';
+import { SelectField } from '../../../shared/ui/select-field';
 import { useGenerateProxies } from '../api/generate-proxies';
 import { usePremiumLocations } from '../api/get-premium-locations';
 import {
@@ -126,18 +127,22 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
             min={1}
             inputMode="numeric"
           />
-          <div className="field">
-            <label className="field__label" htmlFor="generator-timespan">
-              {t('generator.timespan')}
-            </label>
-            <select id="generator-timespan" className="field__input" {...form.register('timespan')}>
-              {GENERATOR_TIMESPANS.map((seconds) => (
-                <option key={seconds} value={seconds}>
-                  {t(`generator.timespans.${TIMESPAN_UNITS[seconds]}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Controller
+            control={form.control}
+            name="timespan"
+            render={({ field }) => (
+              <SelectField
+                label={t('generator.timespan')}
+                options={GENERATOR_TIMESPANS.map((seconds) => ({
+                  value: String(seconds),
+                  label: t(`generator.timespans.${TIMESPAN_UNITS[seconds]}`),
+                }))}
+                value={String(field.value)}
+                onChange={(value) => field.onChange(Number(value))}
+                error={errorOf('timespan')}
+              />
+            )}
+          />
         </div>
       )}
       {locations.isPending ? (

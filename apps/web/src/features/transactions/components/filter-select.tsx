@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { SelectField } from '../../../shared/ui/select-field';
 
 export type FilterSelectProps = {
   label: string;
@@ -8,26 +8,14 @@ export type FilterSelectProps = {
   onChange: (value: string | null) => void;
 };
 
-export const FilterSelect = ({ label, allLabel, value, options, onChange }: FilterSelectProps) => {
-  const id = useId();
-  return (
-    <div className="field transactions__filter">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || null)}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-};
+/** A filter of the transactions tables: one value, or all (`null`). */
+export const FilterSelect = ({ label, allLabel, value, options, onChange }: FilterSelectProps) => (
+  <SelectField
+    className="transactions__filter"
+    label={label}
+    emptyLabel={allLabel}
+    options={options}
+    value={value ?? ''}
+    onChange={(chosen) => onChange(chosen || null)}
+  />
+);
