@@ -91,6 +91,11 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
   const errorOf = (name: Path<GeneratorInput>) =>
     translateFieldError(form.getFieldState(name, form.formState).error?.message);
 
+  /** Lifetime and count: whole numbers from 1 (the schema says the rest). */
+  const wholeNumberInput = (name: 'lifetime' | 'proxy_count', label: string) => (
+    <FormInput form={form} name={name} label={label} type="number" min={1} inputMode="numeric" />
+  );
+
   const submit = form.handleSubmit(async (values) => {
     try {
       const result = await generate.mutateAsync({ packageId, body: values });
@@ -119,14 +124,7 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
       />
       {type === 'sticky' && (
         <div className="generator-form__row">
-          <FormInput
-            form={form}
-            name="lifetime"
-            label={t('generator.lifetime')}
-            type="number"
-            min={1}
-            inputMode="numeric"
-          />
+          {wholeNumberInput('lifetime', t('generator.lifetime'))}
           <Controller
             control={form.control}
             name="timespan"
@@ -193,14 +191,7 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
           )}
         </>
       )}
-      <FormInput
-        form={form}
-        name="proxy_count"
-        label={t('generator.count')}
-        type="number"
-        min={1}
-        inputMode="numeric"
-      />
+      {wholeNumberInput('proxy_count', t('generator.count'))}
       <ChoiceField
         form={form}
         name="format"
