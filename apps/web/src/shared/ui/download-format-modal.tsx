@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '@proxy/contract';
-import { isApiError } from '../api/api-error';
+import { apiErrorText } from '../api/api-error';
 import { ActionModal } from './action-modal';
 import { showAlert } from './alert-store';
 
@@ -29,11 +29,7 @@ export const DownloadFormatModal = ({ title, download, onClose }: DownloadFormat
       await download(format);
       onClose();
     } catch (error) {
-      showAlert.error(
-        isApiError(error) && !error.isTransport && error.message
-          ? error.message
-          : t('errors.download_file'),
-      );
+      showAlert.error(apiErrorText(error, t('errors.download_file')));
     } finally {
       setPending(false);
     }
