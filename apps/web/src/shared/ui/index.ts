@@ -21,7 +21,12 @@ export { Input } from './input';
 export { LanguageSwitch } from './language-switch';
 export { Logo, LogoMark } from './logo';
 export { ActionModal, type ActionModalProps } from './action-modal';
-export { DownloadFormatModal, type DownloadFormatModalProps } from './download-format-modal';
+export {
+  DownloadFormatModal,
+  ExportFormatSelect,
+  type DownloadFormatModalProps,
+  type ExportFormatSelectProps,
+} from './download-format-modal';
 export { Modal, SideModal } from './modal';
 export {
   OptionChecklist,
