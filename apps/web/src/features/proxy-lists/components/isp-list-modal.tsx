@@ -83,7 +83,12 @@ export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspL
 
   return (
     <>
-      <Modal isOpen onClose={onClose} title={t('proxy_lists.isp_title', { id: packageId })}>
+      <Modal
+        isOpen
+        onClose={onClose}
+        size="wide"
+        title={t('proxy_lists.isp_title', { id: packageId })}
+      >
         {body()}
       </Modal>
       {isConfirming && pkg && (

@@ -50,6 +50,7 @@ export const ListViewModal = ({
     <Modal
       isOpen
       onClose={onClose}
+      size="wide"
       title={address ? t('proxy_lists.view_title', { name: address.name }) : t('proxy_lists.title')}
     >
       {body()}
