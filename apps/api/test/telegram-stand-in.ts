@@ -102,7 +102,8 @@ export const startTelegramStandIn = async (token: string) => {
       return failure;
     }
     state.attempts.push({ chatId, at, answer: 200 });
-    if (!params.text) return { ok: false, error_code: 400, description: 'Bad Request: message text is empty' };
+    if (!params.text)
+      return { ok: false, error_code: 400, description: 'Bad Request: message text is empty' };
     state.sent.push({ chatId, text: params.text, at });
     return {
       ok: true,
