@@ -133,7 +133,7 @@ export const startTelegramStandIn = async (token: string) => {
           },
         };
       case 'getUpdates':
-        return getUpdates(params as { offset?: number; timeout?: number });
+        return getUpdates(params);
       case 'setWebhook':
         state.webhook = { url: String(params.url), secret: params.secret_token as string };
         return { ok: true, result: true };

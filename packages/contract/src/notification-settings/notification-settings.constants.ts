@@ -57,7 +57,7 @@ export const NOTIFICATION_SETTING_GROUP_IDS = NOTIFICATION_SETTING_GROUPS.map(
 export const NOTIFICATION_SETTING_GROUP_TYPES = ['package', 'user'] as const;
 
 export const notificationTypeOfSetting = (name: NotificationSettingName): NotificationType =>
-  `notifications.${name}` as NotificationType;
+  `notifications.${name}`;
 
 /** The group a setting belongs to, or undefined for a name no event has. */
 export const groupOfSetting = (name: string) =>

@@ -3,7 +3,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { authenticate, sessionOf } from '../../plugins/auth.ts';
-import type { Update } from '../../integrations/telegram/telegram-client.ts';
 import { createTelegramRuntime } from './telegram.bot.ts';
 import { telegramStatus } from './telegram.service.ts';
 
@@ -42,7 +41,7 @@ export const telegramRoutes: RoutesPlugin = (app, _options, done) => {
       !safeEqual(secret, app.config.TELEGRAM_WEBHOOK_SECRET)
     )
       throw new AppError('NOT_FOUND');
-    await runtime.handleUpdate(request.body as unknown as Update);
+    await runtime.handleUpdate(request.body);
     return { ok: true as const };
   });
 

@@ -142,11 +142,8 @@ describe('connecting Telegram', () => {
     const status = await telegramOf(user);
     expect(status).toMatchObject({ connected: true, telegram_user: '@tester' });
     const promo = status.promo;
-    expect(promo).toMatchObject({
-      code: expect.stringMatching(/^TG-[A-Z0-9]{10}$/),
-      percent: 15,
-      used: false,
-    });
+    expect(promo?.code).toMatch(/^TG-[A-Z0-9]{10}$/);
+    expect(promo).toMatchObject({ percent: 15, used: false });
     expect(reply.text).toBe(
       botTexts('en')
         .connected_with_promo.replace('{{code}}', promo?.code ?? '')
