@@ -100,6 +100,11 @@ const screens = {
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
+  notificationSettings: screen(
+    () => import('./routes/notification-settings'),
+    'NotificationSettingsRoute',
+    ['notification-settings'],
+  ),
   statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
     'statistics',
   ]),
@@ -167,6 +172,8 @@ export const routes: RouteObject[] = [
               { path: 'faq', ...screens.faq },
               { path: 'legal', ...screens.legal },
               { path: 'packages', ...screens.packages },
+              // The menu's "notification settings" (spec 001 section 2: /cabinet/notifications).
+              { path: 'notifications', ...screens.notificationSettings },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },
