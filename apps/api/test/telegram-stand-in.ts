@@ -25,7 +25,8 @@ type Poll = { offset: number; resolve: (answer: ApiAnswer) => void; timer: NodeJ
 
 export const TELEGRAM_BOT_USERNAME = 'cabinet_test_bot';
 
-export const startTelegramStandIn = async (token: string) => {
+/** `port` 0 picks a free one. Control routes under /__control drive it from another process. */
+export const startTelegramStandIn = async (token: string, port = 0) => {
   const botId = Number(token.split(':')[0]);
   const updates: { update_id: number; message: object }[] = [];
   let nextUpdateId = 1;
@@ -155,11 +156,18 @@ export const startTelegramStandIn = async (token: string) => {
   };
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const match = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(request.url ?? '/', 'http://x').pathname);
-    const reply = (status: number, answer: ApiAnswer) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
+    const reply = (status: number, answer: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer));
     };
+    if (url.pathname.startsWith('/__control/')) {
+      control(url, request)
+        .then((answer) => reply(200, answer))
+        .catch(() => reply(400, { ok: false }));
+      return;
+    }
     if (!match || match[1] !== token) {
       reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
       return;
@@ -170,34 +178,55 @@ export const startTelegramStandIn = async (token: string) => {
       .then((answer) => reply(answer.ok ? 200 : answer.error_code, answer))
       .catch(() => reply(400, { ok: false, error_code: 400, description: 'Bad Request' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  /** A user writes `text` to the bot in private chat `chatId` (a command gets its entity). */
+  const pushMessage = (
+    chatId: number,
+    text: string,
+    from: { username?: string; first_name?: string; language_code?: string } = {},
+  ) => {
+    const command = /^\/\w+/.exec(text);
+    updates.push({
+      update_id: nextUpdateId++,
+      message: {
+        message_id: nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: chatId, type: 'private', first_name: from.first_name ?? 'Tester' },
+        from: { id: chatId, is_bot: false, first_name: 'Tester', ...from },
+        text,
+        ...(command
+          ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] }
+          : {}),
+      },
+    });
+    answerPoll();
+  };
+
+  /**
+   * For another process (the browser journeys): POST /__control/message {chatId, text} is a
+   * user writing to the bot; GET /__control/sent?chatId= lists what the bot sent that chat.
+   */
+  const control = async (url: URL, request: IncomingMessage): Promise<unknown> => {
+    if (url.pathname === '/__control/health') return { ok: true };
+    if (url.pathname === '/__control/message' && request.method === 'POST') {
+      const body = (await readBody(request)) as { chatId?: number; text?: string };
+      if (typeof body.chatId !== 'number' || typeof body.text !== 'string') throw new Error('bad');
+      pushMessage(body.chatId, body.text);
+      return { ok: true };
+    }
+    if (url.pathname === '/__control/sent') {
+      const chatId = Number(url.searchParams.get('chatId'));
+      return { ok: true, result: state.sent.filter((message) => message.chatId === chatId) };
+    }
+    throw new Error('unknown control route');
+  };
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
 
   return {
-    apiRoot: `http://127.0.0.1:${port}`,
+    apiRoot: `http://127.0.0.1:${address.port}`,
     state,
-    /** A user writes `text` to the bot in private chat `chatId` (a command gets its entity). */
-    pushMessage: (
-      chatId: number,
-      text: string,
-      from: { username?: string; first_name?: string; language_code?: string } = {},
-    ) => {
-      const command = /^\/\w+/.exec(text);
-      updates.push({
-        update_id: nextUpdateId++,
-        message: {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: chatId, type: 'private', first_name: from.first_name ?? 'Tester' },
-          from: { id: chatId, is_bot: false, first_name: 'Tester', ...from },
-          text,
-          ...(command
-            ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] }
-            : {}),
-        },
-      });
-      answerPoll();
-    },
+    pushMessage,
     /** The next sendMessage calls to `chatId` get these error answers, in order. */
     failNext: (chatId: number, ...answers: ApiAnswer[]) => {
       scripted.set(chatId, [...(scripted.get(chatId) ?? []), ...answers]);
