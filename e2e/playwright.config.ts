@@ -9,10 +9,11 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = resolve(repoRoot, `data/e2e-${port}`);
 export const BASE_URL = `http://127.0.0.1:${port}`;
 /** The Bot API stand-in the server's Telegram bot talks to (apps/api/test/telegram-stand-in.ts). */
+const telegramPort = port + 1000;
 export const E2E_TELEGRAM = {
-  port: port + 1000,
+  port: telegramPort,
   token: '700000001:e2e-stand-in-token',
-  control: `http://127.0.0.1:${port + 1}/__control`,
+  control: `http://127.0.0.1:${telegramPort}/__control`,
 };
 /** The operator as legal texts and the FAQ name it (PUBLIC_DOMAIN, COMPANY_NAME, SUPPORT_EMAIL). */
 export const E2E_SITE = {
