@@ -99,6 +99,11 @@ const screens = {
   faq: screen(() => import('./routes/faq'), 'FaqRoute'),
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
+  dynamicLists: screen(() => import('./routes/proxy-lists'), 'DynamicListsRoute', ['packages']),
+  dynamicListView: screen(() => import('./routes/proxy-lists'), 'DynamicListViewRoute', [
+    'packages',
+  ]),
+  ispList: screen(() => import('./routes/proxy-lists'), 'IspListRoute', ['packages']),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
   notificationSettings: screen(
     () => import('./routes/notification-settings'),
@@ -171,7 +176,16 @@ export const routes: RouteObject[] = [
               { path: 'payment', ...screens.paymentResult },
               { path: 'faq', ...screens.faq },
               { path: 'legal', ...screens.legal },
-              { path: 'packages', ...screens.packages },
+              {
+                path: 'packages',
+                ...screens.packages,
+                // Modal routes over the list (spec section 2): closing returns to it.
+                children: [
+                  { path: 'dynamic/list/:packageId', ...screens.dynamicLists },
+                  { path: 'dynamic/view/:packageId/:listId', ...screens.dynamicListView },
+                  { path: 'isp/list/:packageId', ...screens.ispList },
+                ],
+              },
               // The menu's "notification settings" (spec 001 section 2: /cabinet/notifications).
               { path: 'notifications', ...screens.notificationSettings },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
