@@ -144,10 +144,9 @@ describe('connecting Telegram', () => {
     const promo = status.promo;
     expect(promo?.code).toMatch(/^TG-[A-Z0-9]{10}$/);
     expect(promo).toMatchObject({ percent: 15, used: false });
+    const template = botTexts('en').connected_with_promo ?? '';
     expect(reply.text).toBe(
-      botTexts('en')
-        .connected_with_promo.replace('{{code}}', promo?.code ?? '')
-        .replace('{{percent}}', '15'),
+      template.replace('{{code}}', promo?.code ?? '').replace('{{percent}}', '15'),
     );
 
     // The code is its owner's: check-coupon knows it for them only.
