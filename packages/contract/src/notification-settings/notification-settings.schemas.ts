@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS } from '../common/validation.ts';
+import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_SETTING_GROUP_IDS,
@@ -30,9 +30,7 @@ const notificationChannelsInputSchema = z
   })
   .transform(({ mail, database, telegram }) => ({ mail, database, telegram }));
 
-const settingName = z
-  .string({ error: VALIDATION_KEYS.invalidType })
-  .max(64, VALIDATION_KEYS.tooLong);
+const settingName = textField().max(64, VALIDATION_KEYS.tooLong);
 const groupFields = {
   id: z.enum(NOTIFICATION_SETTING_GROUP_IDS, { error: VALIDATION_KEYS.invalidType }),
   type: z.enum(NOTIFICATION_SETTING_GROUP_TYPES, { error: VALIDATION_KEYS.invalidType }),
