@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { E2E_TELEGRAM } from '../playwright.config.ts';
-import { expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  logIn,
+  newUser,
+  test,
+  type Api,
+} from '../fixtures.ts';
 
 type Channels = { mail: boolean; database: boolean; telegram: boolean };
 type Groups = { id: string; settings: { name: string; channels: Channels }[] }[];
@@ -15,6 +22,14 @@ const serverSettings = async (page: Page, token: string) => {
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { settings: Groups }).settings;
+};
+
+/** A new verified user, signed in, on the settings page (`query` appended to its path). */
+const openSettings = async (page: Page, api: Api, query = '') => {
+  const user = await api.registerVerified(newUser());
+  await logIn(page, user);
+  await page.goto(`/cabinet/notifications${query}`);
+  return user;
 };
 
 const channelsOf = (groups: Groups, name: string) =>
@@ -56,9 +71,7 @@ test.describe('notification settings (/cabinet/notifications)', () => {
   });
 
   test('a failed save shows the error and reverts the local copy', async ({ page, api }) => {
-    const user = await api.registerVerified(newUser());
-    await logIn(page, user);
-    await page.goto('/cabinet/notifications');
+    const user = await openSettings(page, api);
     await page.route('**/api/profile/notification-settings/update', (route) =>
       route.fulfill({
         status: 500,
@@ -81,9 +94,7 @@ test.describe('notification settings (/cabinet/notifications)', () => {
     page,
     api,
   }) => {
-    const user = await api.registerVerified(newUser());
-    await logIn(page, user);
-    await page.goto('/cabinet/notifications');
+    const user = await openSettings(page, api);
     await expect(page.getByTestId('telegram-card')).toContainText('Telegram is not connected.');
 
     await box(page, 'package_expiring', 'telegram').click();
@@ -130,9 +141,7 @@ test.describe('notification settings (/cabinet/notifications)', () => {
     page,
     api,
   }) => {
-    const user = await api.registerVerified(newUser());
-    await logIn(page, user);
-    await page.goto('/cabinet/notifications?subscribe_promo=1');
+    await openSettings(page, api, '?subscribe_promo=1');
     const modal = page.getByRole('dialog', { name: 'Connect Telegram' });
     await expect(modal).toContainText('10% discount code');
     await modal.getByRole('button', { name: 'Cancel' }).click();

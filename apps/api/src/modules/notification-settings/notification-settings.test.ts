@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_DATA_SCHEMAS } from '@proxy/contract';
 import { registerUser, useTestApp } from '../../../test/helpers.ts';
-import { TEXTS, errorBody } from '../../../test/texts.ts';
-import { REPO_ROOT } from '../../config/env.ts';
+import { TEXTS, errorBody, localeFile } from '../../../test/texts.ts';
 
 const ctx = useTestApp();
 
@@ -15,12 +12,7 @@ type Group = {
 };
 
 const pageTexts = (language: 'en' | 'ru') =>
-  JSON.parse(
-    readFileSync(
-      path.join(REPO_ROOT, 'apps/web/public/locales', language, 'notification-settings.json'),
-      'utf8',
-    ),
-  ) as { saved: string; errors: Record<string, string> };
+  localeFile<{ saved: string; errors: Record<string, string> }>(language, 'notification-settings');
 
 const getSettings = async (token: string) => {
   const response = await ctx.api.request('GET', '/api/profile/notification-settings', { token });

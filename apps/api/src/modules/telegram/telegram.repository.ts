@@ -39,13 +39,6 @@ export const disconnectChat = (db: Db, chatId: number) =>
     .returning(['id', 'locale'])
     .executeTakeFirst();
 
-export const findUserByChat = (db: Db, chatId: number) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'locale'])
-    .where('telegram_chat_id', '=', chatId)
-    .executeTakeFirst();
-
 export const findTelegramRecipient = (db: Db, userId: number) =>
   db
     .selectFrom('users')

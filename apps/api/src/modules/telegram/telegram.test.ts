@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD,
@@ -20,7 +18,7 @@ import {
   type TelegramStandIn,
 } from '../../../test/telegram-stand-in.ts';
 import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
-import { REPO_ROOT } from '../../config/env.ts';
+import { localeFile } from '../../../test/texts.ts';
 import { createMailer } from '../../integrations/mail/mailer.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
@@ -31,17 +29,11 @@ let chats = 0;
 const nextChat = () => CHAT_BASE + ++chats;
 
 const botTexts = (language: 'en' | 'ru') =>
-  (
-    JSON.parse(
-      readFileSync(
-        path.join(REPO_ROOT, 'apps/web/public/locales', language, 'notification-settings.json'),
-        'utf8',
-      ),
-    ) as { bot: Record<string, string> }
-  ).bot;
-const NOTIFICATION_TITLES = JSON.parse(
-  readFileSync(path.join(REPO_ROOT, 'apps/web/public/locales/en/notifications.json'), 'utf8'),
-) as { notifications: Record<string, string> };
+  localeFile<{ bot: Record<string, string> }>(language, 'notification-settings').bot;
+const NOTIFICATION_TITLES = localeFile<{ notifications: Record<string, string> }>(
+  'en',
+  'notifications',
+);
 
 let tg: TelegramStandIn;
 let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
@@ -104,19 +96,23 @@ const connectedUser = async () => {
   return { user, chatId, reply };
 };
 
-const enableTelegram = (user: Registered, name: string, group: string, type: string) =>
+type Channels = { mail: boolean; database: boolean; telegram: boolean };
+
+/** PUT /profile/notification-settings/update of one setting. */
+const saveSetting = (
+  user: Registered,
+  group: { id: string; type: string },
+  name: string,
+  channels: Channels,
+) =>
   ctx.api.request('PUT', '/api/profile/notification-settings/update', {
     token: user.token,
-    payload: {
-      settings: [
-        {
-          id: group,
-          type,
-          settings: [{ name, channels: { mail: true, database: true, telegram: true } }],
-        },
-      ],
-    },
+    payload: { settings: [{ ...group, settings: [{ name, channels }] }] },
   });
+
+const ACCOUNT = { id: 'account', type: 'user' };
+const PACKAGES = { id: 'packages', type: 'package' };
+const ALL_ON = { mail: true, database: true, telegram: true };
 
 const changePassword = (user: Registered, from: string, to: string) =>
   ctx.api.changePassword(user.token, from, to);
@@ -234,22 +230,10 @@ describe('delivery per channel', () => {
     expect(await rows()).toHaveLength(1);
 
     // Telegram only.
-    const only = await ctx.api.request('PUT', '/api/profile/notification-settings/update', {
-      token: user.token,
-      payload: {
-        settings: [
-          {
-            id: 'account',
-            type: 'user',
-            settings: [
-              {
-                name: 'password_changed',
-                channels: { mail: false, database: false, telegram: true },
-              },
-            ],
-          },
-        ],
-      },
+    const only = await saveSetting(user, ACCOUNT, 'password_changed', {
+      mail: false,
+      database: false,
+      telegram: true,
     });
     expect(only.statusCode).toBe(200);
     const mailsBefore = mailsTo().length;
@@ -262,22 +246,10 @@ describe('delivery per channel', () => {
     expect(await rows()).toHaveLength(1);
 
     // Telegram off too: nothing anywhere.
-    await ctx.api.request('PUT', '/api/profile/notification-settings/update', {
-      token: user.token,
-      payload: {
-        settings: [
-          {
-            id: 'account',
-            type: 'user',
-            settings: [
-              {
-                name: 'password_changed',
-                channels: { mail: false, database: false, telegram: false },
-              },
-            ],
-          },
-        ],
-      },
+    await saveSetting(user, ACCOUNT, 'password_changed', {
+      mail: false,
+      database: false,
+      telegram: false,
     });
     expect((await changePassword(user, 'password-new-2', 'password-new-3')).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -288,9 +260,7 @@ describe('delivery per channel', () => {
 
   it('the purchase statement (notifySql) queues the Telegram message when switched on', async () => {
     const { user, chatId } = await connectedUser();
-    expect((await enableTelegram(user, 'package_bought', 'packages', 'package')).statusCode).toBe(
-      200,
-    );
+    expect((await saveSetting(user, PACKAGES, 'package_bought', ALL_ON)).statusCode).toBe(200);
     await creditBalance(ctx.database.db, user.id, 1_000);
     expect((await buyTariff(ctx, user.token, 'base-5gb')).statusCode).toBe(200);
     const message = await nextMessageTo(chatId, 1);
@@ -309,7 +279,7 @@ describe('delivery per channel', () => {
 describe('Telegram errors', () => {
   it('a 429 is retried after its retry_after, not before', async () => {
     const { user, chatId } = await connectedUser();
-    await enableTelegram(user, 'password_changed', 'account', 'user');
+    await saveSetting(user, ACCOUNT, 'password_changed', ALL_ON);
     tg.failNext(chatId, tooManyRequests(2));
     expect((await changePassword(user, PASSWORD, 'password-new-1')).statusCode).toBe(200);
     const message = await nextMessageTo(chatId, 1);
@@ -322,7 +292,7 @@ describe('Telegram errors', () => {
 
   it('a bot blocked by the user disconnects the account', async () => {
     const { user, chatId } = await connectedUser();
-    await enableTelegram(user, 'password_changed', 'account', 'user');
+    await saveSetting(user, ACCOUNT, 'password_changed', ALL_ON);
     tg.failNext(chatId, botBlocked);
     expect((await changePassword(user, PASSWORD, 'password-new-1')).statusCode).toBe(200);
     await waitFor(async () => ((await profileOf(user)).telegram_connected ? undefined : true));
