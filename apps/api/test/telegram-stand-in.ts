@@ -21,7 +21,13 @@ type ApiAnswer =
 export type SentMessage = { chatId: number; text: string; at: number };
 export type SendAttempt = { chatId: number; at: number; answer: number };
 
-type Poll = { offset: number; resolve: (answer: ApiAnswer) => void; timer: NodeJS.Timeout };
+type Poll = {
+  offset: number;
+  resolve: (answer: ApiAnswer) => void;
+  timer: NodeJS.Timeout;
+  /** The HTTP response waiting: a poller that hung up is no poller any more. */
+  response: ServerResponse;
+};
 
 export const TELEGRAM_BOT_USERNAME = 'cabinet_test_bot';
 
@@ -57,7 +63,10 @@ export const startTelegramStandIn = async (token: string, port = 0) => {
     resolve({ ok: true, result: ready });
   };
 
-  const getUpdates = (params: { offset?: number; timeout?: number }): Promise<ApiAnswer> => {
+  const getUpdates = (
+    params: { offset?: number; timeout?: number },
+    response: ServerResponse,
+  ): Promise<ApiAnswer> => {
     state.getUpdatesCalls += 1;
     const offset = params.offset ?? 0;
     // An offset confirms every update below it: Telegram forgets them.
@@ -89,7 +98,12 @@ export const startTelegramStandIn = async (token: string, port = 0) => {
         },
         (params.timeout ?? 0) * 1000,
       );
-      poll = { offset, resolve, timer };
+      poll = { offset, resolve, timer, response };
+      response.once('close', () => {
+        if (poll?.response !== response || response.writableEnded) return;
+        clearTimeout(poll.timer);
+        poll = null;
+      });
     });
   };
 
@@ -117,7 +131,11 @@ export const startTelegramStandIn = async (token: string, port = 0) => {
     };
   };
 
-  const call = async (method: string, params: Record<string, unknown>): Promise<ApiAnswer> => {
+  const call = async (
+    method: string,
+    params: Record<string, unknown>,
+    response: ServerResponse,
+  ): Promise<ApiAnswer> => {
     state.calls.push(method);
     switch (method) {
       case 'getMe':
@@ -134,7 +152,7 @@ export const startTelegramStandIn = async (token: string, port = 0) => {
           },
         };
       case 'getUpdates':
-        return getUpdates(params);
+        return getUpdates(params, response);
       case 'setWebhook':
         state.webhook = { url: String(params.url), secret: params.secret_token as string };
         return { ok: true, result: true };
@@ -174,7 +192,7 @@ export const startTelegramStandIn = async (token: string, port = 0) => {
     }
     const method = match[2] ?? '';
     readBody(request)
-      .then((params) => call(method, params))
+      .then((params) => call(method, params, response))
       .then((answer) => reply(answer.ok ? 200 : answer.error_code, answer))
       .catch(() => reply(400, { ok: false, error_code: 400, description: 'Bad Request' }));
   });
