@@ -8,7 +8,8 @@ ALTER TABLE users ADD COLUMN telegram_chat_id bigint;
 CREATE UNIQUE INDEX users_telegram_chat_id_key ON users (telegram_chat_id)
   WHERE telegram_chat_id IS NOT NULL;
 -- The deep link's `start` parameter (https://t.me/{bot}?start={promo_token}): not guessable, not
--- the id; Telegram allows up to 64 of [A-Za-z0-9_-], this is 32 hex digits.
+-- the id; Telegram allows up to 64 of [A-Za-z0-9_-], this is 32 hex digits. A volatile default
+-- fills every existing row with its own token (PostgreSQL rewrites the table once for it).
 ALTER TABLE users ADD COLUMN promo_token text NOT NULL
   DEFAULT replace(gen_random_uuid()::text, '-', '');
 -- /start {promo_token} finds the account by it.

@@ -138,3 +138,27 @@ describe('PUT /profile/notification-settings/update', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('GET /profile/telegram without a bot', () => {
+  it('says the bot is off: no deep link, nothing to offer', async () => {
+    const { token } = await registerUser(ctx.app);
+    const response = await ctx.api.request('GET', '/api/profile/telegram', { token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      enabled: false,
+      bot_url: null,
+      connected: false,
+      telegram_user: null,
+      promo_percent: 10,
+      promo: null,
+    });
+  });
+
+  it('the webhook route does not exist', async () => {
+    const response = await ctx.api.request('POST', '/api/telegram/webhook', {
+      payload: { update_id: 1 },
+      headers: { 'x-telegram-bot-api-secret-token': ctx.config.TELEGRAM_WEBHOOK_SECRET },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
