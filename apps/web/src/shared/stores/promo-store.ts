@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { create } from 'zustand';
 import { onLogout } from '../session/logout';
+
+/** The query parameter that switches on `isSubscriptionPromoQuery` (spec 001 section 2). */
+export const SUBSCRIBE_PROMO_PARAM = 'subscribe_promo';
 
 type PromoState = {
   isSubscriptionPromoQuery: boolean;
@@ -21,15 +22,3 @@ export const usePromoStore = create<PromoState>()((set) => ({
 }));
 
 onLogout(() => usePromoStore.getState().reset());
-
-/** The URL query parameter that switches the subscription offer on (spec 001 section 2). */
-export const SUBSCRIBE_PROMO_QUERY = 'subscribe_promo';
-
-/** Switches isSubscriptionPromoQuery on when the cabinet is opened with ?subscribe_promo. */
-export const useSubscribePromoQuery = () => {
-  const { search } = useLocation();
-  const setSubscriptionPromoQuery = usePromoStore((state) => state.setSubscriptionPromoQuery);
-  useEffect(() => {
-    if (new URLSearchParams(search).has(SUBSCRIBE_PROMO_QUERY)) setSubscriptionPromoQuery(true);
-  }, [search, setSubscriptionPromoQuery]);
-};

@@ -8,7 +8,7 @@ import { clearReferralCode } from '../../../shared/lib/referral-code';
 import { ACTIVE_USER_STATUS } from '../../../shared/config';
 import { isRestrictedUser } from '../../../shared/lib/restricted-user';
 import { logout } from '../../../shared/session/logout';
-import { useSubscribePromoQuery } from '../../../shared/stores/promo-store';
+import { LiveChatToggle } from '../../../shared/live-chat/live-chat-toggle';
 import { IconButton, LanguageSwitch, Loader, Logo, MenuIcon, showAlert } from '../../../shared/ui';
 import { VerifyEmailScreen } from '../../../features/auth/components/verify-email-screen';
 import { NotificationsBell } from '../../../features/notifications/components/notifications-bell';
@@ -44,7 +44,6 @@ export const CabinetLayout = () => {
 
   // The referral code only matters until the first cabinet visit.
   useEffect(() => clearReferralCode(), []);
-  useSubscribePromoQuery();
 
   const title = translateDynamic(`cabinet.titles.${titleKeyFor(location.pathname)}`);
   useEffect(() => {
@@ -114,6 +113,7 @@ export const CabinetLayout = () => {
           <div className="cabinet-header__actions">
             <LanguageSwitch onChange={onLanguageChange} />
             <NotificationsBell />
+            <LiveChatToggle />
           </div>
         </header>
         <main id="main" className="cabinet__main" tabIndex={-1}>
