@@ -1,24 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_KEY_HEADER, allEndpoints, isPublicApiEndpoint } from '@proxy/contract';
+import { API_KEY_HEADER, publicApiEndpoints, type NamedEndpoint } from '@proxy/contract';
 import { AppError } from '../lib/app-error.ts';
 import { findUserByApiKey } from '../modules/users/users.repository.ts';
 import { hitRateLimit } from './rate-limit-store.ts';
 
+/** `METHOD /api/path` of a route (a HEAD request is its GET route's). */
+export const routeKey = (method: string, url: string) =>
+  `${method === 'HEAD' ? 'GET' : method} ${url}`;
+
 /** `METHOD /api/path` of every route the contract opens to API keys (`access: 'api-key'`). */
-const PUBLIC_ROUTES: ReadonlySet<string> = new Set(
-  allEndpoints()
-    .filter(isPublicApiEndpoint)
-    .map((endpoint) => `${endpoint.method} /api${endpoint.path}`),
+export const PUBLIC_ROUTES: ReadonlyMap<string, NamedEndpoint> = new Map(
+  publicApiEndpoints().map((named) => [
+    routeKey(named.endpoint.method, `/api${named.endpoint.path}`),
+    named,
+  ]),
 );
 
 /** Printable ASCII, bounded: anything else cannot be a key (nothing is looked up for it). */
 const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
-
-const routeKeyOf = (request: FastifyRequest) => {
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  return `${method} ${request.routeOptions.url ?? ''}`;
-};
 
 /** Routes under /api (not the SPA's files, not an unknown path, which stays a 404). */
 const isApiRoute = (request: FastifyRequest) =>
@@ -40,7 +40,8 @@ export const apiKeyPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const apiKey = request.headers[API_KEY_HEADER];
       if (apiKey === undefined || !isApiRoute(request)) return;
-      if (!PUBLIC_ROUTES.has(routeKeyOf(request))) throw new AppError('API_KEY_NOT_ALLOWED');
+      if (!PUBLIC_ROUTES.has(routeKey(request.method, request.routeOptions.url ?? '')))
+        throw new AppError('API_KEY_NOT_ALLOWED');
       if (typeof apiKey !== 'string' || !KEY_FORMAT.test(apiKey))
         throw new AppError('UNAUTHENTICATED');
       const user = await findUserByApiKey(app.db, apiKey);
