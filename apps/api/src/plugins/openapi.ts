@@ -1,4 +1,3 @@
-import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -29,8 +28,8 @@ const fileResponses = {
   200: {
     description: 'The file, as an attachment (Content-Disposition names it)',
     content: Object.fromEntries(
-      Object.values(EXPORT_CONTENT_TYPES).map((type) => [
-        type.split(';')[0],
+      Object.values(EXPORT_CONTENT_TYPES).map((type): [string, object] => [
+        type.replace(/;.*$/, ''),
         { schema: { type: 'string', format: 'binary' } },
       ]),
     ),
@@ -51,7 +50,7 @@ const documentPublicRoutes: SwaggerTransform = (input) => {
   const named: NamedEndpoint | undefined = PUBLIC_ROUTES.get(
     routeKey(methodOf(input.route.method), input.url),
   );
-  if (!named) return { schema: { hide: true } as FastifySchema, url: input.url };
+  if (!named) return { schema: { hide: true }, url: input.url };
   const { endpoint, domain, name } = named;
   const transformed = jsonSchemaTransform({ ...input, schema: input.schema ?? {} });
   const schema: Record<string, unknown> = {
@@ -63,7 +62,7 @@ const documentPublicRoutes: SwaggerTransform = (input) => {
   };
   if (!isJsonResponse(endpoint.response) && endpoint.response.kind === 'file')
     schema.response = fileResponses;
-  return { schema: schema as FastifySchema, url: transformed.url };
+  return { schema: schema, url: transformed.url };
 };
 
 /**
