@@ -38,7 +38,7 @@ const isApiRoute = (request: FastifyRequest) =>
 export const apiKeyPlugin = fp(
   (app, _options, done) => {
     app.addHook('onRequest', async (request, reply) => {
-      const apiKey = request.headers[API_KEY_HEADER];
+      const apiKey = request.headers[API_KEY_HEADER.toLowerCase()];
       if (apiKey === undefined || !isApiRoute(request)) return;
       if (!PUBLIC_ROUTES.has(routeKey(request.method, request.routeOptions.url ?? '')))
         throw new AppError('API_KEY_NOT_ALLOWED');

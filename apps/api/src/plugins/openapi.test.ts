@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_METHODS, publicApiEndpoints } from '@proxy/contract';
+import { API_KEY_SECURITY_SCHEME, HTTP_METHODS, publicApiEndpoints } from '@proxy/contract';
 import {
   createTestApp,
   useScratchDatabase,
@@ -12,7 +12,6 @@ import { createJsonSchemaValidator } from '../../test/json-schema.ts';
 import { meter } from '../../test/packages.ts';
 import { creditBalance, tariffByKey } from '../../test/shop.ts';
 import { loadCatalogue } from '../modules/catalogue/catalogue.loader.ts';
-import { API_KEY_SCHEME } from './openapi.ts';
 
 type MediaTypes = Record<string, { schema?: object }>;
 type Operation = {
@@ -90,7 +89,7 @@ describe('GET /api/openapi.json: the public API document, checked against real a
 
   it('is OpenAPI 3.1 with exactly the contract public routes, each behind X-Api-Key', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(document.components.securitySchemes[API_KEY_SCHEME]).toEqual({
+    expect(document.components.securitySchemes[API_KEY_SECURITY_SCHEME]).toEqual({
       type: 'apiKey',
       in: 'header',
       name: 'X-Api-Key',
@@ -101,7 +100,7 @@ describe('GET /api/openapi.json: the public API document, checked against real a
       .sort();
     expect(documented).toEqual(publicRoutes);
     for (const { operation } of operations)
-      expect(operation.security, operation.operationId).toEqual([{ [API_KEY_SCHEME]: [] }]);
+      expect(operation.security, operation.operationId).toEqual([{ [API_KEY_SECURITY_SCHEME]: [] }]);
     // Cabinet-only routes are not in the document.
     expect(document.paths['/api/update-password']).toBeUndefined();
     expect(document.paths['/api/profile/api-key/regenerate']).toBeUndefined();

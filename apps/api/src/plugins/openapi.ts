@@ -3,6 +3,8 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  API_KEY_HEADER,
+  API_KEY_SECURITY_SCHEME,
   EXPORT_CONTENT_TYPES,
   apiErrorSchema,
   appEndpoints,
@@ -13,8 +15,6 @@ import {
 import { addRoute, type App } from '../lib/contract-route.ts';
 import { PUBLIC_ROUTES, routeKey } from './api-key.ts';
 
-/** The security scheme every documented operation names. */
-export const API_KEY_SCHEME = 'apiKey';
 
 const errorContent = {
   'application/json': { schema: z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12' }) },
@@ -58,7 +58,7 @@ const documentPublicRoutes: SwaggerTransform = (input) => {
     summary: endpoint.summary,
     operationId: `${domain}.${name}`,
     tags: [domain],
-    security: [{ [API_KEY_SCHEME]: [] }],
+    security: [{ [API_KEY_SECURITY_SCHEME]: [] }],
   };
   if (!isJsonResponse(endpoint.response) && endpoint.response.kind === 'file')
     schema.response = fileResponses;
@@ -84,7 +84,7 @@ export const openApiPlugin = fp(
         },
         components: {
           securitySchemes: {
-            [API_KEY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+            [API_KEY_SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
           },
         },
       },

@@ -100,6 +100,9 @@ const screens = {
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
+  apiDocumentation: screen(() => import('./routes/api-documentation'), 'ApiDocumentationRoute', [
+    'api-docs',
+  ]),
   statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
     'statistics',
   ]),
@@ -168,6 +171,7 @@ export const routes: RouteObject[] = [
               { path: 'legal', ...screens.legal },
               { path: 'packages', ...screens.packages },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
+              { path: 'api-documentation', ...screens.apiDocumentation },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },
             ],

@@ -49,7 +49,9 @@ export const ENDPOINT_ACCESS = ['api-key'] as const;
 export type EndpointAccess = (typeof ENDPOINT_ACCESS)[number];
 
 /** The header that carries a user's API key to the public routes. */
-export const API_KEY_HEADER = 'x-api-key';
+export const API_KEY_HEADER = 'X-Api-Key';
+/** The name of the OpenAPI security scheme of that header. */
+export const API_KEY_SECURITY_SCHEME = 'apiKey';
 
 /** Whether an endpoint belongs to the public reseller API (see `Endpoint.access`). */
 export const isPublicApiEndpoint = (endpoint: Pick<Endpoint, 'access'>): boolean =>
