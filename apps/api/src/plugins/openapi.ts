@@ -15,7 +15,6 @@ import {
 import { addRoute, type App } from '../lib/contract-route.ts';
 import { PUBLIC_ROUTES, routeKey } from './api-key.ts';
 
-
 const errorContent = {
   'application/json': { schema: z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12' }) },
 };
@@ -35,6 +34,16 @@ const fileResponses = {
     ),
   },
   '4xx': { description: 'The error shape', content: errorContent },
+};
+
+/**
+ * The serializer knows the success answer as `2xx`; every public route answers 200, and the
+ * document says so (a client generator and Swagger UI match exact codes, not ranges).
+ */
+const withExactSuccess = (response: unknown) => {
+  if (typeof response !== 'object' || response === null) return response;
+  const { '2xx': success, ...others } = response as Record<string, unknown>;
+  return success === undefined ? response : { 200: success, ...others };
 };
 
 const methodOf = (method: string | string[]) => (Array.isArray(method) ? method[0] : method) ?? '';
@@ -62,6 +71,7 @@ const documentPublicRoutes: SwaggerTransform = (input) => {
   };
   if (!isJsonResponse(endpoint.response) && endpoint.response.kind === 'file')
     schema.response = fileResponses;
+  else schema.response = withExactSuccess(transformed.schema.response);
   return { schema: schema, url: transformed.url };
 };
 

@@ -24,7 +24,9 @@ const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self'",
+  // data: for the icons Swagger UI's stylesheet inlines as SVG data URLs (decision 146): an
+  // image cannot run script, and every other image stays same-origin.
+  "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",
@@ -34,8 +36,12 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "require-trusted-types-for 'script'",
   // Only DOMPurify may create TrustedHTML: a string reaching an HTML sink anywhere else is
-  // blocked and reported rather than silently inserted.
-  'trusted-types dompurify',
+  // blocked and reported rather than silently inserted. `default` is the policy the API
+  // documentation page installs for Swagger UI (decision 146): it passes every string through
+  // DOMPurify, so nothing unsanitised gets in either; until that page runs, none exists.
+  // 'allow-duplicates': Swagger UI bundles its own copy of DOMPurify, which registers its
+  // policy under the same name.
+  "trusted-types dompurify default 'allow-duplicates'",
   `report-uri ${CSP_REPORT_PATH}`,
 ].join('; ');
 
