@@ -58,9 +58,19 @@ export const findMailLink = async (
   throw new Error(`No mail to ${email} matching ${pattern} within ${timeoutMs} ms`);
 };
 
-/** Fails on any serious or critical axe-core violation of the current page. */
-export const expectNoSeriousA11yViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * Fails on any serious or critical axe-core violation of the current page (or of the part
+ * `include` names, without the part `exclude` names; only `rules` when given).
+ */
+export const expectNoSeriousA11yViolations = async (
+  page: Page,
+  scope: { include?: string; exclude?: string; rules?: string[] } = {},
+) => {
+  let builder = new AxeBuilder({ page });
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  if (scope.rules) builder = builder.withRules(scope.rules);
+  const results = await builder.analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );

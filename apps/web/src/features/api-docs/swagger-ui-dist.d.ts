@@ -8,6 +8,7 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     tryItOutEnabled?: boolean;
     persistAuthorization?: boolean;
     displayOperationId?: boolean;
+    syntaxHighlight?: false | { activated?: boolean; theme?: string };
     requestInterceptor?: (request: SwaggerRequest) => SwaggerRequest;
     onComplete?: () => void;
   };
