@@ -85,6 +85,38 @@ export const expectNoSeriousA11yViolations = async (
   ).toEqual([]);
 };
 
+/** Where the init script keeps the violations of the current document. */
+type WatchedWindow = Window & { cspViolations?: string[] };
+
+/**
+ * Collects every sign of the CSP biting: `securitypolicyviolation` events (recorded by an init
+ * script, which the page's CSP does not apply to), reports posted to /api/csp-report, console
+ * errors and uncaught page errors (a blocked Trusted Types sink throws). Returns the check that
+ * none happened so far in the current document.
+ */
+export const watchContentSecurityPolicy = async (page: Page) => {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      ((window as WatchedWindow).cspViolations ??= []).push(
+        `${event.effectiveDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`,
+      );
+    });
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/csp-report'))
+      problems.push(`report: ${request.postData() ?? ''}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return async (label: string) => {
+    const events = await page.evaluate(() => (window as WatchedWindow).cspViolations ?? []);
+    expect([...events, ...problems], label).toEqual([]);
+  };
+};
+
 /** Logs in through the form and waits for the cabinet. */
 export const logIn = async (page: Page, user: TestUser) => {
   await page.goto('/login');

@@ -1,34 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
-
-type WatchedWindow = Window & { cspViolations?: string[] };
-
-/**
- * Every sign of the strict CSP biting (violation events, reports, console errors, uncaught
- * errors such as a refused Trusted Types sink): Swagger UI must run under the policy as is.
- */
-const watchPolicy = async (page: Page) => {
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      ((window as WatchedWindow).cspViolations ??= []).push(
-        `${event.effectiveDirective} blocked ${event.blockedURI} (${event.sample})`,
-      );
-    });
-  });
-  page.on('request', (request) => {
-    if (request.url().includes('/api/csp-report'))
-      problems.push(`report: ${request.postData() ?? ''}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return async () => {
-    const events = await page.evaluate(() => (window as WatchedWindow).cspViolations ?? []);
-    expect([...events, ...problems]).toEqual([]);
-  };
-};
+import type { APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  logIn,
+  newUser,
+  test,
+  watchContentSecurityPolicy,
+} from '../fixtures.ts';
 
 const apiKeyOf = async (request: APIRequestContext, token = '') => {
   const response = await request.get('/api/profile', {
@@ -44,14 +22,16 @@ test.describe('API documentation (issue 12)', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1300, height: 1000 });
-    const expectClean = await watchPolicy(page);
+    const expectClean = await watchContentSecurityPolicy(page);
     const user = await api.registerVerified(newUser());
     const apiKey = await apiKeyOf(request, user.token);
     await logIn(page, user);
 
     await page.goto('/cabinet/api-documentation');
     await expect(page.getByRole('heading', { level: 1, name: 'API documentation' })).toBeVisible();
-    await expect(page.locator('.api-docs-key__value')).toHaveText(apiKey);
+    await expect(
+      page.getByRole('region', { name: 'Your API key' }).locator('.copyable-code__value'),
+    ).toHaveText(apiKey);
     // The first example is the balance call, with the key, ready to paste.
     const curl = page.getByRole('figure', { name: 'curl' });
     await expect(curl).toContainText(`X-Api-Key: ${apiKey}`);
@@ -83,7 +63,7 @@ test.describe('API documentation (issue 12)', () => {
       balance.locator('.live-responses-table tr.response .response-col_description'),
     ).toContainText(`"api_key": "${apiKey}"`);
     await page.waitForLoadState('networkidle');
-    await expectClean();
+    await expectClean('api documentation');
     // Our own content is held to the usual bar; of Swagger UI's markup (not ours to change)
     // the contrast of its badges and buttons, which our stylesheet sets.
     await expectNoSeriousA11yViolations(page, { exclude: '.api-docs-swagger' });
@@ -111,12 +91,15 @@ test.describe('API documentation (issue 12)', () => {
     api,
     request,
   }) => {
-    const expectClean = await watchPolicy(page);
+    const expectClean = await watchContentSecurityPolicy(page);
     const user = await api.registerVerified(newUser());
     const oldKey = await apiKeyOf(request, user.token);
     await logIn(page, user);
     await page.goto('/cabinet/profile');
-    await expect(page.locator('.profile-api-key__value')).toHaveText(oldKey);
+    const keyOnProfile = page
+      .getByRole('region', { name: 'API key', exact: true })
+      .locator('.copyable-code__value');
+    await expect(keyOnProfile).toHaveText(oldKey);
     await page.getByRole('button', { name: 'Regenerate key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Regenerate the API key?' });
     await dialog.getByRole('button', { name: 'Regenerate', exact: true }).click();
@@ -124,10 +107,10 @@ test.describe('API documentation (issue 12)', () => {
     await expect(dialog).toBeHidden();
     const newKey = await apiKeyOf(request, user.token);
     expect(newKey).not.toBe(oldKey);
-    await expect(page.locator('.profile-api-key__value')).toHaveText(newKey);
+    await expect(keyOnProfile).toHaveText(newKey);
     const withKey = (key: string) => request.get('/api/profile', { headers: { 'x-api-key': key } });
     expect((await withKey(oldKey)).status()).toBe(401);
     expect((await withKey(newKey)).status()).toBe(200);
-    await expectClean();
+    await expectClean('profile');
   });
 });

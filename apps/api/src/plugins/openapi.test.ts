@@ -8,6 +8,7 @@ import {
   type Registered,
   type TestContext,
 } from '../../test/helpers.ts';
+import { LOGIN_PROXY_LIST, insertLocationExits } from '../../test/proxy-lists.ts';
 import { createJsonSchemaValidator } from '../../test/json-schema.ts';
 import { meter } from '../../test/packages.ts';
 import { creditBalance, tariffByKey } from '../../test/shop.ts';
@@ -62,20 +63,7 @@ describe('GET /api/openapi.json: the public API document, checked against real a
     });
     await loadCatalogue(ctx.database.db);
     // Exits make the location lists and the generator answer with data, not empty lists.
-    await ctx.database.db
-      .insertInto('gateway_exits')
-      .values([
-        {
-          name: 'de-munich',
-          kind: 'direct',
-          country: 'DE',
-          region: 'bavaria',
-          city: 'munich',
-          isp: 'Telekom',
-        },
-        { name: 'fr-paris', kind: 'direct', country: 'FR', city: 'paris' },
-      ])
-      .execute();
+    await insertLocationExits(ctx.database.db);
     const response = await ctx.api.request('GET', '/api/openapi.json');
     expect(response.statusCode).toBe(200);
     document = response.json<Document>();
@@ -240,18 +228,11 @@ describe('GET /api/openapi.json: the public API document, checked against real a
         '/api/proxy-lists/locations/isps?country=DE',
       );
       await call('proxyLists.listPremiumLocations', 'GET', '/api/premium/locations');
-      const list = {
-        name: 'Shop1',
-        proxy_link_format: 'ip',
-        auth_type: 0,
-        location_preset: 'europe',
-        rotation_period: -1,
-        proxy_format: 0,
-        ports_count: 3,
-      };
       const lists = `/api/packages/${dynamic}/proxy-lists`;
       const created = async (name: string) =>
-        (await call('proxyLists.createProxyList', 'POST', lists, { ...list, name })).json<{
+        (
+          await call('proxyLists.createProxyList', 'POST', lists, { ...LOGIN_PROXY_LIST, name })
+        ).json<{
           list_id: number;
         }>().list_id;
       const kept = await created('Shop1');

@@ -5,7 +5,7 @@ import { API_KEY_HEADER, appEndpoints, type OpenApiDocument } from '@proxy/contr
 import { apiUrl } from '../../../shared/api/http-client';
 import { paths } from '../../../shared/config/paths';
 import { useCopy } from '../../../shared/lib/use-copy';
-import { Button, QueryPage } from '../../../shared/ui';
+import { Button, CopyableCode, QueryPage } from '../../../shared/ui';
 import { useOpenApiDocument } from '../api/get-openapi-document';
 import { curlExample, documentedOperations, nodeExample } from '../utils/request-examples';
 import { SwaggerView } from './swagger-view';
@@ -102,7 +102,6 @@ type ApiDocsPageProps = { apiKey: string };
 export const ApiDocsPage = ({ apiKey }: ApiDocsPageProps) => {
   const { t } = useTranslation('api-docs');
   const query = useOpenApiDocument();
-  const { copied, copy } = useCopy();
   const documentUrl = apiUrl(appEndpoints.openApiDocument.path);
   const origin = apiOrigin();
   return (
@@ -119,17 +118,11 @@ export const ApiDocsPage = ({ apiKey }: ApiDocsPageProps) => {
               {t('key.title')}
             </h2>
             <p>{t('key.intro', { header: API_KEY_HEADER })}</p>
-            <div className="api-docs-key">
-              <code className="api-docs-key__value">{apiKey}</code>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void copy(apiKey, 'key')}
-                aria-label={t('key.copy_label')}
-              >
-                {copied === 'key' ? t('copied') : t('copy')}
-              </Button>
-            </div>
+            <CopyableCode
+              value={apiKey}
+              copyLabel={t('key.copy_label')}
+              texts={{ copy: t('copy'), copied: t('copied') }}
+            />
             <p className="api-docs-note">
               {t('key.regenerate')} <Link to={paths.cabinet.profile}>{t('key.profile_link')}</Link>
             </p>

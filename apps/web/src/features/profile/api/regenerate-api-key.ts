@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileEndpoints, type ProfileResponse } from '@proxy/contract';
+import { profileEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { profileQueryKey } from '../../../shared/api/profile-query-key';
+import { replaceCachedUser } from './update-profile';
 
 export const regenerateApiKey = () => call(profileEndpoints.regenerateApiKey);
 
@@ -11,10 +11,6 @@ export const useRegenerateApiKey = () => {
   return useMutation({
     mutationFn: regenerateApiKey,
     meta: { skipGlobalError: true },
-    onSuccess: (response) => {
-      queryClient.setQueryData<ProfileResponse>(profileQueryKey, (previous) =>
-        previous ? { ...previous, user: response.user } : previous,
-      );
-    },
+    onSuccess: (response) => replaceCachedUser(queryClient, response.user),
   });
 };

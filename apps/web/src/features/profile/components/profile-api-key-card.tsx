@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopy } from '../../../shared/lib/use-copy';
-import { Button, Modal, showAlert } from '../../../shared/ui';
+import { Button, CopyableCode, Modal, showAlert } from '../../../shared/ui';
 import { ApiError } from '../../../shared/api/api-error';
 import { useRegenerateApiKey } from '../api/regenerate-api-key';
 
@@ -11,7 +10,6 @@ import { useRegenerateApiKey } from '../api/regenerate-api-key';
  */
 export const ProfileApiKeyCard = ({ apiKey }: { apiKey: string }) => {
   const { t } = useTranslation('profile');
-  const { copied, copy } = useCopy();
   const [isConfirming, setIsConfirming] = useState(false);
   const regenerate = useRegenerateApiKey();
   const confirm = () =>
@@ -27,17 +25,11 @@ export const ProfileApiKeyCard = ({ apiKey }: { apiKey: string }) => {
         {t('api_key.title')}
       </h2>
       <p>{t('api_key.intro')}</p>
-      <div className="profile-api-key">
-        <code className="profile-api-key__value">{apiKey}</code>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void copy(apiKey, 'api-key')}
-          aria-label={t('api_key.copy_label')}
-        >
-          {copied === 'api-key' ? t('api_key.copied') : t('api_key.copy')}
-        </Button>
-      </div>
+      <CopyableCode
+        value={apiKey}
+        copyLabel={t('api_key.copy_label')}
+        texts={{ copy: t('api_key.copy'), copied: t('api_key.copied') }}
+      />
       <div className="form-actions">
         <Button variant="secondary" onClick={() => setIsConfirming(true)}>
           {t('api_key.regenerate')}
