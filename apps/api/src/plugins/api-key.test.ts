@@ -5,6 +5,7 @@ import {
   PASSWORD,
   createTestApp,
   registerUser,
+  useScratchDatabase,
   useTestApp,
   verifiedUser,
   type Registered,
@@ -13,6 +14,7 @@ import {
 import { customerWhoBought, tariffByKey } from '../../test/shop.ts';
 import { errorBody, textOf } from '../../test/texts.ts';
 import { loadCatalogue } from '../modules/catalogue/catalogue.loader.ts';
+import { apiKeyColumns } from '../modules/users/api-key.ts';
 import { usersCommands } from '../modules/users/users.commands.ts';
 
 type Profile = { user: { id: number; api_key: string; balance: number } };
@@ -207,5 +209,42 @@ describe('X-Api-Key rate limit', () => {
     });
     const newKey = regenerated.json<Profile>().user.api_key;
     expect((await ctx.api.request('GET', '/api/profile', withKey(newKey))).statusCode).toBe(429);
+  });
+});
+
+describe('regenerating a special (restricted) key', () => {
+  // The special keys are unique in the users table: this test gives one on a database of its own.
+  const own = useScratchDatabase('cabinet_api_key_restricted', { migrate: true });
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ DATABASE_URL: own.scratch.url });
+    await loadCatalogue(ctx.database.db);
+  });
+  afterAll(async () => ctx.close());
+
+  it('keeps the user restricted: a new key is no way out of the restriction', async () => {
+    const user = await verifiedUser(ctx);
+    await ctx.database.db
+      .updateTable('users')
+      .set(apiKeyColumns(ctx.config.DATA_ENCRYPTION_KEY, 'restricted-key-1'))
+      .where('id', '=', user.id)
+      .execute();
+    const tariff = await tariffByKey(ctx.database.db, 'base-1gb');
+    const buy = (apiKey: string) =>
+      ctx.api.request('POST', '/api/tariff/buy', {
+        ...withKey(apiKey),
+        payload: { tariff_id: tariff.id },
+      });
+    expect((await buy('restricted-key-1')).statusCode).toBe(403);
+    const regenerated = await ctx.api.request('POST', '/api/profile/api-key/regenerate', {
+      token: user.token,
+    });
+    expect(regenerated.statusCode).toBe(200);
+    const body = regenerated.json<Profile & { user: { is_restricted: boolean } }>();
+    expect(body.user.is_restricted).toBe(true);
+    expect((await buy('restricted-key-1')).statusCode).toBe(401);
+    const refused = await buy(body.user.api_key);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ code: string }>().code).toBe('FORBIDDEN');
   });
 });
