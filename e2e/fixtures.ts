@@ -117,6 +117,15 @@ export const watchContentSecurityPolicy = async (page: Page) => {
   };
 };
 
+/** Fills in and submits the register form of the current page. */
+export const submitRegisterForm = async (page: Page, user: TestUser) => {
+  await page.getByLabel('Nickname').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+};
+
 /** Logs in through the form and waits for the cabinet. */
 export const logIn = async (page: Page, user: TestUser) => {
   await page.goto('/login');

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_HEADER, API_KEY_SECURITY_SCHEME, type OpenApiDocument } from '@proxy/contract';
 import { Alert, Loader } from '../../../shared/ui';
-import { installSanitizingPolicy } from '../utils/trusted-types';
+import { ensureDefaultTrustedPolicy } from '../../../shared/lib/default-trusted-policy';
 
 /**
  * Swagger UI is ~400 KB gzip: its bundle and stylesheet are their own chunks, fetched when this
@@ -33,7 +33,8 @@ export const SwaggerView = ({ document, apiKey, origin }: SwaggerViewProps) => {
     loadSwaggerUi().then(
       (SwaggerUI) => {
         if (!isCurrent || !node) return;
-        installSanitizingPolicy();
+        // Swagger UI renders Markdown through innerHTML: sanitised by the default policy.
+        ensureDefaultTrustedPolicy();
         const ui = SwaggerUI({
           domNode: node,
           // Calls go to the API's origin (the document's paths carry the /api prefix).
