@@ -34,7 +34,7 @@ export const SwaggerView = ({ document, apiKey, origin }: SwaggerViewProps) => {
       (SwaggerUI) => {
         if (!isCurrent || !node) return;
         // Swagger UI renders Markdown through innerHTML: sanitised by the default policy.
-        ensureDefaultTrustedPolicy();
+        ensureDefaultTrustedPolicy({ sanitizeMarkup: true });
         const ui = SwaggerUI({
           domNode: node,
           // Calls go to the API's origin (the document's paths carry the /api prefix).
