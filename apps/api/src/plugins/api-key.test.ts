@@ -95,6 +95,10 @@ describe('X-Api-Key: the public reseller API', () => {
       expect(response.statusCode, route.url).toBe(403);
       expect(response.json(), route.url).toEqual(notAllowed);
     }
+    // The document of the public API is readable by a client that sends its key everywhere.
+    expect((await ctx.api.request('GET', '/api/openapi.json', withKey(apiKey))).statusCode).toBe(
+      200,
+    );
     // Nothing happened: the password, the name, the key and the session are as they were.
     expect((await ctx.api.login(user.email, PASSWORD)).statusCode).toBe(200);
     const profile = await ctx.api.profile(user.token);

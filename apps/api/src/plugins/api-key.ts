@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_KEY_HEADER, publicApiEndpoints, type NamedEndpoint } from '@proxy/contract';
+import {
+  API_KEY_HEADER,
+  appEndpoints,
+  publicApiEndpoints,
+  type NamedEndpoint,
+} from '@proxy/contract';
 import { AppError } from '../lib/app-error.ts';
 import { findUserByApiKey } from '../modules/users/users.repository.ts';
 import { hitRateLimit } from './rate-limit-store.ts';
@@ -15,6 +20,12 @@ export const PUBLIC_ROUTES: ReadonlyMap<string, NamedEndpoint> = new Map(
     routeKey(named.endpoint.method, `/api${named.endpoint.path}`),
     named,
   ]),
+);
+
+/** The public document describes the keyed routes: a client sending its key everywhere may read it. */
+const DOCUMENT_ROUTE = routeKey(
+  appEndpoints.openApiDocument.method,
+  `/api${appEndpoints.openApiDocument.path}`,
 );
 
 /** Printable ASCII, bounded: anything else cannot be a key (nothing is looked up for it). */
@@ -33,15 +44,17 @@ const isApiRoute = (request: FastifyRequest) =>
  *   RATE_LIMIT_WINDOW_MS, in the shared PostgreSQL store, so every instance counts together;
  *   429 with Retry-After beyond it), and then runs as the user's session: the route's own
  *   guards (verified e-mail, restricted user, ownership of ids) apply unchanged.
- * The key wins over a bearer token sent with it. Requests without the header are untouched.
+ * The key wins over a bearer token sent with it. Requests without the header are untouched, and
+ * so is GET /api/openapi.json (the description of these routes, public either way).
  */
 export const apiKeyPlugin = fp(
   (app, _options, done) => {
     app.addHook('onRequest', async (request, reply) => {
       const apiKey = request.headers[API_KEY_HEADER.toLowerCase()];
       if (apiKey === undefined || !isApiRoute(request)) return;
-      if (!PUBLIC_ROUTES.has(routeKey(request.method, request.routeOptions.url ?? '')))
-        throw new AppError('API_KEY_NOT_ALLOWED');
+      const route = routeKey(request.method, request.routeOptions.url ?? '');
+      if (route === DOCUMENT_ROUTE) return;
+      if (!PUBLIC_ROUTES.has(route)) throw new AppError('API_KEY_NOT_ALLOWED');
       if (typeof apiKey !== 'string' || !KEY_FORMAT.test(apiKey))
         throw new AppError('UNAUTHENTICATED');
       const user = await findUserByApiKey(app.db, apiKey);
