@@ -108,6 +108,11 @@ const screens = {
   apiDocumentation: screen(() => import('./routes/api-documentation'), 'ApiDocumentationRoute', [
     'api-docs',
   ]),
+  notificationSettings: screen(
+    () => import('./routes/notification-settings'),
+    'NotificationSettingsRoute',
+    ['notification-settings'],
+  ),
   statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
     'statistics',
   ]),
@@ -184,6 +189,8 @@ export const routes: RouteObject[] = [
                   { path: 'isp/list/:packageId', ...screens.ispList },
                 ],
               },
+              // The menu's "notification settings" (spec 001 section 2: /cabinet/notifications).
+              { path: 'notifications', ...screens.notificationSettings },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               { path: 'api-documentation', ...screens.apiDocumentation },
               // Screens of later issues: 404 inside the layout until built.
