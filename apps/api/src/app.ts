@@ -13,7 +13,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { App, RoutesPlugin } from './lib/contract-route.ts';
 import type { AppDeps } from './app-deps.ts';
+import { apiKeyPlugin } from './plugins/api-key.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { databasePlugin } from './plugins/database.ts';
 import {
   errorHandlerPlugin,
@@ -45,6 +47,8 @@ import { packageLifecycleRoutes } from './modules/package-lifecycle/package-life
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export type { App } from './lib/contract-route.ts';
@@ -66,6 +70,8 @@ const MODULES = [
   authRoutes,
   profileRoutes,
   notificationsRoutes,
+  notificationSettingsRoutes,
+  telegramRoutes,
   googleWithCookies,
   faqRoutes,
   legalRoutes,
@@ -151,6 +157,10 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  // X-Api-Key: the public routes authenticate by it, every other API route refuses it.
+  await app.register(apiKeyPlugin);
+  // GET /api/openapi.json; collects the routes registered after it (the modules).
+  await app.register(openApiPlugin);
   // CSP, nosniff, referrer policy, HSTS over TLS on every response; POST /api/csp-report.
   await app.register(securityHeadersPlugin);
   // pg-boss (mail queue): started with the app, stopped by app.close().

@@ -108,6 +108,14 @@ const screens = {
     'packages',
   ]),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
+  apiDocumentation: screen(() => import('./routes/api-documentation'), 'ApiDocumentationRoute', [
+    'api-docs',
+  ]),
+  notificationSettings: screen(
+    () => import('./routes/notification-settings'),
+    'NotificationSettingsRoute',
+    ['notification-settings'],
+  ),
   statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
     'statistics',
   ]),
@@ -185,7 +193,10 @@ export const routes: RouteObject[] = [
                   { path: 'generator/:packageId', ...screens.proxyGenerator },
                 ],
               },
+              // The menu's "notification settings" (spec 001 section 2: /cabinet/notifications).
+              { path: 'notifications', ...screens.notificationSettings },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
+              { path: 'api-documentation', ...screens.apiDocumentation },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },
             ],

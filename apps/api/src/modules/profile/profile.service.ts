@@ -1,16 +1,19 @@
 import type { ProfileResponse, ProfileUpdateInput } from '@proxy/contract';
 import type { DbRoot, User } from '@proxy/db';
 import { assertCurrentPassword, changePassword } from '../auth/auth.service.ts';
+import { apiKeyColumns } from '../users/api-key.ts';
+import { isRestrictedUser } from '../users/restricted-user.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { updateUser, type UserPatch } from '../users/users.repository.ts';
 
 /** Built from the session row: GET /profile costs no query beyond authentication. */
 export const getProfile = (user: User, dataKey: Buffer): ProfileResponse => ({
   user: toUserDto(user, dataKey),
-  // Promo codes and the Telegram bot arrive in later issues.
-  promo_token: null,
-  promo_token_used: false,
-  telegram_connected: user.telegram_user !== null && user.telegram_user !== '',
+  // The deep link's start parameter (https://t.me/{bot}?start={promo_token}); used once the
+  // first connection granted the subscription promo (decision 142).
+  promo_token: user.promo_token,
+  promo_token_used: user.telegram_promo_code_id !== null,
+  telegram_connected: user.telegram_chat_id !== null,
 });
 
 type ProfileUpdate = { [K in keyof ProfileUpdateInput]: ProfileUpdateInput[K] };
@@ -33,4 +36,18 @@ export const updateProfile = async (
   if (input.password !== undefined)
     user = await changePassword(db, user, session.tokenId, input.password);
   return toUserDto(user, dataKey);
+};
+
+/**
+ * A new API key in place of the old one (decision 144): the digest the key lookup matches is
+ * replaced in the same statement, so the old key is refused from the next request on. A user
+ * restricted by one of the special keys stays restricted: the flag is set before the special
+ * key goes away, so a new key is no way out of the restriction.
+ */
+export const regenerateApiKey = async (db: DbRoot, user: User, dataKey: Buffer) => {
+  const updated = await updateUser(db, user.id, {
+    ...apiKeyColumns(dataKey),
+    ...(isRestrictedUser(user) ? { is_restricted: true } : {}),
+  });
+  return toUserDto(updated, dataKey);
 };

@@ -6,7 +6,7 @@ import {
   type ExportFormat,
   type StatisticsPeriod,
 } from '@proxy/contract';
-import { isApiError } from '../api/api-error';
+import { apiErrorText } from '../api/api-error';
 import { showAlert } from './alert-store';
 import { ActionModal } from './action-modal';
 import { SelectField } from './select-field';
@@ -120,11 +120,7 @@ export const useExportDownload = <P extends boolean>(
       await run(chosen);
       return true;
     } catch (error) {
-      showAlert.error(
-        isApiError(error) && !error.isTransport && error.message
-          ? error.message
-          : t('errors.download_file'),
-      );
+      showAlert.error(apiErrorText(error, t('errors.download_file')));
       return false;
     } finally {
       setDownloading(false);

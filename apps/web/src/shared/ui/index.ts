@@ -2,6 +2,7 @@ export { Alert, AlertStack } from './alert';
 export { showAlert, useAlertStore, type AlertType, type TransientAlert } from './alert-store';
 export { Button, type ButtonProps } from './button';
 export { Checkbox } from './checkbox';
+export { CopyableCode } from './copyable-code';
 export { FieldError } from './field-error';
 export { CurrentPasswordInput, FormInput, NewPasswordFields, type FormBinding } from './form-input';
 export {
