@@ -99,8 +99,20 @@ const tsx = (file: string, args: string[], env?: NodeJS.ProcessEnv, nodeArgs: st
  * measured in the same run, the soak with the first).
  */
 const GATEWAY_WORKER_COUNTS = (process.env.BENCH_GATEWAY_WORKERS ?? '1').split(',').map(Number);
-/** Extra Node flags for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
-const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * Extra Node flags for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`; several
+ * sets separated by `|` (`|--single-threaded-gc`: without, then with) are each measured in the
+ * same run, the party's name stating its flags. The soak runs with the first set.
+ */
+const GATEWAY_NODE_ARG_SETS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '')
+  .split('|')
+  .map((set) => set.split(' ').filter(Boolean));
+/**
+ * The gateway's entry point, or several separated by `|` to compare builds in one run (e.g. a
+ * copy of src/ from an earlier commit inside the repository, so its imports resolve): each is
+ * measured with each flag set, named by its path.
+ */
+const GATEWAY_ENTRIES = (process.env.BENCH_GATEWAY_ENTRIES ?? '../src/server.ts').split('|');
 
 // ---------------------------------------------------------------------------------- figures
 
@@ -438,10 +450,16 @@ const measure = async (party: Party | null, origin: Party, name: string): Promis
   return row;
 };
 
-const startGatewayProcess = async (databaseUrl: string, metering: boolean, workerCount: number) => {
+const startGatewayProcess = async (
+  databaseUrl: string,
+  metering: boolean,
+  workerCount: number,
+  nodeArgs: string[] = GATEWAY_NODE_ARG_SETS[0] ?? [],
+  entry: string = GATEWAY_ENTRIES[0] ?? '../src/server.ts',
+) => {
   const host = '127.0.0.3';
   const [command, args, env] = tsx(
-    '../src/server.ts',
+    entry,
     [],
     {
       ...process.env,
@@ -458,13 +476,16 @@ const startGatewayProcess = async (databaseUrl: string, metering: boolean, worke
       GATEWAY_WORKERS: String(workerCount),
       LOG_LEVEL: 'warn',
     },
-    GATEWAY_NODE_ARGS,
+    nodeArgs,
   );
   const workers = workerCount > 1 ? `, ${workerCount} workers` : '';
+  const flags =
+    (GATEWAY_ENTRIES.length > 1 ? ` ${entry}` : '') +
+    (GATEWAY_NODE_ARG_SETS.length > 1 ? ` [${nodeArgs.join(' ') || 'no flags'}]` : '');
   return spawnReady(
-    metering
+    (metering
       ? `gateway${workers ? ` (${workers.slice(2)})` : ''}`
-      : `gateway (metering off${workers})`,
+      : `gateway (metering off${workers})`) + flags,
     host,
     command,
     [...args],
@@ -556,12 +577,20 @@ const main = async () => {
       await gateway.stop();
     }
     for (const workerCount of GATEWAY_WORKER_COUNTS)
-      for (const metering of [true, false]) {
-        if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
-        const gateway = await startGatewayProcess(scratch.url, metering, workerCount);
-        rows.push(await measure(gateway, origin, gateway.name));
-        await gateway.stop();
-      }
+      for (const metering of [true, false])
+        for (const nodeArgs of GATEWAY_NODE_ARG_SETS)
+          for (const entry of GATEWAY_ENTRIES) {
+            if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
+            const gateway = await startGatewayProcess(
+              scratch.url,
+              metering,
+              workerCount,
+              nodeArgs,
+              entry,
+            );
+            rows.push(await measure(gateway, origin, gateway.name));
+            await gateway.stop();
+          }
     if (wanted('proxy-chain')) {
       const [pc, pa, pe] = tsx('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);
