@@ -189,7 +189,8 @@ export const createHttpProxyServer = (
       },
     };
     trackConnection(ctx, authorized, live);
-    res.once('close', () => {
+    // 'close' comes once: `on` spares the once-wrapper per request.
+    res.on('close', () => {
       untrackConnection(ctx, authorized, live);
       if (!res.writableFinished) upstream.destroy();
     });
@@ -201,7 +202,14 @@ export const createHttpProxyServer = (
       counter.up +=
         (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
     const gates = ctx.limits.gatesFor(entry);
-    relay(req, upstream, counter, true, gates.up, () => upstream.end());
+    // A request without a body (no Content-Length, no Transfer-Encoding: RFC 9112 6.3) is
+    // complete with its head: it goes at once, without a relay for a body that cannot come.
+    if (
+      req.headers['content-length'] === undefined &&
+      req.headers['transfer-encoding'] === undefined
+    )
+      upstream.end();
+    else relay(req, upstream, counter, true, gates.up, () => upstream.end());
 
     upstream.on('response', (response) => {
       // The connect timeout covered the wait for a head; the body is bounded by idleness.
