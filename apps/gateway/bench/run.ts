@@ -402,7 +402,22 @@ type Row = {
 /** BENCH_FIGURES=bulk,small,tunnels picks figures (the others read NaN). */
 const FIGURES = new Set((process.env.BENCH_FIGURES ?? 'bulk,small,tunnels').split(','));
 
-const measure = async (party: Party | null, origin: Party, name: string): Promise<Row> => {
+type Figure = 'bulk' | 'small' | 'tunnels';
+type Measured = Partial<Omit<Row, 'name'>>;
+
+/**
+ * Rounds of the whole table (BENCH_ROUNDS, default 1): each figure is taken for every party
+ * before the next figure, and the rounds repeat that, so a party is never measured in a quieter
+ * or busier minute than its peers on a shared machine; each cell is the median of the rounds.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+
+/** One figure of one party (`party` null: direct to the origin), with the party's own CPU. */
+const measureFigure = async (
+  party: Party | null,
+  origin: Party,
+  figure: Figure,
+): Promise<Measured> => {
   const proxy = party ? `http://${LOGIN}:${PASSWORD}@${party.host}:${party.port}` : null;
   const big = `http://${origin.host}:${origin.port}/bytes/${BULK_BYTES}`;
   const small = `http://${origin.host}:${origin.port}/small`;
@@ -412,42 +427,51 @@ const measure = async (party: Party | null, origin: Party, name: string): Promis
     const result = await work();
     return { result, cpu: party ? cpuSeconds(party.pid) - before : Number.NaN };
   };
-  const row: Row = {
-    name,
-    bulk: Number.NaN,
-    bulkConnect: Number.NaN,
-    small: Number.NaN,
-    tunnels: Number.NaN,
-    cpuMsPerGb: Number.NaN,
-    cpuUsPerRequest: Number.NaN,
-    cpuUsPerTunnel: Number.NaN,
-  };
-  if (FIGURES.has('bulk')) {
+  if (figure === 'bulk') {
     const plain = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, false)));
-    row.bulk = plain.result;
-    if (party) {
-      const tunnelled = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, true)));
-      row.bulkConnect = tunnelled.result;
-      row.cpuMsPerGb = ((plain.cpu + tunnelled.cpu) * 1000) / ((6 * BULK_BYTES) / 1024 ** 3);
-    }
+    if (!party) return { bulk: plain.result };
+    const tunnelled = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, true)));
+    return {
+      bulk: plain.result,
+      bulkConnect: tunnelled.result,
+      cpuMsPerGb: ((plain.cpu + tunnelled.cpu) * 1000) / ((6 * BULK_BYTES) / 1024 ** 3),
+    };
   }
-  if (FIGURES.has('small')) {
+  if (figure === 'small') {
     const target = party
       ? `http://${party.host}:${party.port}/`
       : `http://${origin.host}:${origin.port}/`;
     const { result, cpu } = await cpuOf(() => wrkRequests(target, party !== null, small));
-    row.small = result.rate;
-    row.cpuUsPerRequest = (cpu * 1e6) / result.count;
+    return { small: result.rate, cpuUsPerRequest: (cpu * 1e6) / result.count };
   }
-  if (FIGURES.has('tunnels')) {
-    const { result, cpu } = await cpuOf(() =>
-      tunnelsPerSecond(party, origin, Number.MAX_SAFE_INTEGER, SECONDS),
-    );
-    row.tunnels = result.rate;
-    row.cpuUsPerTunnel = (cpu * 1e6) / result.count;
-  }
-  process.stdout.write(`${JSON.stringify(row)}\n`);
-  return row;
+  const { result, cpu } = await cpuOf(() =>
+    tunnelsPerSecond(party, origin, Number.MAX_SAFE_INTEGER, SECONDS),
+  );
+  return { tunnels: result.rate, cpuUsPerTunnel: (cpu * 1e6) / result.count };
+};
+
+const median = (values: number[]) => {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((x, y) => x - y);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** The row of a party from its rounds: the median of each cell. */
+const rowOf = (name: string, measured: Measured[]): Row => {
+  const cell = (key: keyof Measured) => median(measured.map((m) => m[key] ?? Number.NaN));
+  return {
+    name,
+    bulk: cell('bulk'),
+    bulkConnect: cell('bulkConnect'),
+    small: cell('small'),
+    tunnels: cell('tunnels'),
+    cpuMsPerGb: cell('cpuMsPerGb'),
+    cpuUsPerRequest: cell('cpuUsPerRequest'),
+    cpuUsPerTunnel: cell('cpuUsPerTunnel'),
+  };
 };
 
 const startGatewayProcess = async (
@@ -563,7 +587,9 @@ const main = async () => {
 
     const [oc, oa, oe] = tsx('origin.ts', ['127.0.0.2', '0']);
     const origin = await spawnReady('origin', '127.0.0.2', oc, [...oa], oe);
-    rows.push(await measure(null, origin, 'direct to the origin'));
+    const contenders: { party: Party | null; name: string }[] = [
+      { party: null, name: 'direct to the origin' },
+    ];
 
     const only = process.env.BENCH_ONLY?.split(',');
     const wanted = (name: string) => !only || only.includes(name);
@@ -576,6 +602,7 @@ const main = async () => {
       extra = await idleAndSoak(gateway, origin);
       await gateway.stop();
     }
+    // Every party runs from here to the end (idle while the others are measured).
     for (const workerCount of GATEWAY_WORKER_COUNTS)
       for (const metering of [true, false])
         for (const nodeArgs of GATEWAY_NODE_ARG_SETS)
@@ -588,14 +615,12 @@ const main = async () => {
               nodeArgs,
               entry,
             );
-            rows.push(await measure(gateway, origin, gateway.name));
-            await gateway.stop();
+            contenders.push({ party: gateway, name: gateway.name });
           }
     if (wanted('proxy-chain')) {
       const [pc, pa, pe] = tsx('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);
-      rows.push(await measure(chain, origin, 'proxy-chain 3'));
-      await chain.stop();
+      contenders.push({ party: chain, name: 'proxy-chain 3' });
     }
     for (const start of [startTinyproxy, startSquid]) {
       const peer = await start(origin);
@@ -603,9 +628,25 @@ const main = async () => {
         await peer?.stop();
         continue;
       }
-      rows.push(await measure(peer, origin, peer.name));
-      await peer.stop();
+      contenders.push({ party: peer, name: peer.name });
     }
+
+    const measured = contenders.map((): Measured[] => []);
+    for (let round = 1; round <= ROUNDS; round += 1)
+      for (const figure of ['bulk', 'small', 'tunnels'] as const) {
+        if (!FIGURES.has(figure)) continue;
+        for (const [index, contender] of contenders.entries()) {
+          const result = await measureFigure(contender.party, origin, figure);
+          measured[index]?.push(result);
+          process.stdout.write(
+            `${JSON.stringify({ round, figure, name: contender.name, ...result })}\n`,
+          );
+        }
+      }
+    for (const contender of contenders) await contender.party?.stop();
+    rows.push(
+      ...contenders.map((contender, index) => rowOf(contender.name, measured[index] ?? [])),
+    );
     await origin.stop();
 
     const format = (value: number, digits = 0) =>
