@@ -75,6 +75,15 @@ export const expectNoSeriousA11yViolations = async (page: Page) => {
   ).toEqual([]);
 };
 
+/** Fills in and submits the register form of the current page. */
+export const submitRegisterForm = async (page: Page, user: TestUser) => {
+  await page.getByLabel('Nickname').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+};
+
 /** Logs in through the form and waits for the cabinet. */
 export const logIn = async (page: Page, user: TestUser) => {
   await page.goto('/login');
@@ -158,7 +167,7 @@ export const expand = async (page: Page, tariff: string): Promise<Locator> => {
 
 export const VERIFY_LINK = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;
 
-type Api = {
+export type Api = {
   /** Registers through the API (the user stays unverified). */
   register: (user: TestUser) => Promise<TestUser>;
   /** Registers and opens the mailed verification link, as the user would. */

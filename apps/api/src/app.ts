@@ -25,6 +25,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
@@ -44,6 +45,8 @@ import { packageLifecycleRoutes } from './modules/package-lifecycle/package-life
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export type { App } from './lib/contract-route.ts';
@@ -61,9 +64,12 @@ const googleWithCookies: RoutesPlugin = (scope, _options, done) => {
 /** The API modules, mounted under /api in this order. New modules are added here. */
 const MODULES = [
   healthRoutes,
+  appConfigRoutes,
   authRoutes,
   profileRoutes,
   notificationsRoutes,
+  notificationSettingsRoutes,
+  telegramRoutes,
   googleWithCookies,
   faqRoutes,
   legalRoutes,
