@@ -99,8 +99,20 @@ const tsx = (file: string, args: string[], env?: NodeJS.ProcessEnv, nodeArgs: st
  * measured in the same run, the soak with the first).
  */
 const GATEWAY_WORKER_COUNTS = (process.env.BENCH_GATEWAY_WORKERS ?? '1').split(',').map(Number);
-/** Extra Node flags for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
-const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * Extra Node flags for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`; several
+ * sets separated by `|` (`|--single-threaded-gc`: without, then with) are each measured in the
+ * same run, the party's name stating its flags. The soak runs with the first set.
+ */
+const GATEWAY_NODE_ARG_SETS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '')
+  .split('|')
+  .map((set) => set.split(' ').filter(Boolean));
+/**
+ * The gateway's entry point, or several separated by `|` to compare builds in one run (e.g. a
+ * copy of src/ from an earlier commit inside the repository, so its imports resolve): each is
+ * measured with each flag set, named by its path.
+ */
+const GATEWAY_ENTRIES = (process.env.BENCH_GATEWAY_ENTRIES ?? '../src/server.ts').split('|');
 
 // ---------------------------------------------------------------------------------- figures
 
@@ -390,7 +402,22 @@ type Row = {
 /** BENCH_FIGURES=bulk,small,tunnels picks figures (the others read NaN). */
 const FIGURES = new Set((process.env.BENCH_FIGURES ?? 'bulk,small,tunnels').split(','));
 
-const measure = async (party: Party | null, origin: Party, name: string): Promise<Row> => {
+type Figure = 'bulk' | 'small' | 'tunnels';
+type Measured = Partial<Omit<Row, 'name'>>;
+
+/**
+ * Rounds of the whole table (BENCH_ROUNDS, default 1): each figure is taken for every party
+ * before the next figure, and the rounds repeat that, so a party is never measured in a quieter
+ * or busier minute than its peers on a shared machine; each cell is the median of the rounds.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+
+/** One figure of one party (`party` null: direct to the origin), with the party's own CPU. */
+const measureFigure = async (
+  party: Party | null,
+  origin: Party,
+  figure: Figure,
+): Promise<Measured> => {
   const proxy = party ? `http://${LOGIN}:${PASSWORD}@${party.host}:${party.port}` : null;
   const big = `http://${origin.host}:${origin.port}/bytes/${BULK_BYTES}`;
   const small = `http://${origin.host}:${origin.port}/small`;
@@ -400,48 +427,63 @@ const measure = async (party: Party | null, origin: Party, name: string): Promis
     const result = await work();
     return { result, cpu: party ? cpuSeconds(party.pid) - before : Number.NaN };
   };
-  const row: Row = {
-    name,
-    bulk: Number.NaN,
-    bulkConnect: Number.NaN,
-    small: Number.NaN,
-    tunnels: Number.NaN,
-    cpuMsPerGb: Number.NaN,
-    cpuUsPerRequest: Number.NaN,
-    cpuUsPerTunnel: Number.NaN,
-  };
-  if (FIGURES.has('bulk')) {
+  if (figure === 'bulk') {
     const plain = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, false)));
-    row.bulk = plain.result;
-    if (party) {
-      const tunnelled = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, true)));
-      row.bulkConnect = tunnelled.result;
-      row.cpuMsPerGb = ((plain.cpu + tunnelled.cpu) * 1000) / ((6 * BULK_BYTES) / 1024 ** 3);
-    }
+    if (!party) return { bulk: plain.result };
+    const tunnelled = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, true)));
+    return {
+      bulk: plain.result,
+      bulkConnect: tunnelled.result,
+      cpuMsPerGb: ((plain.cpu + tunnelled.cpu) * 1000) / ((6 * BULK_BYTES) / 1024 ** 3),
+    };
   }
-  if (FIGURES.has('small')) {
+  if (figure === 'small') {
     const target = party
       ? `http://${party.host}:${party.port}/`
       : `http://${origin.host}:${origin.port}/`;
     const { result, cpu } = await cpuOf(() => wrkRequests(target, party !== null, small));
-    row.small = result.rate;
-    row.cpuUsPerRequest = (cpu * 1e6) / result.count;
+    return { small: result.rate, cpuUsPerRequest: (cpu * 1e6) / result.count };
   }
-  if (FIGURES.has('tunnels')) {
-    const { result, cpu } = await cpuOf(() =>
-      tunnelsPerSecond(party, origin, Number.MAX_SAFE_INTEGER, SECONDS),
-    );
-    row.tunnels = result.rate;
-    row.cpuUsPerTunnel = (cpu * 1e6) / result.count;
-  }
-  process.stdout.write(`${JSON.stringify(row)}\n`);
-  return row;
+  const { result, cpu } = await cpuOf(() =>
+    tunnelsPerSecond(party, origin, Number.MAX_SAFE_INTEGER, SECONDS),
+  );
+  return { tunnels: result.rate, cpuUsPerTunnel: (cpu * 1e6) / result.count };
 };
 
-const startGatewayProcess = async (databaseUrl: string, metering: boolean, workerCount: number) => {
+const median = (values: number[]) => {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((x, y) => x - y);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** The row of a party from its rounds: the median of each cell. */
+const rowOf = (name: string, measured: Measured[]): Row => {
+  const cell = (key: keyof Measured) => median(measured.map((m) => m[key] ?? Number.NaN));
+  return {
+    name,
+    bulk: cell('bulk'),
+    bulkConnect: cell('bulkConnect'),
+    small: cell('small'),
+    tunnels: cell('tunnels'),
+    cpuMsPerGb: cell('cpuMsPerGb'),
+    cpuUsPerRequest: cell('cpuUsPerRequest'),
+    cpuUsPerTunnel: cell('cpuUsPerTunnel'),
+  };
+};
+
+const startGatewayProcess = async (
+  databaseUrl: string,
+  metering: boolean,
+  workerCount: number,
+  nodeArgs: string[] = GATEWAY_NODE_ARG_SETS[0] ?? [],
+  entry: string = GATEWAY_ENTRIES[0] ?? '../src/server.ts',
+) => {
   const host = '127.0.0.3';
   const [command, args, env] = tsx(
-    '../src/server.ts',
+    entry,
     [],
     {
       ...process.env,
@@ -458,13 +500,16 @@ const startGatewayProcess = async (databaseUrl: string, metering: boolean, worke
       GATEWAY_WORKERS: String(workerCount),
       LOG_LEVEL: 'warn',
     },
-    GATEWAY_NODE_ARGS,
+    nodeArgs,
   );
   const workers = workerCount > 1 ? `, ${workerCount} workers` : '';
+  const flags =
+    (GATEWAY_ENTRIES.length > 1 ? ` ${entry}` : '') +
+    (GATEWAY_NODE_ARG_SETS.length > 1 ? ` [${nodeArgs.join(' ') || 'no flags'}]` : '');
   return spawnReady(
-    metering
+    (metering
       ? `gateway${workers ? ` (${workers.slice(2)})` : ''}`
-      : `gateway (metering off${workers})`,
+      : `gateway (metering off${workers})`) + flags,
     host,
     command,
     [...args],
@@ -542,7 +587,9 @@ const main = async () => {
 
     const [oc, oa, oe] = tsx('origin.ts', ['127.0.0.2', '0']);
     const origin = await spawnReady('origin', '127.0.0.2', oc, [...oa], oe);
-    rows.push(await measure(null, origin, 'direct to the origin'));
+    const contenders: { party: Party | null; name: string }[] = [
+      { party: null, name: 'direct to the origin' },
+    ];
 
     const only = process.env.BENCH_ONLY?.split(',');
     const wanted = (name: string) => !only || only.includes(name);
@@ -555,18 +602,25 @@ const main = async () => {
       extra = await idleAndSoak(gateway, origin);
       await gateway.stop();
     }
+    // Every party runs from here to the end (idle while the others are measured).
     for (const workerCount of GATEWAY_WORKER_COUNTS)
-      for (const metering of [true, false]) {
-        if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
-        const gateway = await startGatewayProcess(scratch.url, metering, workerCount);
-        rows.push(await measure(gateway, origin, gateway.name));
-        await gateway.stop();
-      }
+      for (const metering of [true, false])
+        for (const nodeArgs of GATEWAY_NODE_ARG_SETS)
+          for (const entry of GATEWAY_ENTRIES) {
+            if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
+            const gateway = await startGatewayProcess(
+              scratch.url,
+              metering,
+              workerCount,
+              nodeArgs,
+              entry,
+            );
+            contenders.push({ party: gateway, name: gateway.name });
+          }
     if (wanted('proxy-chain')) {
       const [pc, pa, pe] = tsx('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);
-      rows.push(await measure(chain, origin, 'proxy-chain 3'));
-      await chain.stop();
+      contenders.push({ party: chain, name: 'proxy-chain 3' });
     }
     for (const start of [startTinyproxy, startSquid]) {
       const peer = await start(origin);
@@ -574,9 +628,25 @@ const main = async () => {
         await peer?.stop();
         continue;
       }
-      rows.push(await measure(peer, origin, peer.name));
-      await peer.stop();
+      contenders.push({ party: peer, name: peer.name });
     }
+
+    const measured = contenders.map((): Measured[] => []);
+    for (let round = 1; round <= ROUNDS; round += 1)
+      for (const figure of ['bulk', 'small', 'tunnels'] as const) {
+        if (!FIGURES.has(figure)) continue;
+        for (const [index, contender] of contenders.entries()) {
+          const result = await measureFigure(contender.party, origin, figure);
+          measured[index]?.push(result);
+          process.stdout.write(
+            `${JSON.stringify({ round, figure, name: contender.name, ...result })}\n`,
+          );
+        }
+      }
+    for (const contender of contenders) await contender.party?.stop();
+    rows.push(
+      ...contenders.map((contender, index) => rowOf(contender.name, measured[index] ?? [])),
+    );
     await origin.stop();
 
     const format = (value: number, digits = 0) =>

@@ -61,6 +61,50 @@ describe('hostile and sloppy clients', () => {
     expect(ms).toBeLessThan(700);
   });
 
+  it('takes a CONNECT head split over several packets (the HTTP parser reads it from the start)', async () => {
+    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
+    socket.setNoDelay(true);
+    socket.on('error', () => undefined);
+    const parts: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => parts.push(chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    const head =
+      `CONNECT 127.0.0.1:${fixture.origin.port} HTTP/1.1\r\n` +
+      `Proxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n\r\n`;
+    socket.write(head.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(head.slice(10));
+    await waitFor(() => Buffer.concat(parts).toString('latin1').includes('\r\n\r\n'));
+    socket.end('GET /bytes/1000 HTTP/1.1\r\nHost: o\r\n\r\n');
+    await closed;
+    const text = Buffer.concat(parts).toString('latin1');
+    expect(text).toMatch(/^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 200 OK/);
+    expect(text.endsWith('a'.repeat(1000))).toBe(true);
+  });
+
+  it('answers an oversize CONNECT head with 431 and one with a body header with 400', async () => {
+    const auth = `Proxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n`;
+    const target = `127.0.0.1:${fixture.origin.port}`;
+    const big = await exchange(
+      fixture.gateway.httpPort,
+      `CONNECT ${target} HTTP/1.1\r\n${auth}X-Big: ${'a'.repeat(8000)}\r\n\r\n`,
+    );
+    expect(big.text).toMatch(/^HTTP\/1\.1 431 /);
+    const garbled = await exchange(
+      fixture.gateway.httpPort,
+      `CONNECT ${target} HTTP/1.1\r\n${auth}Content-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    expect(garbled.text).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
+  it('drops a connection that never sends a byte after the handshake timeout', async () => {
+    const started = Date.now();
+    const { bytes } = await exchange(fixture.gateway.httpPort, Buffer.alloc(0));
+    expect(bytes.length).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   it('closes an idle tunnel after the idle timeout', async () => {
     const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
     socket.on('error', () => undefined);

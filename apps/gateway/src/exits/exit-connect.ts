@@ -121,6 +121,8 @@ const connectDirect = (exit: Exit, host: string, port: number, options: ConnectO
   if (!options.allowPrivate && isPrivateAddress(host))
     return Promise.reject(new ExitError('blocked', `destination ${host} is not allowed`));
   const local = exit.localAddress;
+  // The hot path of every new tunnel: the socket's own timer bounds the connect (no extra
+  // timer, no listener table), and is cleared once connected.
   const socket = net.connect({
     host,
     port,
@@ -130,8 +132,31 @@ const connectDirect = (exit: Exit, host: string, port: number, options: ConnectO
     lookup: options.lookup,
     noDelay: true,
     allowHalfOpen: true,
+    timeout: options.timeoutMs,
   });
-  return whenConnected(socket, options.timeoutMs, `${host}:${port}`);
+  return new Promise<net.Socket>((resolve, reject) => {
+    const settle = (error: ExitError | null) => {
+      socket.off('connect', onConnect);
+      socket.off('error', onError);
+      socket.off('timeout', onTimeout);
+      socket.setTimeout(0);
+      if (error === null) {
+        resolve(socket);
+        return;
+      }
+      socket.destroy();
+      reject(error);
+    };
+    const onConnect = () => settle(null);
+    const onError = (error: Error) => settle(toExitError(error));
+    const onTimeout = () =>
+      settle(
+        new ExitError('timeout', `${host}:${port}: no connection within ${options.timeoutMs} ms`),
+      );
+    socket.on('connect', onConnect);
+    socket.on('error', onError);
+    socket.on('timeout', onTimeout);
+  });
 };
 
 /** `{country}`, `{city}` and `{session}` of an upstream username template, from the login. */

@@ -24,10 +24,20 @@ import {
 } from '../proxy-context.ts';
 import { openTunnel } from '../tunnel/open-tunnel.ts';
 import { relay } from '../tunnel/relay.ts';
+import { parseConnectHead } from './connect-head.ts';
 import { forwardableHeaders, headerBlockLength } from './headers.ts';
 import { parseAbsoluteHttpUrl, parseAuthority, type ForwardTarget } from './targets.ts';
 
 const REALM = 'Basic realm="proxy"';
+const EMPTY = Buffer.alloc(0);
+
+// Listeners shared by every socket (no closure per connection).
+function destroyOnError(this: net.Socket) {
+  this.destroy();
+}
+function destroyOnTimeout(this: net.Socket) {
+  this.destroy();
+}
 const CONNECT_ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n');
 const CONNECT_REFUSED_407 =
   `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${REALM}\r\n` +
@@ -179,7 +189,8 @@ export const createHttpProxyServer = (
       },
     };
     trackConnection(ctx, authorized, live);
-    res.once('close', () => {
+    // 'close' comes once: `on` spares the once-wrapper per request.
+    res.on('close', () => {
       untrackConnection(ctx, authorized, live);
       if (!res.writableFinished) upstream.destroy();
     });
@@ -191,7 +202,14 @@ export const createHttpProxyServer = (
       counter.up +=
         (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
     const gates = ctx.limits.gatesFor(entry);
-    relay(req, upstream, counter, true, gates.up, () => upstream.end());
+    // A request without a body (no Content-Length, no Transfer-Encoding: RFC 9112 6.3) is
+    // complete with its head: it goes at once, without a relay for a body that cannot come.
+    if (
+      req.headers['content-length'] === undefined &&
+      req.headers['transfer-encoding'] === undefined
+    )
+      upstream.end();
+    else relay(req, upstream, counter, true, gates.up, () => upstream.end());
 
     upstream.on('response', (response) => {
       // The connect timeout covered the wait for a head; the body is bounded by idleness.
@@ -255,13 +273,15 @@ export const createHttpProxyServer = (
     forward(req, res, authorized, target, exit);
   });
 
-  server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
-    const socket = client as net.Socket;
-    // The HTTP server let go of the socket: its errors and bytes are ours from here.
-    socket.pause();
-    socket.on('error', () => socket.destroy());
+  /** A CONNECT head read (by Node's parser or the fast path below): open the tunnel. */
+  const connect = (
+    socket: net.Socket,
+    url: string | undefined,
+    authorization: string | undefined,
+    head: Buffer,
+  ) => {
     const now = Date.now();
-    const authorized = authenticate(socket, req.headers['proxy-authorization'], now);
+    const authorized = authenticate(socket, authorization, now);
     if (!authorized) {
       socket.end(CONNECT_REFUSED_407);
       return;
@@ -271,7 +291,7 @@ export const createHttpProxyServer = (
       rawResponse(socket, REFUSAL_HTTP_STATUS[refusal], refusal, REFUSAL_MESSAGE[refusal]);
       return;
     }
-    const target = req.url === undefined ? null : parseAuthority(req.url, null);
+    const target = url === undefined ? null : parseAuthority(url, null);
     if (!target) {
       rawResponse(socket, 400, 'bad_request', 'CONNECT needs host:port');
       return;
@@ -281,7 +301,7 @@ export const createHttpProxyServer = (
       rawResponse(socket, 502, 'no_exit', noExitMessage(authorized));
       return;
     }
-    socket.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS + 1_000, () => socket.destroy());
+    socket.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS + 1_000);
     openTunnel(ctx, {
       client: socket,
       authorized,
@@ -298,6 +318,52 @@ export const createHttpProxyServer = (
           failure.message,
         ),
     });
+  };
+
+  server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
+    const socket = client as net.Socket;
+    // The HTTP server let go of the socket: its errors and bytes are ours from here.
+    socket.pause();
+    socket.on('error', destroyOnError);
+    socket.on('timeout', destroyOnTimeout);
+    connect(socket, req.url, req.headers['proxy-authorization'], head);
+  });
+
+  // The CONNECT fast path: the first chunk of a new connection is looked at before Node's HTTP
+  // server sets up its parser and request objects for it. A complete, plain CONNECT head is
+  // answered here (the tunnel needs none of that machinery); anything else goes back to the
+  // HTTP server, byte for byte, as if it had read the socket from the start.
+  const nodeConnectionListeners = server.listeners('connection') as ((
+    socket: net.Socket,
+  ) => void)[];
+  server.removeAllListeners('connection');
+  const handOver = (socket: net.Socket) => {
+    socket.off('timeout', destroyOnTimeout);
+    socket.off('error', destroyOnError);
+    for (const listener of nodeConnectionListeners) listener.call(server, socket);
+  };
+  server.on('connection', (socket: net.Socket) => {
+    socket.on('error', destroyOnError);
+    socket.on('timeout', destroyOnTimeout);
+    socket.setTimeout(config.GATEWAY_HANDSHAKE_TIMEOUT_MS);
+    const onFirst = (chunk: Buffer) => {
+      socket.off('data', onFirst);
+      socket.pause();
+      const head = parseConnectHead(chunk, config.GATEWAY_MAX_HEADER_BYTES);
+      if (head === null) {
+        socket.unshift(chunk);
+        handOver(socket);
+        socket.resume();
+        return;
+      }
+      connect(
+        socket,
+        head.target,
+        head.authorization,
+        head.length === chunk.length ? EMPTY : chunk.subarray(head.length),
+      );
+    };
+    socket.on('data', onFirst);
   });
 
   return server;

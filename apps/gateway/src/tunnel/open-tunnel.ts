@@ -57,7 +57,6 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
         if (counter) counter.up += early.length;
         upstream.write(early);
       }
-      upstream.pause();
       const gates = ctx.limits.gatesFor(entry);
       const tunnel = pumpTunnel({
         client,

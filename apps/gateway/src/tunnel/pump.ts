@@ -45,7 +45,8 @@ export const pumpTunnel = (options: TunnelOptions): LiveConnection => {
   upstream.on('close', close);
   // Any byte read or written on the client side (so either direction) restarts the clock.
   client.setTimeout(options.idleTimeoutMs, close);
-  // Callers pause both sides while connecting; bytes that arrived meanwhile flow now.
+  // The caller paused the client while connecting: bytes that arrived meanwhile flow now (the
+  // upstream flows since its 'data' listener, unless its connector paused it).
   client.resume();
   upstream.resume();
   return { close };
