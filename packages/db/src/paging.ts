@@ -9,6 +9,21 @@ export type PageOrder<DB, TB extends keyof DB> = {
   perPage: number;
 };
 
+/**
+ * `query` narrowed to the rows whose columns equal `values`; an undefined value (a filter the
+ * request left out) narrows nothing. A list and the table that keeps its totals share the
+ * filter columns, so one filter object serves both queries.
+ */
+export const whereEquals = <DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  values: { [C in keyof DB[TB] & string]?: unknown },
+): SelectQueryBuilder<DB, TB, O> => {
+  let narrowed = query;
+  for (const [column, value] of Object.entries(values))
+    if (value !== undefined) narrowed = narrowed.where(sql.ref(column), '=', value);
+  return narrowed;
+};
+
 /** Newest first, then the id: what every money list uses to break ties. */
 export const NEWEST_FIRST = [
   { column: 'created_at', direction: 'desc' },

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { PackageRowType, PackageSortField, PackageStatus } from '@proxy/contract';
-import { findPage, NEWEST_FIRST, type Db, type PackagesTable } from '@proxy/db';
+import { findPage, NEWEST_FIRST, whereEquals, type Db, type PackagesTable } from '@proxy/db';
 import type { PageRequest } from '../../lib/list-query.ts';
 
 /** The tariff snapshot of a package row (packages.tariff, written by the purchase, migration 0005). */
@@ -83,12 +83,10 @@ export type PackagesPageQuery = PageRequest<PackageSortField> & {
  */
 export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
   // Deleted packages stay as history (decision 113): never shown to their owner.
-  let base = db
-    .selectFrom('packages')
-    .where('user_id', '=', query.userId)
-    .where('deleted_at', 'is', null);
-  if (query.type !== undefined) base = base.where('type', '=', query.type);
-  if (query.status !== undefined) base = base.where('status', '=', query.status);
+  const base = whereEquals(
+    db.selectFrom('packages').where('deleted_at', 'is', null),
+    packageFilters(query),
+  );
   return findPage(
     base,
     (q) =>
@@ -115,16 +113,19 @@ export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
   );
 };
 
+/** The table's filters: the owner's rows, of one type and one status when asked. */
+const packageFilters = (query: PackagesPageQuery) => ({
+  user_id: query.userId,
+  type: query.type,
+  status: query.status,
+});
+
 /** `meta.total` from package_counts (migration 0019): a few rows, however many packages. */
-const countPackages = (db: Db, query: Pick<PackagesPageQuery, 'userId' | 'type' | 'status'>) => {
-  let counts = db
-    .selectFrom('package_counts')
-    .select(sql<string>`coalesce(sum(n), 0)`.as('total'))
-    .where('user_id', '=', query.userId);
-  if (query.type !== undefined) counts = counts.where('type', '=', query.type);
-  if (query.status !== undefined) counts = counts.where('status', '=', query.status);
-  return counts;
-};
+const countPackages = (db: Db, query: PackagesPageQuery) =>
+  whereEquals(
+    db.selectFrom('package_counts').select(sql<string>`coalesce(sum(n), 0)`.as('total')),
+    packageFilters(query),
+  );
 
 /** Owner-scoped, with period usage: another user's id reads as missing (404). */
 export const findUserPackage = (db: Db, userId: number, id: number) =>

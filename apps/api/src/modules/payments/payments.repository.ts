@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { findPage, NEWEST_FIRST } from '@proxy/db';
+import { findPage, NEWEST_FIRST, whereEquals } from '@proxy/db';
 import type { PaymentStatus } from '@proxy/contract';
 import type { Database, Db } from '@proxy/db';
 
@@ -126,11 +126,8 @@ export type PaymentsPageQuery = {
 };
 
 export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
-  let base = db.selectFrom('payments').where('user_id', '=', query.userId);
-  if (query.merchantId !== undefined) base = base.where('merchant_id', '=', query.merchantId);
-  if (query.status !== undefined) base = base.where('status', '=', query.status);
   return findPage(
-    base,
+    whereEquals(db.selectFrom('payments'), paymentFilters(query)),
     (q) =>
       q.select([
         'id',
@@ -152,19 +149,19 @@ export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
   );
 };
 
+/** The list's filters: the owner's payments, of one merchant and one status when asked. */
+const paymentFilters = (query: PaymentsPageQuery) => ({
+  user_id: query.userId,
+  merchant_id: query.merchantId,
+  status: query.status,
+});
+
 /**
  * How many payments the user has (with the list's filters), from the totals the payments
  * trigger keeps (migration 0015): a few rows, however many payments (decision 087).
  */
-const countPayments = (
-  db: Db,
-  query: Pick<PaymentsPageQuery, 'userId' | 'merchantId' | 'status'>,
-) => {
-  let counts = db
-    .selectFrom('payment_counts')
-    .select(sql<string>`coalesce(sum(n), 0)`.as('total'))
-    .where('user_id', '=', query.userId);
-  if (query.merchantId !== undefined) counts = counts.where('merchant_id', '=', query.merchantId);
-  if (query.status !== undefined) counts = counts.where('status', '=', query.status);
-  return counts;
-};
+const countPayments = (db: Db, query: PaymentsPageQuery) =>
+  whereEquals(
+    db.selectFrom('payment_counts').select(sql<string>`coalesce(sum(n), 0)`.as('total')),
+    paymentFilters(query),
+  );

@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@proxy/contract';
 import { useCheckCoupon } from '../../../../shared/api/check-coupon';
-import { Button, Input, showAlert } from '../../../../shared/ui';
+import { Button, Input } from '../../../../shared/ui';
 import { useRenewUnlim } from '../../api/renew-unlim';
-import { useAttemptKey } from '../../hooks/use-attempt-key';
 import { actionErrorText } from '../../utils/action-error';
-import { ActionModal } from './action-modal';
+import { PaidActionModal } from './paid-action-modal';
 
 export type UnlimRenewModalProps = {
   packageId: number;
@@ -33,7 +32,6 @@ export const UnlimRenewModal = ({
   const { t } = useTranslation('packages');
   const renew = useRenewUnlim();
   const check = useCheckCoupon();
-  const attempt = useAttemptKey();
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [promoError, setPromoError] = useState<string | undefined>();
@@ -62,30 +60,14 @@ export const UnlimRenewModal = ({
     );
   };
 
-  const confirm = async () => {
-    try {
-      const result = await renew.mutateAsync({
-        id: packageId,
-        promo: promo?.name ?? null,
-        attemptKey: attempt.current(),
-      });
-      attempt.reset();
-      showAlert.success(result.message || t('extends.done'));
-      onClose();
-    } catch (failure) {
-      attempt.reset();
-      showAlert.error(actionErrorText(failure, t('extends.errors.extend_package')));
-    }
-  };
-
   const shownPrice = price === null ? null : (promo?.price ?? price);
   return (
-    <ActionModal
-      title={t('extends.title')}
+    <PaidActionModal
+      texts="extends"
+      errorText={t('extends.errors.extend_package')}
+      mutation={renew}
+      variables={{ id: packageId, promo: promo?.name ?? null }}
       onClose={onClose}
-      confirmLabel={t('extends.confirm')}
-      onConfirm={() => void confirm()}
-      isPending={renew.isPending}
     >
       <p>{t('extends.text', { name })}</p>
       <form className="packages-promo" noValidate onSubmit={applyPromo}>
@@ -104,6 +86,6 @@ export const UnlimRenewModal = ({
       {shownPrice !== null && (
         <p className="packages-price">{t('modals.price', { price: formatDollars(shownPrice) })}</p>
       )}
-    </ActionModal>
+    </PaidActionModal>
   );
 };
