@@ -24,6 +24,16 @@ export const whereEquals = <DB, TB extends keyof DB, O>(
   return narrowed;
 };
 
+/**
+ * The total of a list whose table keeps its row counts elsewhere (a `*_counts` table with a
+ * count `n` per owner and filter value): the sum of the matching counts, a few rows however
+ * many the list has. For findPage's `countAll`.
+ */
+export const countedTotal = <DB, TB extends keyof DB>(
+  counts: SelectQueryBuilder<DB, TB, object>,
+  filters: { [C in keyof DB[TB] & string]?: unknown },
+) => whereEquals(counts, filters).select(sql<string>`coalesce(sum(n), 0)`.as('total'));
+
 /** Newest first, then the id: what every money list uses to break ties. */
 export const NEWEST_FIRST = [
   { column: 'created_at', direction: 'desc' },

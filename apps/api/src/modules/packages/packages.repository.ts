@@ -1,6 +1,13 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { PackageRowType, PackageSortField, PackageStatus } from '@proxy/contract';
-import { findPage, NEWEST_FIRST, whereEquals, type Db, type PackagesTable } from '@proxy/db';
+import {
+  countedTotal,
+  findPage,
+  NEWEST_FIRST,
+  whereEquals,
+  type Db,
+  type PackagesTable,
+} from '@proxy/db';
 import type { PageRequest } from '../../lib/list-query.ts';
 
 /** The tariff snapshot of a package row (packages.tariff, written by the purchase, migration 0005). */
@@ -82,13 +89,10 @@ export type PackagesPageQuery = PageRequest<PackageSortField> & {
  * user's own rows only, so the cost follows the user's packages, never the table's.
  */
 export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
-  // Deleted packages stay as history (decision 113): never shown to their owner.
-  const base = whereEquals(
-    db.selectFrom('packages').where('deleted_at', 'is', null),
-    packageFilters(query),
-  );
+  const filters = { user_id: query.userId, type: query.type, status: query.status };
   return findPage(
-    base,
+    // Deleted packages stay as history (decision 113): never shown to their owner.
+    whereEquals(db.selectFrom('packages').where('deleted_at', 'is', null), filters),
     (q) =>
       q.select([
         'id',
@@ -109,23 +113,10 @@ export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
       sortColumn: PACKAGE_SORT_COLUMNS[query.sort] as 'created_at',
       tieBreakers: NEWEST_FIRST,
     },
-    countPackages(db, query),
+    // `meta.total` from package_counts (migration 0019).
+    countedTotal(db.selectFrom('package_counts'), filters),
   );
 };
-
-/** The table's filters: the owner's rows, of one type and one status when asked. */
-const packageFilters = (query: PackagesPageQuery) => ({
-  user_id: query.userId,
-  type: query.type,
-  status: query.status,
-});
-
-/** `meta.total` from package_counts (migration 0019): a few rows, however many packages. */
-const countPackages = (db: Db, query: PackagesPageQuery) =>
-  whereEquals(
-    db.selectFrom('package_counts').select(sql<string>`coalesce(sum(n), 0)`.as('total')),
-    packageFilters(query),
-  );
 
 /** Owner-scoped, with period usage: another user's id reads as missing (404). */
 export const findUserPackage = (db: Db, userId: number, id: number) =>

@@ -1,5 +1,11 @@
 import { sql, type Insertable } from 'kysely';
-import { findPage, NEWEST_FIRST, type Db, type ProxyLists } from '@proxy/db';
+import {
+  findPage,
+  NEWEST_FIRST,
+  PROXY_LIST_ROUTING_COLUMNS,
+  type Db,
+  type ProxyLists,
+} from '@proxy/db';
 import type { PROXY_LIST_SORT_FIELDS } from '@proxy/contract';
 import type { PageRequest } from '../../lib/list-query.ts';
 
@@ -37,22 +43,13 @@ export const findOwnedPackage = (
 export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackage>>>;
 
 const LIST_COLUMNS = [
-  'id',
-  'package_id',
+  ...PROXY_LIST_ROUTING_COLUMNS,
   'name',
   'auth_type',
   'login',
   'white_list',
-  'location_preset',
-  'countries',
-  'region',
-  'city',
-  'isp',
-  'rotation_period',
   'proxy_link_format',
   'proxy_format',
-  'ports_count',
-  'port_start',
   'created_at',
 ] as const;
 

@@ -25,6 +25,7 @@ export { Loader, Spinner } from './spinner';
 export { QueryPage } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';
+export { Select, type SelectOption } from './select';
 export { SearchParamTabs, Tabs, type TabItem } from './tabs';
 export { Tooltip } from './tooltip';
 export { useErrorAlert } from './use-error-alert';

@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PagedResponse } from '@proxy/contract';
-import { useErrorAlert } from '../../../shared/ui';
+import { Select, useErrorAlert } from '../../../shared/ui';
 import { Table, useTableState, type TableProps, type TableState } from '../../../shared/ui/table';
-import { FilterSelect } from './filter-select';
 
 /** A server filter of a ledger table: a select of `options` under the filter `name`. */
 export type LedgerFilter = {
@@ -48,11 +47,12 @@ export const LedgerTable = <T extends { id: number | string }>({
         total={query.data?.meta.total ?? 0}
         isLoading={query.isFetching}
         toolbar={filters.map((f) => (
-          <FilterSelect
+          <Select
             key={f.name}
             {...table.filter(f.name)}
+            className="transactions__filter"
             label={f.label}
-            allLabel={t('transactions:filters.all')}
+            emptyLabel={t('transactions:filters.all')}
             options={f.options}
           />
         ))}
