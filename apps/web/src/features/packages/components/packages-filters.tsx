@@ -52,7 +52,7 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
   };
 
   return (
-    <div className="packages-filters">
+    <div className="cluster">
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
         {t('filters.open')}
       </Button>
