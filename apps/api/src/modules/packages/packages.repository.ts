@@ -10,6 +10,17 @@ import {
 } from '@proxy/db';
 import type { PageRequest } from '../../lib/list-query.ts';
 
+/** How a request names a package: by id, by uuid, or by its key (contents, exports, API tools). */
+export type PackageRef = { id: number } | { uuid: string } | { packageKey: string };
+
+/** The user's package named by `ref`, to select from: another user's reads as missing (404). */
+export const ownedPackageQuery = (db: Db, userId: number, ref: PackageRef) => {
+  const owned = db.selectFrom('packages').where('user_id', '=', userId);
+  if ('id' in ref) return owned.where('id', '=', ref.id);
+  if ('uuid' in ref) return owned.where('uuid', '=', ref.uuid);
+  return owned.where('package_key', '=', ref.packageKey);
+};
+
 /** The tariff snapshot of a package row (packages.tariff, written by the purchase, migration 0005). */
 export type TariffSnapshot = {
   id?: number;

@@ -8,6 +8,7 @@ import {
 } from '@proxy/db';
 import type { PROXY_LIST_SORT_FIELDS } from '@proxy/contract';
 import type { PageRequest } from '../../lib/list-query.ts';
+import { ownedPackageQuery } from '../packages/packages.repository.ts';
 
 /** What lists and the generator need of a package: its family, state and credentials. */
 const PACKAGE_COLUMNS = [
@@ -28,14 +29,8 @@ export const findOwnedPackage = (
   userId: number,
   by: { id: number } | { packageKey: string },
 ) =>
-  db
-    .selectFrom('packages')
+  ownedPackageQuery(db, userId, by)
     .select(PACKAGE_COLUMNS)
-    .$if('id' in by, (q) => q.where('id', '=', (by as { id: number }).id))
-    .$if('packageKey' in by, (q) =>
-      q.where('package_key', '=', (by as { packageKey: string }).packageKey),
-    )
-    .where('user_id', '=', userId)
     // A deleted package (decision 113) has no lists to show, make or export.
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
