@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '../../../shared/ui';
-import { useCheckCoupon } from '../../../shared/api/check-coupon';
+import { usePromoCheck } from '../../../shared/api/check-coupon';
 import { useBasketStore, type BasketItem } from '../stores/basket-store';
 
 /**
@@ -13,41 +13,27 @@ export const PromoForm = ({ item }: { item: BasketItem }) => {
   const { t } = useTranslation('buy');
   const promo = useBasketStore((state) => state.promo);
   const setPromo = useBasketStore((state) => state.setPromo);
-  const check = useCheckCoupon();
+  const check = usePromoCheck(
+    (applied) =>
+      setPromo(
+        applied && {
+          name: applied.name,
+          price: applied.price,
+          percent: applied.percent,
+          per_gb: applied.per_gb,
+        },
+      ),
+    t('errors.buying'),
+  );
   const [code, setCode] = useState(promo?.name ?? '');
-  const [error, setError] = useState<string | undefined>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) return;
-    check.mutate(
-      {
-        tariffId: item.tariff_id,
-        code: trimmed,
-        period: item.flow === 'isp' ? item.period : undefined,
-      },
-      {
-        onSuccess: (result) => {
-          if (result.can_use) {
-            setError(undefined);
-            setPromo({
-              name: trimmed,
-              price: result.price,
-              percent: result.percent,
-              per_gb: result.per_gb,
-            });
-          } else {
-            setError(result.message || t('errors.buying'));
-            setPromo(null);
-          }
-        },
-        onError: (failure) => {
-          setError(failure.message);
-          setPromo(null);
-        },
-      },
-    );
+    check.apply({
+      tariffId: item.tariff_id,
+      code,
+      period: item.flow === 'isp' ? item.period : undefined,
+    });
   };
 
   return (
@@ -56,7 +42,7 @@ export const PromoForm = ({ item }: { item: BasketItem }) => {
         label={t('promo.label')}
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        error={error}
+        error={check.error}
         autoComplete="off"
       />
       <Button

@@ -5,7 +5,7 @@ import { PACKAGE_CHANGE_ERROR_KEYS, deletePackageFormSchema } from '@proxy/contr
 import { translateFieldError } from '../../../../shared/lib/form-errors';
 import { Input, showAlert } from '../../../../shared/ui';
 import { useDeletePackage } from '../../api/delete-package';
-import { actionErrorText } from '../../utils/action-error';
+import { actionErrorText } from '../../../../shared/api/api-error';
 import { ActionModal } from './action-modal';
 
 export type DeletePackageModalProps = {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../../shared/ui';
 import { useAttemptKey } from '../../hooks/use-attempt-key';
-import { actionErrorText } from '../../utils/action-error';
+import { actionErrorText } from '../../../../shared/api/api-error';
 import { ActionModal } from './action-modal';
 
 /** The locale group of a paid action: its `title`, `confirm` and `done` texts. */

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@proxy/contract';
-import { useCheckCoupon } from '../../../../shared/api/check-coupon';
+import { usePromoCheck, type AppliedPromo } from '../../../../shared/api/check-coupon';
 import { Button, Input } from '../../../../shared/ui';
 import { useRenewUnlim } from '../../api/renew-unlim';
-import { actionErrorText } from '../../utils/action-error';
 import { PaidActionModal } from './paid-action-modal';
 
 export type UnlimRenewModalProps = {
@@ -15,8 +14,6 @@ export type UnlimRenewModalProps = {
   price: number | null;
   onClose: () => void;
 };
-
-type AppliedPromo = { name: string; price: number };
 
 /**
  * Renew an unlimited package, with the promo code form (spec section 4 "Promo"): submitting
@@ -31,33 +28,12 @@ export const UnlimRenewModal = ({
 }: UnlimRenewModalProps) => {
   const { t } = useTranslation('packages');
   const renew = useRenewUnlim();
-  const check = useCheckCoupon();
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [promoError, setPromoError] = useState<string | undefined>();
-
+  const check = usePromoCheck(setPromo, t('promo.invalid'));
   const applyPromo = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) return;
-    check.mutate(
-      { tariffId, code: trimmed },
-      {
-        onSuccess: (result) => {
-          if (result.can_use) {
-            setPromoError(undefined);
-            setPromo({ name: trimmed, price: result.price });
-          } else {
-            setPromoError(result.message || t('promo.invalid'));
-            setPromo(null);
-          }
-        },
-        onError: (failure) => {
-          setPromoError(actionErrorText(failure, t('promo.invalid')));
-          setPromo(null);
-        },
-      },
-    );
+    check.apply({ tariffId, code });
   };
 
   const shownPrice = price === null ? null : (promo?.price ?? price);
@@ -75,7 +51,7 @@ export const UnlimRenewModal = ({
           label={t('promo.label')}
           value={code}
           onChange={(event) => setCode(event.target.value)}
-          error={promoError}
+          error={check.error}
           autoComplete="off"
         />
         <Button type="submit" variant="secondary" size="sm" isLoading={check.isPending}>
