@@ -22,6 +22,7 @@ export { LanguageSwitch } from './language-switch';
 export { Logo, LogoMark } from './logo';
 export { Modal, SideModal } from './modal';
 export { Loader, Spinner } from './spinner';
+export { PromoCodeFields } from './promo-code-fields';
 export { QueryPage } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from '../../../shared/ui';
+import { PromoCodeFields } from '../../../shared/ui';
 import { usePromoCheck } from '../../../shared/api/check-coupon';
 import { useBasketStore, type BasketItem } from '../stores/basket-store';
 
@@ -38,22 +38,7 @@ export const PromoForm = ({ item }: { item: BasketItem }) => {
 
   return (
     <form className="buy-promo" onSubmit={submit} noValidate>
-      <Input
-        label={t('promo.label')}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={check.error}
-        autoComplete="off"
-      />
-      <Button
-        type="submit"
-        variant="secondary"
-        size="sm"
-        isLoading={check.isPending}
-        disabled={check.isPending}
-      >
-        {t('promo.apply')}
-      </Button>
+      <PromoCodeFields code={code} onCodeChange={setCode} check={check} />
       {promo && (
         <p className="buy-promo__applied" role="status">
           {t('promo.applied', { name: promo.name })}{' '}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@proxy/contract';
 import { usePromoCheck, type AppliedPromo } from '../../../../shared/api/check-coupon';
-import { Button, Input } from '../../../../shared/ui';
+import { PromoCodeFields } from '../../../../shared/ui';
 import { useRenewUnlim } from '../../api/renew-unlim';
 import { PaidActionModal } from './paid-action-modal';
 
@@ -47,16 +47,7 @@ export const UnlimRenewModal = ({
     >
       <p>{t('extends.text', { name })}</p>
       <form className="packages-promo" noValidate onSubmit={applyPromo}>
-        <Input
-          label={t('promo.label')}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={check.error}
-          autoComplete="off"
-        />
-        <Button type="submit" variant="secondary" size="sm" isLoading={check.isPending}>
-          {t('promo.apply')}
-        </Button>
+        <PromoCodeFields code={code} onCodeChange={setCode} check={check} />
       </form>
       {promo && <p role="status">{t('promo.applied', { name: promo.name })}</p>}
       {shownPrice !== null && (
