@@ -1,4 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -69,6 +75,15 @@ export const expectNoSeriousA11yViolations = async (page: Page) => {
   ).toEqual([]);
 };
 
+/** Fills in and submits the register form of the current page. */
+export const submitRegisterForm = async (page: Page, user: TestUser) => {
+  await page.getByLabel('Nickname').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+};
+
 /** Logs in through the form and waits for the cabinet. */
 export const logIn = async (page: Page, user: TestUser) => {
   await page.goto('/login');
@@ -76,6 +91,78 @@ export const logIn = async (page: Page, user: TestUser) => {
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/cabinet/);
+};
+
+export type Json = Record<string, unknown>;
+
+/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
+export const apiAs = (request: APIRequestContext, token: string) => {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async <T>(path: string): Promise<T> => {
+      const res = await request.get(`/api${path}`, { headers });
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as T;
+    },
+    post: (path: string, data: Json) => request.post(`/api${path}`, { headers, data }),
+  };
+};
+
+export type Caller = ReturnType<typeof apiAs>;
+
+type Tariff = { id: number; title: string };
+
+/** Buys the Base 5 GB dynamic package (row type dynamic) through the API; answers its tariff. */
+export const buyBase = async (api: Caller): Promise<Tariff> => {
+  const dynamic = (await api.get<{ data: Tariff[] }>('/tariffs?type=1')).data;
+  const base = dynamic.find((t) => t.title === 'Base 5 GB') ?? dynamic[0]!;
+  const res = await api.post('/tariff/buy', { tariff_id: base.id });
+  expect(res.status(), await res.text()).toBe(200);
+  return base;
+};
+
+/**
+ * Buys 30 days of the smallest ISP tariff in a country with more than 5 free addresses (so
+ * the pool keeps addresses for a swap); answers its tariff.
+ */
+export const buyIsp = async (api: Caller): Promise<Tariff> => {
+  const countries = (await api.get<{ data: { id: number; count: number }[] }>('/isp/countries'))
+    .data;
+  const country = countries.find((c) => c.count > 5)!;
+  const tariffs = (
+    await api.get<{ data: (Tariff & { ports: number })[] }>(`/isp/countries/${country.id}/tariffs`)
+  ).data
+    .filter((t) => t.ports < country.count)
+    .sort((a, b) => a.ports - b.ports);
+  const isp = tariffs[0]!;
+  const res = await api.post('/tariff/buy-isp', {
+    country_id: country.id,
+    period: 30,
+    tariff_id: isp.id,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return isp;
+};
+
+/** Provisioning takes a moment: refreshes the packages table until `count` rows are active. */
+export const refreshUntilActive = async (page: Page, count: number) => {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(count, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+};
+
+/** The packages table's row of a tariff. */
+export const rowOf = (page: Page, tariff: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
+
+/** Opens the row's panel and answers the details row under it. */
+export const expand = async (page: Page, tariff: string): Promise<Locator> => {
+  const row = rowOf(page, tariff);
+  await row.getByRole('button', { name: 'Details' }).click();
+  await expect(row.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+  const id = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`);
 };
 
 export const VERIFY_LINK = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;

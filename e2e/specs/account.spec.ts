@@ -5,6 +5,7 @@ import {
   findMailLink,
   expectNoSeriousA11yViolations,
   logIn,
+  submitRegisterForm,
   VERIFY_LINK,
 } from '../fixtures.ts';
 
@@ -16,11 +17,7 @@ test.describe('account journey', () => {
     await expect(page).toHaveURL(/\/register$/);
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByLabel('Nickname').fill(user.name);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitRegisterForm(page, user);
 
     // Unverified: the cabinet shows the verify-email screen instead of pages.
     await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();

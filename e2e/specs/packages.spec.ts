@@ -1,22 +1,19 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { admin, expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
-
-type Json = Record<string, unknown>;
-
-/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
-const apiAs = (request: APIRequestContext, token: string) => {
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: async <T>(path: string): Promise<T> => {
-      const res = await request.get(`/api${path}`, { headers });
-      expect(res.status(), path).toBe(200);
-      return (await res.json()) as T;
-    },
-    post: (path: string, data: Json) => request.post(`/api${path}`, { headers, data }),
-  };
-};
-
-type Caller = ReturnType<typeof apiAs>;
+import {
+  admin,
+  apiAs,
+  buyBase,
+  buyIsp,
+  expect,
+  expand,
+  expectNoSeriousA11yViolations,
+  logIn,
+  newUser,
+  refreshUntilActive,
+  rowOf,
+  test,
+  type Caller,
+  type Json,
+} from '../fixtures.ts';
 
 /** Buys one package of each family through the API, as the buy flow does. */
 const buyOneOfEach = async (api: Caller) => {
@@ -24,10 +21,7 @@ const buyOneOfEach = async (api: Caller) => {
     const res = await api.post(path, data);
     return res.status() === 200;
   };
-  const dynamic = (await api.get<{ data: { id: number; title: string }[] }>('/tariffs?type=1'))
-    .data;
-  const base = dynamic.find((t) => t.title === 'Base 5 GB') ?? dynamic[0]!;
-  expect(await bought('/tariff/buy', { tariff_id: base.id })).toBe(true);
+  const base = await buyBase(api);
   const premium = (await api.get<{ data: { id: number; title: string }[] }>('/tariffs?type=4'))
     .data[0]!;
   expect(await bought('/tariff/buy', { tariff_id: premium.id })).toBe(true);
@@ -53,31 +47,8 @@ const buyOneOfEach = async (api: Caller) => {
   }
   expect(unlim).toBeDefined();
 
-  const countries = (await api.get<{ data: { id: number; count: number }[] }>('/isp/countries'))
-    .data;
-  const country = countries.find((c) => c.count > 5)!;
-  const ispTariffs = (
-    await api.get<{ data: { id: number; title: string; ports: number }[] }>(
-      `/isp/countries/${country.id}/tariffs`,
-    )
-  ).data;
-  const isp = ispTariffs.find((t) => t.ports < country.count)!;
-  expect(
-    await bought('/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: isp.id }),
-  ).toBe(true);
+  const isp = await buyIsp(api);
   return { base: base.title, premium: premium.title, unlim: unlim!.title, isp: isp.title };
-};
-
-const rowOf = (page: Page, tariff: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
-
-/** Opens the row's panel and answers the details row under it. */
-const expand = async (page: Page, tariff: string): Promise<Locator> => {
-  const row = rowOf(page, tariff);
-  await row.getByRole('button', { name: 'Details' }).click();
-  await expect(row.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
-  const id = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
-  return page.locator(`[id="${id}"]`);
 };
 
 test.describe('packages screen', () => {
@@ -97,10 +68,7 @@ test.describe('packages screen', () => {
     await page.goto('/cabinet/packages');
 
     // Provisioning takes a moment: refresh until all four are active.
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Refresh' }).first().click();
-      await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(4, { timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
+    await refreshUntilActive(page, 4);
     await expectNoSeriousA11yViolations(page);
 
     // Each family's panel; one row open at a time.

@@ -25,6 +25,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
@@ -61,6 +62,7 @@ const googleWithCookies: RoutesPlugin = (scope, _options, done) => {
 /** The API modules, mounted under /api in this order. New modules are added here. */
 const MODULES = [
   healthRoutes,
+  appConfigRoutes,
   authRoutes,
   profileRoutes,
   notificationsRoutes,

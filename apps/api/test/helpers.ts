@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config/env.ts';
 import {
@@ -249,3 +249,15 @@ export const markEmailVerified = (db: DbRoot, userId: number) =>
     .set({ email_verified_at: sql<Date>`now()` })
     .where('id', '=', userId)
     .execute();
+
+/** The directives of a Content-Security-Policy header, by name. */
+export const cspDirectives = (header: unknown): Map<string, string[]> => {
+  expect(typeof header, 'content-security-policy header').toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name ?? '', values]),
+  );
+};

@@ -22,6 +22,7 @@ export * from './legal/legal.schemas.ts';
 export * from './legal/legal.endpoints.ts';
 export * from './http/endpoint.ts';
 export * from './http/api-endpoints.ts';
+export * from './app/app.schemas.ts';
 export * from './app/app.endpoints.ts';
 export * from './auth/auth.endpoints.ts';
 export * from './profile/profile.endpoints.ts';

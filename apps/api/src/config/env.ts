@@ -2,7 +2,15 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { invalidEnvironment, parseEnvironment } from '@proxy/contract';
+import {
+  ANALYTICS_PROVIDERS,
+  GA4_MEASUREMENT_ID_PATTERN,
+  LIVE_CHAT_PROVIDERS,
+  invalidEnvironment,
+  parseEnvironment,
+  type AnalyticsConfig,
+  type LiveChatConfig,
+} from '@proxy/contract';
 import { loadOrCreateSecret, resolveDataKey } from '@proxy/db';
 
 /** The monorepo root: defaults for data, web dist and locales are relative to it. */
@@ -12,6 +20,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+/** An optional setting where an empty value (`NAME=`) means unset, as in a .env template. */
+const optionalSetting = <T extends z.ZodType<string>>(schema: T) =>
+  z
+    .union([z.literal(''), schema])
+    .optional()
+    .transform((value) => (value === '' ? undefined : (value as z.output<T> | undefined)));
+
+/** An http(s) address without a trailing slash. */
+const baseUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -162,12 +180,78 @@ const envSchema = z.object({
     .default('proxy.example'),
   COMPANY_NAME: z.string().trim().min(1).max(200).default('Proxy Cabinet'),
   SUPPORT_EMAIL: z.string().email().optional(),
-  SUPPORT_CHAT_URL: z.string().url().default('https://t.me/proxy_support'),
+  SUPPORT_CHAT_URL: z.url({ protocol: /^https?$/ }).default('https://t.me/proxy_support'),
+  /**
+   * Analytics (docs/decisions/147): off unless a provider is named. `plausible` posts events to
+   * PLAUSIBLE_API_HOST/api/event for the site PLAUSIBLE_DOMAIN (default PUBLIC_DOMAIN); `ga4`
+   * loads Google's gtag.js for GA4_MEASUREMENT_ID. The browser sends nothing before consent.
+   */
+  ANALYTICS_PROVIDER: optionalSetting(z.enum(ANALYTICS_PROVIDERS)),
+  PLAUSIBLE_API_HOST: optionalSetting(baseUrl),
+  PLAUSIBLE_DOMAIN: optionalSetting(z.string().regex(/^[a-z0-9.-]+$/i, 'a site domain')),
+  GA4_MEASUREMENT_ID: optionalSetting(z.string().regex(GA4_MEASUREMENT_ID_PATTERN, 'G-XXXXXXXX')),
+  /**
+   * Live chat (docs/decisions/148): off unless a provider is named. `chatwoot` loads the SDK of
+   * the (self-hosted) Chatwoot at CHATWOOT_BASE_URL for the inbox CHATWOOT_WEBSITE_TOKEN.
+   */
+  LIVE_CHAT_PROVIDER: optionalSetting(z.enum(LIVE_CHAT_PROVIDERS)),
+  CHATWOOT_BASE_URL: optionalSetting(baseUrl),
+  CHATWOOT_WEBSITE_TOKEN: optionalSetting(z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'a token')),
   /** Per-IP CSP violation reports per window (POST /api/csp-report). */
   RATE_LIMIT_CSP_REPORT_MAX: z.coerce.number().int().min(1).default(60),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** A provider named without the settings it needs is a start-up error, not a silent "off". */
+const requireSettings = (
+  env: ParsedEnv,
+  provider: string,
+  names: (keyof ParsedEnv)[],
+  problems: string[],
+) => {
+  for (const name of names)
+    if (env[name] === undefined) problems.push(`${name}: required when ${provider}`);
+};
+
+const analyticsOf = (env: ParsedEnv, problems: string[]): AnalyticsConfig | null => {
+  const provider = 'ANALYTICS_PROVIDER=' + (env.ANALYTICS_PROVIDER ?? '');
+  if (env.ANALYTICS_PROVIDER === 'plausible') {
+    requireSettings(env, provider, ['PLAUSIBLE_API_HOST'], problems);
+    return env.PLAUSIBLE_API_HOST
+      ? {
+          provider: 'plausible',
+          apiHost: env.PLAUSIBLE_API_HOST,
+          domain: env.PLAUSIBLE_DOMAIN ?? env.PUBLIC_DOMAIN,
+        }
+      : null;
+  }
+  if (env.ANALYTICS_PROVIDER === 'ga4') {
+    requireSettings(env, provider, ['GA4_MEASUREMENT_ID'], problems);
+    return env.GA4_MEASUREMENT_ID
+      ? { provider: 'ga4', measurementId: env.GA4_MEASUREMENT_ID }
+      : null;
+  }
+  return null;
+};
+
+const liveChatOf = (env: ParsedEnv, problems: string[]): LiveChatConfig | null => {
+  if (env.LIVE_CHAT_PROVIDER !== 'chatwoot') return null;
+  requireSettings(
+    env,
+    'LIVE_CHAT_PROVIDER=chatwoot',
+    ['CHATWOOT_BASE_URL', 'CHATWOOT_WEBSITE_TOKEN'],
+    problems,
+  );
+  return env.CHATWOOT_BASE_URL && env.CHATWOOT_WEBSITE_TOKEN
+    ? {
+        provider: 'chatwoot',
+        baseUrl: env.CHATWOOT_BASE_URL,
+        websiteToken: env.CHATWOOT_WEBSITE_TOKEN,
+      }
+    : null;
+};
 
 export type Config = Omit<
   z.output<typeof envSchema>,
@@ -178,6 +262,9 @@ export type Config = Omit<
   APP_SECRET: string;
   DATA_ENCRYPTION_KEY: Buffer;
   SUPPORT_EMAIL: string;
+  /** The analytics service and live chat the SPA may load after consent (null: none). */
+  ANALYTICS: AnalyticsConfig | null;
+  LIVE_CHAT: LiveChatConfig | null;
 };
 
 /** Parses the environment (overrides win) once; the only reader of process.env. */
@@ -192,6 +279,10 @@ export const loadConfig = (
       'APP_SECRET: required (at least 32 characters) when DATABASE_URL is set; ' +
         'every instance on the database must use the same value, e.g. `openssl rand -hex 32`',
     ]);
+  const problems: string[] = [];
+  const analytics = analyticsOf(env, problems);
+  const liveChat = liveChatOf(env, problems);
+  if (problems.length > 0) throw invalidEnvironment(problems);
   const dataDir = path.resolve(env.DATA_DIR);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return {
@@ -211,6 +302,8 @@ export const loadConfig = (
     }),
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${env.PUBLIC_DOMAIN}`,
     GATEWAY_EXITS_FILE: path.resolve(env.GATEWAY_EXITS_FILE),
+    ANALYTICS: analytics,
+    LIVE_CHAT: liveChat,
     // As the gateway's own default (apps/gateway config/env.ts).
     GATEWAY_PUBLIC_HOST:
       env.GATEWAY_PUBLIC_HOST ??

@@ -2,19 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nextAddress, type TestContext } from '../../test/helpers.ts';
-
-/** The directives of a Content-Security-Policy header, by name. */
-const directives = (header: string | string[] | number | undefined): Map<string, string[]> => {
-  expect(typeof header, 'content-security-policy header').toBe('string');
-  return new Map(
-    String(header)
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name ?? '', values]),
-  );
-};
+import {
+  createTestApp,
+  cspDirectives as directives,
+  nextAddress,
+  type TestContext,
+} from '../../test/helpers.ts';
 
 let ctx: TestContext;
 let tls: TestContext;

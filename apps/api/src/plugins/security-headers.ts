@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { appEndpoints, textField } from '@proxy/contract';
 import { AppError } from '../lib/app-error.ts';
 import { addRoute, type App } from '../lib/contract-route.ts';
+import type { Config } from '../config/env.ts';
 
 /**
  * Where browsers post violation reports. report-uri only: Chromium sends report-uri at once
@@ -13,31 +14,91 @@ export const CSP_REPORT_PATH = `/api${appEndpoints.cspReport.path}`;
 /** The SPA route Google sign-in returns to: its URL carries the session token. */
 export const GOOGLE_RETURN_PATH = '/auth/google/callback';
 
+/** The sources a third-party service needs, by directive; what it does not need stays out. */
+type Sources = Partial<
+  Record<'script-src' | 'connect-src' | 'img-src' | 'frame-src' | 'style-src', string[]>
+>;
+
+/** Google's list for GA4 (developers.google.com/tag-platform/security/guides/csp). */
+const GA4_SOURCES: Sources = {
+  'script-src': ['https://*.googletagmanager.com'],
+  'connect-src': [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+  'img-src': ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
+
+/**
+ * What the configured analytics and live chat need (docs/decisions/147, 148), nothing when
+ * unconfigured. Plausible takes events only (we post them; no script of theirs runs). Chatwoot
+ * runs its SDK from its origin and frames its widget from there; the SDK writes its own
+ * `<style>` element and sets style attributes, hence 'unsafe-inline' for styles only.
+ */
+export const thirdPartySources = (config: Pick<Config, 'ANALYTICS' | 'LIVE_CHAT'>) => {
+  const sources: Sources[] = [];
+  const trustedTypes: string[] = [];
+  if (config.ANALYTICS?.provider === 'plausible')
+    sources.push({ 'connect-src': [new URL(config.ANALYTICS.apiHost).origin] });
+  if (config.ANALYTICS?.provider === 'ga4') {
+    sources.push(GA4_SOURCES);
+    // gtag.js inserts its scripts through Google's own Trusted Types policy.
+    trustedTypes.push('goog#html');
+  }
+  if (config.LIVE_CHAT?.provider === 'chatwoot') {
+    const origin = new URL(config.LIVE_CHAT.baseUrl).origin;
+    sources.push({
+      'script-src': [origin],
+      'frame-src': [origin],
+      'img-src': [origin],
+      'style-src': ["'unsafe-inline'"],
+    });
+    // The SDK fills its <style> element through innerHTML: the SPA's `default` policy lets
+    // through markup-free strings only (apps/web/src/shared/live-chat/chatwoot.ts).
+    trustedTypes.push('default');
+  }
+  const merged: Sources = {};
+  for (const entry of sources)
+    for (const [directive, values] of Object.entries(entry) as [keyof Sources, string[]][])
+      merged[directive] = [...new Set([...(merged[directive] ?? []), ...values])];
+  return { sources: merged, trustedTypes };
+};
+
 /**
  * The policy the built SPA runs under (docs/decisions/070). The session token lives in the
  * browser, so script injection is the door to close: scripts and styles only from our own
  * files (the Vite build has no inline script or style), no plugins, no <base> hijack, no
  * framing, and Trusted Types: the SPA inserts HTML only as TrustedHTML made by DOMPurify
  * (its `dompurify` policy, RETURN_TRUSTED_TYPE), so unsanitised HTML cannot reach the DOM.
+ * Third-party origins join only as configured (`thirdPartySources`); `third-party-scripts` is
+ * the SPA's policy that sets a script's src only to those configured origins.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-  // Only DOMPurify may create TrustedHTML: a string reaching an HTML sink anywhere else is
-  // blocked and reported rather than silently inserted.
-  'trusted-types dompurify',
-  `report-uri ${CSP_REPORT_PATH}`,
-].join('; ');
+export const contentSecurityPolicy = (config: Pick<Config, 'ANALYTICS' | 'LIVE_CHAT'>): string => {
+  const { sources, trustedTypes } = thirdPartySources(config);
+  const withSources = (directive: keyof Sources, own: string[]) =>
+    `${directive} ${[...own, ...(sources[directive] ?? [])].join(' ')}`;
+  const hasScripts = (sources['script-src'] ?? []).length > 0;
+  return [
+    "default-src 'self'",
+    withSources('script-src', ["'self'"]),
+    withSources('style-src', ["'self'"]),
+    withSources('img-src', ["'self'"]),
+    "font-src 'self'",
+    withSources('connect-src', ["'self'"]),
+    ...(sources['frame-src'] ? [withSources('frame-src', ["'self'"])] : []),
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+    // Only DOMPurify may create TrustedHTML: a string reaching an HTML sink anywhere else is
+    // blocked and reported rather than silently inserted.
+    `trusted-types ${['dompurify', ...(hasScripts ? ['third-party-scripts'] : []), ...trustedTypes].join(' ')}`,
+    `report-uri ${CSP_REPORT_PATH}`,
+  ].join('; ');
+};
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -86,12 +147,13 @@ const summarise = (report: Record<string, unknown>) =>
 export const securityHeadersPlugin = fp(
   (app, _options, done) => {
     const isTlsOrigin = app.config.APP_URL.startsWith('https:');
+    const policy = contentSecurityPolicy(app.config);
 
     app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
       const setDefault = (name: string, value: string) => {
         if (!reply.hasHeader(name)) void reply.header(name, value);
       };
-      setDefault('content-security-policy', CONTENT_SECURITY_POLICY);
+      setDefault('content-security-policy', policy);
       setDefault('x-content-type-options', 'nosniff');
       // Older browsers without frame-ancestors.
       setDefault('x-frame-options', 'DENY');

@@ -99,6 +99,11 @@ const screens = {
   faq: screen(() => import('./routes/faq'), 'FaqRoute'),
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
+  dynamicLists: screen(() => import('./routes/proxy-lists'), 'DynamicListsRoute', ['packages']),
+  dynamicListView: screen(() => import('./routes/proxy-lists'), 'DynamicListViewRoute', [
+    'packages',
+  ]),
+  ispList: screen(() => import('./routes/proxy-lists'), 'IspListRoute', ['packages']),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
   statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
     'statistics',
@@ -166,7 +171,16 @@ export const routes: RouteObject[] = [
               { path: 'payment', ...screens.paymentResult },
               { path: 'faq', ...screens.faq },
               { path: 'legal', ...screens.legal },
-              { path: 'packages', ...screens.packages },
+              {
+                path: 'packages',
+                ...screens.packages,
+                // Modal routes over the list (spec section 2): closing returns to it.
+                children: [
+                  { path: 'dynamic/list/:packageId', ...screens.dynamicLists },
+                  { path: 'dynamic/view/:packageId/:listId', ...screens.dynamicListView },
+                  { path: 'isp/list/:packageId', ...screens.ispList },
+                ],
+              },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },

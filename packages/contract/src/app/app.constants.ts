@@ -50,6 +50,8 @@ export const PAGER_FULL_WINDOW = 6;
 
 export const FAQ_SEARCH_MIN_LENGTH = 4;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Option lists (countries, cities, ...) get a search box only above this many options. */
+export const OPTION_SEARCH_ABOVE = 10;
 export const ACCORDION_TRANSITION_MS = 250;
 export const COPY_CONFIRMATION_MS = 5000;
 export const QUERY_GC_TIME_MS = 5 * 60_000;

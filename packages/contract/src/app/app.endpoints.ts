@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { appConfigSchema } from './app.schemas.ts';
 
 export const appEndpoints = {
   health: defineEndpoint({
@@ -8,6 +9,14 @@ export const appEndpoints = {
     summary: 'Liveness with a database ping (503 when the database does not answer)',
     request: {},
     response: z.object({ status: z.literal('ok') }),
+  }),
+  /** The run-time configuration the SPA needs (support link, analytics, live chat). */
+  config: defineEndpoint({
+    method: 'GET',
+    path: '/app/config',
+    summary: 'Support messenger link and the analytics and live-chat services configured',
+    request: {},
+    response: appConfigSchema,
   }),
   /**
    * Content-Security-Policy violation reports (report-uri): any browser may post one, as

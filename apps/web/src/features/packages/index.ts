@@ -1,1 +1,4 @@
 export { PackagesPage } from './components/packages-page';
+export { useDynamicPackage } from './api/get-dynamic-package';
+export { useIspPackage } from './api/get-isp-package';
+export { packageLinks } from './utils/package-links';

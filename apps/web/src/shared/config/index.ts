@@ -25,9 +25,6 @@ export const siteDomain = (): string =>
   import.meta.env.VITE_SITE_DOMAIN ||
   (typeof window === 'undefined' ? 'proxy.example' : window.location.host);
 
-/** Support messenger channel shown on error screens. */
-export const SUPPORT_MESSENGER_URL = 'https://t.me/proxy_support';
-
 /** External "useful services" of the side menu. */
 export const PROXY_CHECKER_URL = 'https://proxy.example/proxy-checker/';
 export const IP_INFO_URL = 'https://ipinfo.io/';

@@ -3,9 +3,13 @@ import { isApiError, type ApiError } from '../api/api-error';
 import { i18n, translateDynamic } from '../i18n/i18n';
 import { showAlert } from '../ui/alert-store';
 
-/** Client messages are contract i18n keys (`validation.<key>`); server messages arrive translated. */
+/**
+ * Client messages are contract i18n keys: `validation.<key>`, or a namespaced key of a form's
+ * own (`packages:proxy_create.errors.max_ports`); server messages arrive translated.
+ */
 export const translateFieldError = (message: string | undefined): string | undefined => {
   if (!message) return undefined;
+  if (/^[a-z-]+:[a-z_.]+$/.test(message) && i18n.exists(message)) return translateDynamic(message);
   const key = `validation.${message}`;
   return /^[a-z_]+$/.test(message) && i18n.exists(key) ? translateDynamic(key) : message;
 };

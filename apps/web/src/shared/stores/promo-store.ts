@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import { onLogout } from '../session/logout';
 
+/** The query parameter that switches on `isSubscriptionPromoQuery` (spec 001 section 2). */
+export const SUBSCRIBE_PROMO_PARAM = 'subscribe_promo';
+
 type PromoState = {
   isSubscriptionPromoQuery: boolean;
   isCancelingPromo: boolean;

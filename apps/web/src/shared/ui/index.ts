@@ -20,7 +20,16 @@ export { IconButton } from './icon-button';
 export { Input } from './input';
 export { LanguageSwitch } from './language-switch';
 export { Logo, LogoMark } from './logo';
+export { ActionModal, type ActionModalProps } from './action-modal';
+export { DownloadFormatModal, type DownloadFormatModalProps } from './download-format-modal';
 export { Modal, SideModal } from './modal';
+export {
+  OptionChecklist,
+  OptionSelect,
+  type OptionChecklistProps,
+  type OptionSelectProps,
+  type PickerOption,
+} from './option-picker';
 export { Loader, Spinner } from './spinner';
 export { PromoCodeFields } from './promo-code-fields';
 export { QueryPage } from './query-page';

@@ -13,6 +13,8 @@ export type ModalProps = {
   footer?: ReactNode;
   /** `side` slides in from the right edge (SideModal). */
   placement?: 'center' | 'side';
+  /** `wide` fits a table (a centred modal only). */
+  size?: 'default' | 'wide';
 };
 
 export const Modal = ({
@@ -22,6 +24,7 @@ export const Modal = ({
   children,
   footer,
   placement = 'center',
+  size = 'default',
 }: ModalProps) => {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +38,7 @@ export const Modal = ({
     >
       <div
         ref={ref}
-        className={`modal modal--${placement}`}
+        className={`modal modal--${placement}${size === 'wide' ? ' modal--wide' : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

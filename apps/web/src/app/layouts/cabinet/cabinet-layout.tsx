@@ -8,6 +8,7 @@ import { clearReferralCode } from '../../../shared/lib/referral-code';
 import { ACTIVE_USER_STATUS } from '../../../shared/config';
 import { isRestrictedUser } from '../../../shared/lib/restricted-user';
 import { logout } from '../../../shared/session/logout';
+import { LiveChatToggle } from '../../../shared/live-chat/live-chat-toggle';
 import { IconButton, LanguageSwitch, Loader, Logo, MenuIcon, showAlert } from '../../../shared/ui';
 import { VerifyEmailScreen } from '../../../features/auth/components/verify-email-screen';
 import { NotificationsBell } from '../../../features/notifications/components/notifications-bell';
@@ -112,6 +113,7 @@ export const CabinetLayout = () => {
           <div className="cabinet-header__actions">
             <LanguageSwitch onChange={onLanguageChange} />
             <NotificationsBell />
+            <LiveChatToggle />
           </div>
         </header>
         <main id="main" className="cabinet__main" tabIndex={-1}>

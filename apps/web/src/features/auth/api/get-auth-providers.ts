@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints, type AuthProvidersResponse } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
+import { SERVER_CONFIG_QUERY } from '../../../shared/config/app-config';
 
 export type AuthProviders = AuthProvidersResponse;
 
@@ -12,9 +13,7 @@ export const authProvidersQueryOptions = () =>
   queryOptions({
     queryKey: ['auth-providers'] as const,
     queryFn: ({ signal }) => getAuthProviders(signal),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    meta: { skipGlobalError: true },
+    ...SERVER_CONFIG_QUERY,
   });
 
 export const useAuthProviders = () => useQuery(authProvidersQueryOptions());

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { RegisterInput } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
 import { currentLanguage } from '../../../shared/i18n/i18n';
-import { trackEvent } from '../../../shared/lib/analytics';
+import { trackEvent } from '../../../shared/analytics/analytics';
 import { translateFieldError } from '../../../shared/lib/form-errors';
 import { readReferralCode } from '../../../shared/lib/referral-code';
 import { lazyZodResolver } from '../../../shared/lib/lazy-zod-resolver';
@@ -44,7 +44,7 @@ export const RegisterForm = () => {
         ref: readReferralCode(),
         locale: currentLanguage(),
       });
-      trackEvent({ event: 'user_registration', method: 'email' });
+      trackEvent('user_registration', { method: 'email' });
       await postLogin(response.token, response.user);
     } catch (error) {
       reportAuthError(error, form.setError, [

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, showAlert } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
 import { isApiError } from '../../../shared/api/api-error';
+import { trackEvent } from '../../../shared/analytics/analytics';
 import { useBuyPackage } from '../api/buy';
 import { useAccount } from '../api/get-account';
 import { useBasketStore, type BasketItem } from '../stores/basket-store';
@@ -61,6 +62,7 @@ export const CartSummary = () => {
           attemptKey.current = null;
           showAlert.success(response.message || t('cart.bought'));
           markPurchased();
+          trackEvent('purchase', { product: item.flow });
           void navigate(paths.cabinet.packages);
         },
         onError: (error) => {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@proxy/contract';
+import { packagesQueryKey } from '../../../shared/api/packages-query-key';
 import { profileQueryKey } from '../../../shared/api/profile-query-key';
 
-/** The cache of every packages call: the list and each family's details live under it. */
-export const packagesQueryKey = ['packages'] as const;
+export { packagesQueryKey };
 
 /** The Idempotency-Key header of one attempt of a paid change (a retry of it is answered once). */
 export const idempotencyHeader = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });

@@ -4,6 +4,9 @@
  */
 export const packageLinks = {
   dynamicLists: (packageId: number) => `/cabinet/packages/dynamic/list/${packageId}`,
+  dynamicView: (packageId: number, listId: number) =>
+    `/cabinet/packages/dynamic/view/${packageId}/${listId}`,
+  generator: (packageId: number) => `/cabinet/packages/generator/${packageId}`,
   ispList: (packageId: number) => `/cabinet/packages/isp/list/${packageId}`,
   apiTools: (packageKey: string) => `/cabinet/dynamic/api-tools/${encodeURIComponent(packageKey)}`,
   uuidStatistics: (uuid: string) => `/statistics/${encodeURIComponent(uuid)}/all`,

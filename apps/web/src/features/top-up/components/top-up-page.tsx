@@ -13,6 +13,7 @@ import {
   type TopUpInput,
   toDollars,
 } from '@proxy/contract';
+import { trackEvent } from '../../../shared/analytics/analytics';
 import { isApiError } from '../../../shared/api/api-error';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { applyServerFieldErrors, translateFieldError } from '../../../shared/lib/form-errors';
@@ -96,6 +97,7 @@ export const TopUpPage = () => {
     try {
       const response = await create.mutateAsync(payload);
       savePaymentData(payload);
+      trackEvent('top_up', {});
       window.location.assign(response.url);
     } catch (error) {
       if (isApiError(error) && !error.isTransport) {

@@ -1,0 +1,11 @@
+import { proxyListsEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { useCacheClearingMutation } from './cache-clearing-mutation';
+
+export type DeleteProxyListInput = { packageId: number; listId: number };
+
+/** DELETE /packages/:id/proxy-lists/:listId (the gateway closes its ports and sessions). */
+export const deleteProxyList = ({ packageId, listId }: DeleteProxyListInput) =>
+  call(proxyListsEndpoints.deleteProxyList, { params: { id: packageId, listId } });
+
+export const useDeleteProxyList = () => useCacheClearingMutation(deleteProxyList);

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { proxyListsEndpoints } from '@proxy/contract';
+import type { LocationOption } from './location-options';
+import { call } from '../../../shared/api/http-client';
+import { locationQueryOptions } from './location-options';
+
+/** GET /proxy-lists/locations/isps?country=&region=&city=: ISPs of one country's place. */
+export const useLocationIsps = (
+  country: string | null,
+  region: string | null,
+  city: string | null,
+) =>
+  useQuery(
+    locationQueryOptions<LocationOption[]>(
+      'isps',
+      { country, region, city },
+      (signal) =>
+        call(proxyListsEndpoints.listLocationIsps, {
+          query: { country: country ?? '', region, city },
+          signal,
+        }).then((r) => r.data),
+      country !== null,
+    ),
+  );

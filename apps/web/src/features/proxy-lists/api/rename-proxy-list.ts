@@ -1,0 +1,14 @@
+import { proxyListsEndpoints } from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { useCacheClearingMutation } from './cache-clearing-mutation';
+
+export type RenameProxyListInput = { packageId: number; listId: number; name: string };
+
+/** PATCH /packages/:id/proxy-lists/:listId { name }. */
+export const renameProxyList = ({ packageId, listId, name }: RenameProxyListInput) =>
+  call(proxyListsEndpoints.renameProxyList, {
+    params: { id: packageId, listId },
+    body: { name },
+  });
+
+export const useRenameProxyList = () => useCacheClearingMutation(renameProxyList);

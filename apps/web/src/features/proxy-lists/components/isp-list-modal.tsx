@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IspPackage } from '@proxy/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { downloadIspList } from '../../../shared/api/package-exports';
+import { ActionModal, Alert, Button, Loader, Modal, showAlert, Tooltip } from '../../../shared/ui';
+import { useSwapIsp } from '../api/swap-isp';
+import { ProxyLines } from './proxy-lines';
+import '../proxy-lists.css';
+
+export type IspListModalProps = {
+  packageId: number;
+  /** The ISP package (its addresses, authentication and swap state); undefined while loading. */
+  pkg: IspPackage | undefined;
+  isError: boolean;
+  onRetry: () => void;
+  onClose: () => void;
+};
+
+/**
+ * The lines of an ISP package as its export prints them: `ip:port:login:password`, or
+ * `ip:port` for a package authenticated by address.
+ */
+export const ispLines = (pkg: IspPackage): string[] =>
+  pkg.ip.map((ip) =>
+    pkg.auth_ip
+      ? `${ip}:${pkg.connection.port_http}`
+      : `${ip}:${pkg.connection.port_http}:${pkg.connection.login}:${pkg.connection.password}`,
+  );
+
+/**
+ * The IP list of an ISP package (spec section 2) with copy, download and the one swap: confirmed,
+ * then disabled with a tooltip once the package has swapped.
+ */
+export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspListModalProps) => {
+  const { t } = useTranslation('packages');
+  const swap = useSwapIsp();
+  const [isConfirming, setConfirming] = useState(false);
+
+  const confirmSwap = async (id: number) => {
+    try {
+      await swap.mutateAsync(id);
+      showAlert.success(t('modals.isp_swap_proxy.done'));
+    } catch (error) {
+      showAlert.error(
+        isApiError(error) && !error.isTransport && error.message
+          ? error.message
+          : t('modals.isp_swap_proxy.error'),
+      );
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const swapButton = (p: IspPackage) =>
+    p.swaped ? (
+      <Tooltip content={t('modals.isp_swap_proxy.swapped')}>
+        {(describedBy) => (
+          // A disabled button gets no hover or focus: the wrapper carries the explanation.
+          <span className="isp-swap--done" tabIndex={0} aria-describedby={describedBy}>
+            <Button variant="secondary" size="sm" disabled>
+              {t('modals.isp_swap_proxy.open')}
+            </Button>
+          </span>
+        )}
+      </Tooltip>
+    ) : (
+      <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+        {t('modals.isp_swap_proxy.open')}
+      </Button>
+    );
+
+  const body = () => {
+    if (isError)
+      return (
+        <Alert type="error">
+          {t('proxy_list.errors.fetch')}{' '}
+          <Button variant="link" size="sm" onClick={onRetry}>
+            {t('refresh')}
+          </Button>
+        </Alert>
+      );
+    if (!pkg) return <Loader label={t('modals.loading')} />;
+    return (
+      <ProxyLines
+        label={t('proxy_lists.ip_lines')}
+        lines={ispLines(pkg)}
+        downloadTitle={t('download.list_title')}
+        download={(format) => downloadIspList(pkg.id, pkg.auth_ip ? 'ip' : 'login', format)}
+        actions={swapButton(pkg)}
+      />
+    );
+  };
+
+  return (
+    <>
+      <Modal isOpen onClose={onClose} title={t('proxy_lists.isp_title', { id: packageId })}>
+        {body()}
+      </Modal>
+      {isConfirming && pkg && (
+        <ActionModal
+          title={t('modals.isp_swap_proxy.title')}
+          onClose={() => setConfirming(false)}
+          confirmLabel={t('modals.isp_swap_proxy.confirm')}
+          onConfirm={() => void confirmSwap(pkg.id)}
+          isPending={swap.isPending}
+        >
+          <p>{t('modals.isp_swap_proxy.text')}</p>
+        </ActionModal>
+      )}
+    </>
+  );
+};
