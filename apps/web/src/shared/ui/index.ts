@@ -35,7 +35,6 @@ export { PromoCodeFields } from './promo-code-fields';
 export { QueryPage } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';
-export { Select, type SelectOption } from './select';
 export { SearchParamTabs, Tabs, type TabItem } from './tabs';
 export { Tooltip } from './tooltip';
 export { useErrorAlert } from './use-error-alert';

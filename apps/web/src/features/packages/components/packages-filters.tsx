@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_STATUSES } from '@proxy/contract';
-import { Button, Select, SideModal } from '../../../shared/ui';
+import { Button, OptionSelect, SideModal } from '../../../shared/ui';
 
 /** The type filter's values in the spec's order, each with its label (dynamic reads Premium). */
 export const TYPE_FILTER_VALUES = ['isp', 'dynamic', 'vip', 'unlim'] as const;
@@ -71,25 +71,25 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
       ))}
       <SideModal isOpen={isOpen} onClose={() => setOpen(false)} title={t('filters.title')}>
         <form className="stack" noValidate onSubmit={submit}>
-          <Select
+          <OptionSelect
             label={t('filters.column')}
             emptyLabel={t('filters.choose')}
-            value={column}
+            value={column || null}
             error={isSubmitted && !column ? required : undefined}
             options={FILTER_COLUMNS.map((name) => ({
               value: name,
               label: t(`filters.columns.${name}`),
             }))}
             onChange={(next) => {
-              setColumn(next as FilterColumn | '');
+              setColumn((next ?? '') as FilterColumn | '');
               setValue('');
             }}
           />
-          <Select
+          <OptionSelect
             label={t('filters.value')}
             emptyLabel={t('filters.choose')}
             isDisabled={!column}
-            value={value}
+            value={value || null}
             error={isSubmitted && !value ? required : undefined}
             options={
               column
@@ -99,7 +99,7 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
                   }))
                 : []
             }
-            onChange={setValue}
+            onChange={(next) => setValue(next ?? '')}
           />
           <Button type="submit">{t('filters.apply')}</Button>
         </form>

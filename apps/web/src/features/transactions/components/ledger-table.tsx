@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PagedResponse } from '@proxy/contract';
-import { Select, useErrorAlert } from '../../../shared/ui';
+import { OptionSelect, useErrorAlert } from '../../../shared/ui';
 import { Table, useTableState, type TableProps, type TableState } from '../../../shared/ui/table';
 
 /** A server filter of a ledger table: a select of `options` under the filter `name`. */
@@ -47,14 +47,14 @@ export const LedgerTable = <T extends { id: number | string }>({
         total={query.data?.meta.total ?? 0}
         isLoading={query.isFetching}
         toolbar={filters.map((f) => (
-          <Select
-            key={f.name}
-            {...table.filter(f.name)}
-            className="transactions__filter"
-            label={f.label}
-            emptyLabel={t('transactions:filters.all')}
-            options={f.options}
-          />
+          <div key={f.name} className="transactions__filter">
+            <OptionSelect
+              {...table.filter(f.name)}
+              label={f.label}
+              emptyLabel={t('transactions:filters.all')}
+              options={f.options}
+            />
+          </div>
         ))}
       />
     </>

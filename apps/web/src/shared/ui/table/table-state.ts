@@ -53,10 +53,10 @@ export const useTableState = <F extends string>(defaultSort: F) => {
       return { ...s, filters, pagination: { ...s.pagination, pageIndex: 0 } };
     });
   const bind: TableBinding = { state, onPaginationChange, onSortingChange };
-  /** The value and change handler of one filter control (`<Select {...table.filter('status')} />`): '' is no filter. */
+  /** The value and change handler of one filter control: `<OptionSelect {...table.filter('status')} />`. */
   const filter = (name: string) => ({
-    value: state.filters[name] ?? '',
-    onChange: (value: string) => setFilter(name, value),
+    value: state.filters[name] ?? null,
+    onChange: (value: string | null) => setFilter(name, value),
   });
   const setPage = (page: number) =>
     onPaginationChange((p) => ({ ...p, pageIndex: Math.max(0, page - 1) }));
