@@ -167,7 +167,7 @@ export const expand = async (page: Page, tariff: string): Promise<Locator> => {
 
 export const VERIFY_LINK = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;
 
-type Api = {
+export type Api = {
   /** Registers through the API (the user stays unverified). */
   register: (user: TestUser) => Promise<TestUser>;
   /** Registers and opens the mailed verification link, as the user would. */

@@ -8,6 +8,13 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 /** Each run starts on an empty embedded PostgreSQL in this folder (wiped by the server command). */
 export const E2E_DATA_DIR = resolve(repoRoot, `data/e2e-${port}`);
 export const BASE_URL = `http://127.0.0.1:${port}`;
+/** The Bot API stand-in the server's Telegram bot talks to (apps/api/test/telegram-stand-in.ts). */
+const telegramPort = port + 1000;
+export const E2E_TELEGRAM = {
+  port: telegramPort,
+  token: '700000001:e2e-stand-in-token',
+  control: `http://127.0.0.1:${telegramPort}/__control`,
+};
 /** The operator as legal texts and the FAQ name it (PUBLIC_DOMAIN, COMPANY_NAME, SUPPORT_EMAIL). */
 export const E2E_SITE = {
   domain: 'proxies.example.org',
@@ -44,29 +51,45 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/api/src/server.ts`,
-    cwd: repoRoot,
-    url: `${BASE_URL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      APP_URL: BASE_URL,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // Journeys register many users from one IP: keep the limiter on, but roomy.
-      RATE_LIMIT_AUTH_MAX: '1000',
-      RATE_LIMIT_ACCOUNT_MAX: '1000',
-      PUBLIC_DOMAIN: E2E_SITE.domain,
-      COMPANY_NAME: E2E_SITE.company,
-      SUPPORT_EMAIL: E2E_SITE.supportEmail,
-      // Lets parallel work build the SPA into its own folder (npx vite build --outDir ...).
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
+  webServer: [
+    {
+      command: `node --import tsx apps/api/test/telegram-stand-in.cli.ts ${E2E_TELEGRAM.port} ${E2E_TELEGRAM.token}`,
+      cwd: repoRoot,
+      url: `${E2E_TELEGRAM.control}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/api/src/server.ts`,
+      cwd: repoRoot,
+      url: `${BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        APP_URL: BASE_URL,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        // Journeys register many users from one IP: keep the limiter on, but roomy.
+        RATE_LIMIT_AUTH_MAX: '1000',
+        RATE_LIMIT_ACCOUNT_MAX: '1000',
+        PUBLIC_DOMAIN: E2E_SITE.domain,
+        COMPANY_NAME: E2E_SITE.company,
+        SUPPORT_EMAIL: E2E_SITE.supportEmail,
+        // Lets parallel work build the SPA into its own folder (npx vite build --outDir ...).
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
+        // The Telegram bot against the stand-in above (notification-settings.spec.ts).
+        TELEGRAM_BOT_TOKEN: E2E_TELEGRAM.token,
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${E2E_TELEGRAM.port}`,
+        TELEGRAM_POLL_TIMEOUT_SECONDS: '1',
+        TELEGRAM_STANDBY_SECONDS: '0.5',
+      },
+    },
+  ],
 });

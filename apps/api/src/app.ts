@@ -45,6 +45,8 @@ import { packageLifecycleRoutes } from './modules/package-lifecycle/package-life
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
 export type { App } from './lib/contract-route.ts';
@@ -66,6 +68,8 @@ const MODULES = [
   authRoutes,
   profileRoutes,
   notificationsRoutes,
+  notificationSettingsRoutes,
+  telegramRoutes,
   googleWithCookies,
   faqRoutes,
   legalRoutes,

@@ -44,3 +44,12 @@ export const messageBody = (language: 'en' | 'ru', key: string) => ({
   success: true,
   message: textOf(language, 'messages', key),
 });
+
+/** A translation file of the SPA (`apps/web/public/locales/<language>/<namespace>.json`). */
+export const localeFile = <T>(language: 'en' | 'ru', namespace: string): T =>
+  JSON.parse(
+    readFileSync(
+      path.join(REPO_ROOT, 'apps/web/public/locales', language, `${namespace}.json`),
+      'utf8',
+    ),
+  ) as T;

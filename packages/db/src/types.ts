@@ -273,6 +273,7 @@ export interface PromoCodes {
   percent: number | null;
   periods: number[] | null;
   tariff_ids: number[] | null;
+  user_id: number | null;
   uses: Generated<number>;
   valid_from: Timestamp | null;
   valid_to: Timestamp | null;
@@ -369,6 +370,12 @@ export interface Tariffs {
   updated_at: Generated<Timestamp>;
 }
 
+export interface TelegramBotState {
+  bot_id: number;
+  update_offset: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface UnlimLocations {
   id: Generated<number>;
   is_active: Generated<boolean>;
@@ -400,12 +407,15 @@ export interface Users {
   locale: Generated<'en' | 'ru'>;
   name: string;
   password_hash: string | null;
+  promo_token: Generated<string>;
   ref_link: string;
   referral_balance_cents: Generated<number>;
   referral_reward: Generated<number>;
   role: Generated<number>;
   status: Generated<number>;
   telegram: string | null;
+  telegram_chat_id: number | null;
+  telegram_promo_code_id: number | null;
   telegram_user: string | null;
   updated_at: Generated<Timestamp>;
 }
@@ -454,6 +464,7 @@ export interface DB {
   schema_migrations: SchemaMigrations;
   system_alerts: SystemAlerts;
   tariffs: Tariffs;
+  telegram_bot_state: TelegramBotState;
   unlim_locations: UnlimLocations;
   users: Users;
   withdrawals: Withdrawals;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -199,6 +200,34 @@ const envSchema = z.object({
   CHATWOOT_WEBSITE_TOKEN: optionalSetting(z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'a token')),
   /** Per-IP CSP violation reports per window (POST /api/csp-report). */
   RATE_LIMIT_CSP_REPORT_MAX: z.coerce.number().int().min(1).default(60),
+  /**
+   * The Telegram bot (issue 12, decisions 142 and 143): off without a token. The Bot API root
+   * (grammy's client.apiRoot) is Telegram's unless a stand-in or a local Bot API server is used.
+   */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'a Bot API token such as 123456:ABC-def')
+    .optional(),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /** The bot's @name for the deep link; unset, getMe tells it. */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^\w{3,64}$/)
+    .optional(),
+  /** Set: Telegram posts updates to this URL (…/api/telegram/webhook) instead of long polling. */
+  TELEGRAM_WEBHOOK_URL: z.url().optional(),
+  /** The X-Telegram-Bot-Api-Secret-Token of the webhook; default derived from APP_SECRET. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{1,256}$/)
+    .optional(),
+  /** Long polling: seconds one getUpdates waits for an update. */
+  TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(30),
+  /** Seconds an instance on standby waits before it tries to become the bot runner again. */
+  TELEGRAM_STANDBY_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+  /** The subscription promo granted at the first connection: percent off, valid this many days. */
+  TELEGRAM_PROMO_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
+  TELEGRAM_PROMO_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -255,8 +284,14 @@ const liveChatOf = (env: ParsedEnv, problems: string[]): LiveChatConfig | null =
 
 export type Config = Omit<
   z.output<typeof envSchema>,
-  'APP_URL' | 'APP_SECRET' | 'DATA_ENCRYPTION_KEY' | 'SUPPORT_EMAIL' | 'GATEWAY_PUBLIC_HOST'
+  | 'APP_URL'
+  | 'APP_SECRET'
+  | 'DATA_ENCRYPTION_KEY'
+  | 'SUPPORT_EMAIL'
+  | 'GATEWAY_PUBLIC_HOST'
+  | 'TELEGRAM_WEBHOOK_SECRET'
 > & {
+  TELEGRAM_WEBHOOK_SECRET: string;
   GATEWAY_PUBLIC_HOST: string;
   APP_URL: string;
   APP_SECRET: string;
@@ -266,6 +301,10 @@ export type Config = Omit<
   ANALYTICS: AnalyticsConfig | null;
   LIVE_CHAT: LiveChatConfig | null;
 };
+
+/** The webhook's secret token when none is set: every instance derives the same one. */
+const webhookSecretOf = (appSecret: string) =>
+  createHmac('sha256', appSecret).update('telegram-webhook').digest('hex');
 
 /** Parses the environment (overrides win) once; the only reader of process.env. */
 export const loadConfig = (
@@ -285,15 +324,16 @@ export const loadConfig = (
   if (problems.length > 0) throw invalidEnvironment(problems);
   const dataDir = path.resolve(env.DATA_DIR);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  // Instances on one server share APP_SECRET (required above); the embedded default keeps
+  // one in DATA_DIR so verification links sent before a restart still work.
+  const appSecret = env.APP_SECRET ?? loadOrCreateSecret(dataDir);
   return {
     ...env,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR),
     LOCALES_DIR: path.resolve(env.LOCALES_DIR),
     APP_URL: (env.APP_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, ''),
-    // Instances on one server share APP_SECRET (required above); the embedded default keeps
-    // one in DATA_DIR so verification links sent before a restart still work.
-    APP_SECRET: env.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    APP_SECRET: appSecret,
     DATA_ENCRYPTION_KEY: resolveDataKey({
       value: env.DATA_ENCRYPTION_KEY,
       databaseUrl: env.DATABASE_URL,
@@ -301,6 +341,7 @@ export const loadConfig = (
       create: true,
     }),
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${env.PUBLIC_DOMAIN}`,
+    TELEGRAM_WEBHOOK_SECRET: env.TELEGRAM_WEBHOOK_SECRET ?? webhookSecretOf(appSecret),
     GATEWAY_EXITS_FILE: path.resolve(env.GATEWAY_EXITS_FILE),
     ANALYTICS: analytics,
     LIVE_CHAT: liveChat,

@@ -26,7 +26,14 @@ const readNamespace = (localesDir: string, language: Language, namespace: string
 };
 
 /** Namespaces other than base answer to `ns:section.key` (e.g. contract keys 'referral:errors.amount_more'). */
-const EXTRA_NAMESPACES = ['top-up', 'referral', 'transactions', 'packages', 'statistics'] as const;
+const EXTRA_NAMESPACES = [
+  'top-up',
+  'referral',
+  'transactions',
+  'packages',
+  'statistics',
+  'notification-settings',
+] as const;
 
 /**
  * The API answers in the request's language with the same texts the SPA shows: it

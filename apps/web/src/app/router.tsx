@@ -105,6 +105,11 @@ const screens = {
   ]),
   ispList: screen(() => import('./routes/proxy-lists'), 'IspListRoute', ['packages']),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
+  notificationSettings: screen(
+    () => import('./routes/notification-settings'),
+    'NotificationSettingsRoute',
+    ['notification-settings'],
+  ),
   statisticsByUuid: screen(() => import('./routes/statistics'), 'StatisticsByUuidRoute', [
     'statistics',
   ]),
@@ -181,6 +186,8 @@ export const routes: RouteObject[] = [
                   { path: 'isp/list/:packageId', ...screens.ispList },
                 ],
               },
+              // The menu's "notification settings" (spec 001 section 2: /cabinet/notifications).
+              { path: 'notifications', ...screens.notificationSettings },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },

@@ -6,6 +6,7 @@ import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoin
 import { packageChangesEndpoints } from '../packages/package-changes.endpoints.ts';
 import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
+import { notificationSettingsEndpoints } from '../notification-settings/notification-settings.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
 import { profileEndpoints } from '../profile/profile.endpoints.ts';
 import { proxyListsEndpoints } from '../proxy-lists/proxy-lists.endpoints.ts';
@@ -19,6 +20,7 @@ export const API_ENDPOINTS = {
   auth: authEndpoints,
   profile: profileEndpoints,
   notifications: notificationsEndpoints,
+  notificationSettings: notificationSettingsEndpoints,
   payments: paymentsEndpoints,
   referral: referralEndpoints,
   catalogue: catalogueEndpoints,

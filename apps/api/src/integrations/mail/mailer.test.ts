@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailLogger } from './mailer.ts';
+import { startSmtpStandIn, type ReceivedMail } from '../../../test/smtp-stand-in.ts';
 
 /** Undoes quoted-printable soft breaks and escapes so links can be compared. */
 const decodeQp = (raw: string) =>
@@ -17,44 +17,23 @@ const decodeBase64Parts = (raw: string) =>
     .map((match) => Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'))
     .join('\n');
 
-type Received = { from: string; to: string[]; raw: string };
-
 const logs: { level: string; object: object; message: string }[] = [];
 const logger: MailLogger = {
   info: (object, message) => logs.push({ level: 'info', object, message }),
   error: (object, message) => logs.push({ level: 'error', object, message }),
 };
 
-const received: Received[] = [];
-let server: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
 let port = 0;
+let received: ReceivedMail[] = [];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  smtp = await startSmtpStandIn();
+  port = smtp.port;
+  received = smtp.received;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 describe('mailer', () => {
   it('sends over SMTP to a real server port, in the user language', async () => {

@@ -11,6 +11,7 @@ import {
   type JobWorker,
 } from './jobs.queue.ts';
 import { mailWorker } from './mail.jobs.ts';
+import { telegramWorker } from '../telegram/telegram.jobs.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -26,6 +27,7 @@ const WORKERS: JobWorker[] = [
   provisioningWorker,
   packageEventsWorker,
   packageLifecycleWorker,
+  telegramWorker,
 ];
 
 /** Time the close hook gives running jobs before pg-boss fails them for a retry. */

@@ -202,25 +202,34 @@ export const sendJob = async (
 };
 
 /**
- * Enqueues a mail job in the caller's transaction, so the job exists only if the change that
- * caused it commits. A failure to enqueue is logged and swallowed (inside a savepoint when in a
- * transaction): mail must never fail the request. Returns whether a job was queued.
+ * Enqueues a job in the caller's transaction, so the job exists only if the change that caused
+ * it commits. A failure to enqueue is logged and swallowed (inside a savepoint when in a
+ * transaction): a message must never fail the request. Returns whether a job was queued.
  */
-export const enqueueMail = async (db: Db, job: MailJob): Promise<boolean> => {
+export const enqueueJob = async (
+  db: Db,
+  name: string,
+  data: object,
+  options: PgBoss.SendOptions,
+): Promise<boolean> => {
   const queue = active[active.length - 1];
   if (!queue) return false; // CLI or a process without workers: the database row is enough.
   const inTransaction = db.isTransaction;
   try {
-    if (inTransaction) await sql`SAVEPOINT enqueue_mail`.execute(db);
-    const id = await sendJob(db, mailQueueOf(job), job, MAIL_JOB_OPTIONS);
-    if (inTransaction) await sql`RELEASE SAVEPOINT enqueue_mail`.execute(db);
+    if (inTransaction) await sql`SAVEPOINT enqueue_job`.execute(db);
+    const id = await sendJob(db, name, data, options);
+    if (inTransaction) await sql`RELEASE SAVEPOINT enqueue_job`.execute(db);
     return id !== null;
   } catch (error) {
-    if (inTransaction) await sql`ROLLBACK TO SAVEPOINT enqueue_mail`.execute(db);
-    queue.logger.warn({ err: error, kind: job.kind }, 'mail job not queued');
+    if (inTransaction) await sql`ROLLBACK TO SAVEPOINT enqueue_job`.execute(db);
+    queue.logger.warn({ err: error, queue: name }, 'job not queued');
     return false;
   }
 };
+
+/** A mail job, as enqueueJob: queued with the caller's change, never failing it. */
+export const enqueueMail = (db: Db, job: MailJob): Promise<boolean> =>
+  enqueueJob(db, mailQueueOf(job), job, MAIL_JOB_OPTIONS);
 
 /** Event loop utilisation above which the process counts as busy serving requests. */
 const BUSY_UTILISATION = 0.75;

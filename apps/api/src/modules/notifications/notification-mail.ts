@@ -35,11 +35,11 @@ export type NotificationMailRenderer = (
 ) => MailContent;
 
 /**
- * Renders a notification mail with the SPA's own texts (public/locales/<lng>/notifications.json):
- * the type is the title (falling back to English, then to the raw type), labels go through
- * `labels.*`. Read once per renderer.
+ * The title and lines of a notification in the SPA's own texts
+ * (public/locales/<lng>/notifications.json): the type is the title (falling back to English,
+ * then to the raw type), labels go through `labels.*`. Read once per renderer.
  */
-export const createNotificationMailRenderer = (localesDir: string): NotificationMailRenderer => {
+const createNotificationTexts = (localesDir: string) => {
   const trees = new Map<Language, Tree>();
   for (const language of LANGUAGES) {
     const file = path.join(localesDir, language, 'notifications.json');
@@ -47,13 +47,29 @@ export const createNotificationMailRenderer = (localesDir: string): Notification
   }
   const t = (language: Language, key: string) =>
     lookup(trees.get(language) ?? {}, key) ?? lookup(trees.get('en') ?? {}, key);
+  return (language: Language, type: string, data: NotificationLine[]) => ({
+    title: t(language, type) ?? type,
+    lines: data.map(
+      (line) => `${t(language, `labels.${line.label}`) ?? line.label}: ${line.value}`,
+    ),
+  });
+};
 
+/** A notification as a Telegram message: plain text, the title, its lines and the cabinet link. */
+export const createNotificationMessageRenderer = (localesDir: string) => {
+  const texts = createNotificationTexts(localesDir);
+  return (language: Language, vars: { type: string; data: NotificationLine[]; appUrl: string }) => {
+    const { title, lines } = texts(language, vars.type, vars.data);
+    return [title, ...lines, '', `${vars.appUrl}/cabinet`].join('\n');
+  };
+};
+
+/** Renders a notification mail with the SPA's own texts (createNotificationTexts). */
+export const createNotificationMailRenderer = (localesDir: string): NotificationMailRenderer => {
+  const notificationTexts = createNotificationTexts(localesDir);
   return (language, { name, type, data, appUrl }) => {
     const texts = MAIL_TEXTS[language];
-    const title = t(language, type) ?? type;
-    const lines = data.map(
-      (line) => `${t(language, `labels.${line.label}`) ?? line.label}: ${line.value}`,
-    );
+    const { title, lines } = notificationTexts(language, type, data);
     const greeting = texts.greeting.replace('{name}', name);
     const footer = texts.footer.replace('{app}', appUrl);
     const link = `${appUrl}/cabinet`;

@@ -16,6 +16,7 @@ import {
   markNotificationRead,
 } from './notifications.repository.ts';
 import {
+  enqueueJob,
   enqueueMail,
   MAIL_JOB_OPTIONS,
   mailQueueOf,
@@ -23,6 +24,11 @@ import {
   type StatementJob,
 } from '../jobs/jobs.queue.ts';
 import { channelsSql, findChannels } from './notification-settings.ts';
+import {
+  TELEGRAM_JOB_OPTIONS,
+  TELEGRAM_NOTIFICATION_QUEUE,
+  type TelegramNotificationJob,
+} from '../telegram/telegram.queue.ts';
 
 /** Notification types are i18n keys of the `notifications` namespace. */
 export const NOTIFICATION_TYPES = {
@@ -58,8 +64,9 @@ export type NotificationDto = {
 };
 
 /**
- * THE notification service: stores the cabinet notification and queues its mail (pg-boss),
- * each as the user's channel settings say (defaults in notification-settings.ts). Pass the
+ * THE notification service: stores the cabinet notification, queues its mail and its Telegram
+ * message (pg-boss; Telegram only with a connected chat), each as the user's channel settings
+ * say (defaults in notification-settings.ts). Pass the
  * transaction so both commit with the change; queuing never fails the caller. `data` is typed
  * per type by the contract (NOTIFICATION_DATA_SCHEMAS): its field names are the label keys.
  */
@@ -71,15 +78,21 @@ export const notify = async <T extends NotificationType>(
 ) => {
   const data = toNotificationLines(type, fields);
   const channels = await findChannels(db, userId, type);
+  if (!channels) return; // the user is gone
   if (channels.database) await insertNotification(db, userId, type, data);
   if (channels.mail) await enqueueMail(db, { kind: 'notification', userId, type, data });
+  if (channels.telegram) {
+    const job: TelegramNotificationJob = { userId, type, data };
+    await enqueueJob(db, TELEGRAM_NOTIFICATION_QUEUE, job, TELEGRAM_JOB_OPTIONS);
+  }
 };
 
 /**
  * notify() as parts of the caller's statement (decision 086), for a change written in one
  * round trip: `channels` is the body of a CTE that must be named `channelsAs`, `notification`
- * stores the cabinet notification and `mailJob` queues its mail (jobInsertSql), each as the
- * channels say and only while `when` holds (the change really happened).
+ * stores the cabinet notification, `mailJob` and `telegramJob` queue its mail and Telegram
+ * message (jobInsertSql), each as the channels say and only while `when` holds (the change
+ * really happened).
  */
 export const notifySql = <T extends NotificationType>(
   userId: number,
@@ -87,10 +100,16 @@ export const notifySql = <T extends NotificationType>(
   fields: NotificationData<T>,
   channelsAs: string,
   when: RawBuilder<boolean>,
-): { channels: RawBuilder<unknown>; notification: RawBuilder<unknown>; mailJob: StatementJob } => {
+): {
+  channels: RawBuilder<unknown>;
+  notification: RawBuilder<unknown>;
+  mailJob: StatementJob;
+  telegramJob: StatementJob;
+} => {
   const data = toNotificationLines(type, fields);
   const channels = sql.table(channelsAs);
   const job: NotificationMailJob = { kind: 'notification', userId, type, data };
+  const telegramJob: TelegramNotificationJob = { userId, type, data };
   return {
     channels: channelsSql(userId, type),
     notification: insertNotificationSql(
@@ -105,6 +124,13 @@ export const notifySql = <T extends NotificationType>(
       singletonKey: null,
       options: MAIL_JOB_OPTIONS,
       when: sql<boolean>`(SELECT mail FROM ${channels}) AND ${when}`,
+    },
+    telegramJob: {
+      name: TELEGRAM_NOTIFICATION_QUEUE,
+      data: sql`${JSON.stringify(telegramJob)}`,
+      singletonKey: null,
+      options: TELEGRAM_JOB_OPTIONS,
+      when: sql<boolean>`(SELECT telegram FROM ${channels}) AND ${when}`,
     },
   };
 };

@@ -7,10 +7,11 @@ import { updateUser, type UserPatch } from '../users/users.repository.ts';
 /** Built from the session row: GET /profile costs no query beyond authentication. */
 export const getProfile = (user: User, dataKey: Buffer): ProfileResponse => ({
   user: toUserDto(user, dataKey),
-  // Promo codes and the Telegram bot arrive in later issues.
-  promo_token: null,
-  promo_token_used: false,
-  telegram_connected: user.telegram_user !== null && user.telegram_user !== '',
+  // The deep link's start parameter (https://t.me/{bot}?start={promo_token}); used once the
+  // first connection granted the subscription promo (decision 142).
+  promo_token: user.promo_token,
+  promo_token_used: user.telegram_promo_code_id !== null,
+  telegram_connected: user.telegram_chat_id !== null,
 });
 
 type ProfileUpdate = { [K in keyof ProfileUpdateInput]: ProfileUpdateInput[K] };

@@ -26,19 +26,20 @@ describe('GET /profile', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<{
       user: { balance: number; referral_balance: number };
-      promo_token: null;
+      promo_token: string;
       promo_token_used: boolean;
       telegram_connected: boolean;
     }>();
     expect(body.user.balance).toBe(123.45);
     expect(body.user.referral_balance).toBe(0.05);
-    expect(body.promo_token).toBeNull();
+    // The deep link's token: 32 hex digits of the user's own.
+    expect(body.promo_token).toMatch(/^[0-9a-f]{32}$/);
     expect(body.promo_token_used).toBe(false);
     expect(body.telegram_connected).toBe(false);
 
     await ctx.database.db
       .updateTable('users')
-      .set({ telegram_user: '123456' })
+      .set({ telegram_user: '@tester', telegram_chat_id: 900_000_000 + id })
       .where('id', '=', id)
       .execute();
     const connected = await ctx.api.profile(token);

@@ -61,6 +61,10 @@ export const evaluatePromo = (
   return { ok: true, priceCents, promo };
 };
 
+/** A code of one owner (the Telegram subscription promo) does not exist for anyone else. */
+const visibleTo = (promo: PromoRow | undefined, userId: number) =>
+  promo && (promo.user_id === null || Number(promo.user_id) === userId) ? promo : undefined;
+
 /**
  * A promo code applied to one payment (a purchase, an unlimited renewal) inside the caller's
  * transaction: the code's row stays locked until it commits, so its limits hold under
@@ -73,7 +77,7 @@ export const applyPromoCode = async (
   userId: number,
   target: PromoTarget,
 ): Promise<{ priceCents: number; promoId: number }> => {
-  const promo = await lockPromoByCode(tx, code);
+  const promo = visibleTo(await lockPromoByCode(tx, code), userId);
   const userUses = promo ? await countUserUsages(tx, promo.id, userId) : 0;
   const outcome = evaluatePromo(promo, target, userUses);
   if (!outcome.ok)
@@ -90,7 +94,7 @@ export const checkPromo = async (
   code: string,
   target: PromoTarget,
 ): Promise<PromoCheckResponse> => {
-  const promo = await findPromoByCode(db, code.trim());
+  const promo = visibleTo(await findPromoByCode(db, code.trim()), userId);
   const userUses = promo ? await countUserUsages(db, promo.id, userId) : 0;
   const outcome = evaluatePromo(promo, target, userUses);
   const perGb = (cents: number) =>

@@ -152,6 +152,7 @@ const writeNewPackage = async (
     notification: notification.notification,
     jobs: jobInsertSql([
       notification.mailJob,
+      notification.telegramJob,
       provisioningJob(newPackageIdSql, newPackageWrittenSql),
     ]),
     tariffIsCurrent,

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  notificationSettingsEndpoints,
+  type NotificationSettingGroup,
+  type NotificationSettingsResponse,
+} from '@proxy/contract';
+import { call } from '../../../shared/api/http-client';
+import { notificationSettingsQueryKey } from './get-notification-settings';
+
+export const updateNotificationSettings = (settings: NotificationSettingGroup[]) =>
+  call(notificationSettingsEndpoints.update, { body: { settings } });
+
+/** PUT /profile/notification-settings/update; a success becomes the new server copy. */
+export const useUpdateNotificationSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateNotificationSettings,
+    meta: { skipGlobalError: true },
+    onSuccess: (response) => {
+      queryClient.setQueryData<NotificationSettingsResponse>(notificationSettingsQueryKey, {
+        settings: response.settings,
+      });
+    },
+  });
+};

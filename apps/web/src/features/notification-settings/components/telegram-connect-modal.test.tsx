@@ -1,0 +1,50 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import en from '../../../../public/locales/en/notification-settings.json';
+import { TelegramConnectModal } from './telegram-connect-modal';
+
+const BOT_URL = 'https://t.me/cabinet_bot?start=0123456789abcdef0123456789abcdef';
+
+beforeAll(() => {
+  i18next.addResourceBundle('en', 'notification-settings', en);
+});
+
+const renderModal = (isOpen: boolean, onRecheck: () => void) =>
+  render(
+    <TelegramConnectModal
+      isOpen={isOpen}
+      botUrl={BOT_URL}
+      promoPercent={10}
+      onClose={() => undefined}
+      onRecheck={onRecheck}
+    />,
+  );
+
+describe('TelegramConnectModal', () => {
+  it('links to the bot with the promo token and offers the promo', () => {
+    renderModal(true, () => undefined);
+    expect(screen.getByRole('link', { name: en.telegram.open_bot }).getAttribute('href')).toBe(
+      BOT_URL,
+    );
+    expect(screen.getByText(en.telegram.modal_promo.replace('{{percent}}', '10'))).toBeDefined();
+  });
+
+  it('asks for a recheck when the window regains focus, only while open', () => {
+    const onRecheck = vi.fn();
+    const { rerender } = renderModal(true, onRecheck);
+    fireEvent.focus(window);
+    expect(onRecheck).toHaveBeenCalledTimes(1);
+    rerender(
+      <TelegramConnectModal
+        isOpen={false}
+        botUrl={BOT_URL}
+        promoPercent={10}
+        onClose={() => undefined}
+        onRecheck={onRecheck}
+      />,
+    );
+    fireEvent.focus(window);
+    expect(onRecheck).toHaveBeenCalledTimes(1);
+  });
+});

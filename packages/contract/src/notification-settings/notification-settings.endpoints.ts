@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.ts';
+import {
+  notificationSettingsResponseSchema,
+  notificationSettingsUpdateResponseSchema,
+  notificationSettingsUpdateSchema,
+  telegramStatusSchema,
+} from './notification-settings.schemas.ts';
+
+/** Notification settings and the Telegram bot (spec 001 sections 2, 4 and 7; issue 12). */
+export const notificationSettingsEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/profile/notification-settings',
+    summary: 'Per event and channel (mail, database, telegram): whether the user hears of it',
+    request: {},
+    response: notificationSettingsResponseSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/profile/notification-settings/update',
+    summary: 'Save the settings (unknown names or channels are field errors)',
+    request: { body: notificationSettingsUpdateSchema },
+    response: notificationSettingsUpdateResponseSchema,
+  }),
+  telegram: defineEndpoint({
+    method: 'GET',
+    path: '/profile/telegram',
+    summary: 'The Telegram bot offer: deep link, connection and the subscription promo',
+    request: {},
+    response: telegramStatusSchema,
+  }),
+  telegramWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/telegram/webhook',
+    summary: 'Telegram Bot API updates (webhook mode; X-Telegram-Bot-Api-Secret-Token checked)',
+    request: { body: z.object({ update_id: z.number().int() }).passthrough() },
+    response: z.object({ ok: z.literal(true) }),
+  }),
+} as const;
