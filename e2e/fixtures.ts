@@ -64,15 +64,57 @@ export const findMailLink = async (
   throw new Error(`No mail to ${email} matching ${pattern} within ${timeoutMs} ms`);
 };
 
-/** Fails on any serious or critical axe-core violation of the current page. */
-export const expectNoSeriousA11yViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * Fails on any serious or critical axe-core violation of the current page (or of the part
+ * `include` names, without the part `exclude` names; only `rules` when given).
+ */
+export const expectNoSeriousA11yViolations = async (
+  page: Page,
+  scope: { include?: string; exclude?: string; rules?: string[] } = {},
+) => {
+  let builder = new AxeBuilder({ page });
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  if (scope.rules) builder = builder.withRules(scope.rules);
+  const results = await builder.analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+};
+
+/** Where the init script keeps the violations of the current document. */
+type WatchedWindow = Window & { cspViolations?: string[] };
+
+/**
+ * Collects every sign of the CSP biting: `securitypolicyviolation` events (recorded by an init
+ * script, which the page's CSP does not apply to), reports posted to /api/csp-report, console
+ * errors and uncaught page errors (a blocked Trusted Types sink throws). Returns the check that
+ * none happened so far in the current document.
+ */
+export const watchContentSecurityPolicy = async (page: Page) => {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      ((window as WatchedWindow).cspViolations ??= []).push(
+        `${event.effectiveDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`,
+      );
+    });
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/csp-report'))
+      problems.push(`report: ${request.postData() ?? ''}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return async (label: string) => {
+    const events = await page.evaluate(() => (window as WatchedWindow).cspViolations ?? []);
+    expect([...events, ...problems], label).toEqual([]);
+  };
 };
 
 /** Fills in and submits the register form of the current page. */

@@ -124,6 +124,24 @@ test.describe('proxy lists', () => {
     await rename.getByRole('button', { name: 'Rename' }).click();
     await expect(rename).toHaveCount(0);
     await expect(lists.getByRole('cell', { name: 'Shop2', exact: true })).toBeVisible();
+    // Selected rows download as one report.csv: each line with its list's name.
+    await lists.getByRole('checkbox', { name: /^Select row/ }).check();
+    await lists.getByRole('button', { name: 'Download selected (1)' }).click();
+    const report = page.getByRole('dialog', { name: 'Download the selected lists (1)' });
+    await report.getByLabel('Format').selectOption('csv');
+    const [reportDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(reportDownload.suggestedFilename()).toBe('report.csv');
+    const reportCsv = await readFile(await reportDownload.path(), 'utf8');
+    expect(
+      reportCsv
+        .replace(/^\uFEFF/, '')
+        .split(/\r\n/)
+        .filter(Boolean),
+    ).toEqual(['Proxy,List', ...lines.map((line) => `${line},Shop2`)]);
+
     await lists.getByRole('button', { name: 'Delete the list Shop2' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete the proxy list' });
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -1,32 +1,13 @@
 import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
-import { test, expect, newUser, logIn } from '../fixtures.ts';
-
-/** Where the init script keeps the violations of the current document. */
-type WatchedWindow = Window & { cspViolations?: string[] };
+import { test, expect, newUser, logIn, watchContentSecurityPolicy } from '../fixtures.ts';
 
 /**
- * Collects every sign of the policy biting: `securitypolicyviolation` events (recorded by an
- * init script, which the page's CSP does not apply to), reports posted to /api/csp-report,
- * console errors and uncaught page errors (a blocked Trusted Types sink throws).
+ * The policy watch of the fixtures (violation events, reports, console and page errors), with
+ * `visit`: a fresh document of `path`, checked to run under the policy without a complaint.
  */
 const watchPolicy = async (page: Page) => {
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      ((window as WatchedWindow).cspViolations ??= []).push(
-        `${event.effectiveDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`,
-      );
-    });
-  });
-  page.on('request', (request) => {
-    if (request.url().includes('/api/csp-report'))
-      problems.push(`report: ${request.postData() ?? ''}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const expectClean = await watchContentSecurityPolicy(page);
 
   /** Opens `path` as a fresh document and checks it ran under the policy without a complaint. */
   const visit = async (path: string, ready: (page: Page) => Promise<void>) => {
@@ -38,10 +19,6 @@ const watchPolicy = async (page: Page) => {
     await ready(page);
     await page.waitForLoadState('networkidle');
     await expectClean(path);
-  };
-  const expectClean = async (label: string) => {
-    const events = await page.evaluate(() => (window as WatchedWindow).cspViolations ?? []);
-    expect([...events, ...problems], label).toEqual([]);
   };
   return { visit, expectClean };
 };

@@ -13,7 +13,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { App, RoutesPlugin } from './lib/contract-route.ts';
 import type { AppDeps } from './app-deps.ts';
+import { apiKeyPlugin } from './plugins/api-key.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { databasePlugin } from './plugins/database.ts';
 import {
   errorHandlerPlugin,
@@ -155,6 +157,10 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  // X-Api-Key: the public routes authenticate by it, every other API route refuses it.
+  await app.register(apiKeyPlugin);
+  // GET /api/openapi.json; collects the routes registered after it (the modules).
+  await app.register(openApiPlugin);
   // CSP, nosniff, referrer policy, HSTS over TLS on every response; POST /api/csp-report.
   await app.register(securityHeadersPlugin);
   // pg-boss (mail queue): started with the app, stopped by app.close().

@@ -115,6 +115,8 @@ const envSchema = z.object({
   /** The per-account delay never exceeds this (the owner is slowed, never locked out). */
   RATE_LIMIT_ACCOUNT_DELAY_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Requests of one user's API key (X-Api-Key, the public API) per RATE_LIMIT_WINDOW_MS. */
+  RATE_LIMIT_API_KEY_MAX: z.coerce.number().int().min(1).default(120),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -5,7 +5,13 @@ import { sha256Hex } from '../lib/crypto.ts';
 import type { User } from '@proxy/db';
 import { findSessionByTokenHash } from '../modules/auth/auth.repository.ts';
 
-export type Session = { user: User; tokenId: number };
+/**
+ * Who calls: a cabinet session (bearer token, `tokenId` of the token row) or the public API's
+ * key (plugins/api-key.ts), accepted only on the routes the contract marks `access: 'api-key'`.
+ */
+export type Session =
+  { user: User; via: 'token'; tokenId: number } | { user: User; via: 'api-key' };
+export type TokenSession = Extract<Session, { via: 'token' }>;
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -22,11 +28,13 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
  * set at login only, to keep reads read-only.
  */
 export const authenticate: preHandlerAsyncHookHandler = async function (request: FastifyRequest) {
+  // Already authenticated by X-Api-Key on a public route (plugins/api-key.ts, onRequest).
+  if (request.session?.via === 'api-key') return;
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
   const session = await findSessionByTokenHash(request.server.db, sha256Hex(match[1]));
   if (!session) throw new AppError('UNAUTHENTICATED');
-  request.session = session;
+  request.session = { ...session, via: 'token' };
 };
 
 /** For money endpoints (later): the e-mail must be verified. Use after `authenticate`. */
@@ -43,6 +51,17 @@ export const requireVerified: preHandlerAsyncHookHandler = async function (
 export const sessionOf = (request: FastifyRequest): Session => {
   if (!request.session) throw new AppError('UNAUTHENTICATED');
   return request.session;
+};
+
+/**
+ * The session of a route that acts on the session itself (logout, password change): never an
+ * API key. The API-key hook already refuses a key on these (they are not public); this keeps
+ * the type honest.
+ */
+export const tokenSessionOf = (request: FastifyRequest): TokenSession => {
+  const session = sessionOf(request);
+  if (session.via !== 'token') throw new AppError('API_KEY_NOT_ALLOWED');
+  return session;
 };
 
 export const authPlugin = fp(

@@ -52,7 +52,12 @@ describe('security headers (issue 9, defect 5)', () => {
       expect(csp.get('base-uri'), label).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
       expect(csp.get('require-trusted-types-for'), label).toEqual(["'script'"]);
-      expect(csp.get('trusted-types'), label).toEqual(['dompurify']);
+      expect(csp.get('trusted-types'), label).toEqual([
+        'dompurify',
+        'default',
+        "'allow-duplicates'",
+      ]);
+      expect(csp.get('img-src'), label).toEqual(["'self'", 'data:']);
       expect(csp.get('report-uri'), label).toEqual(['/api/csp-report']);
       expect(String(response.headers['content-security-policy']), label).not.toContain('unsafe-');
       expect(response.headers['x-content-type-options'], label).toBe('nosniff');

@@ -54,9 +54,9 @@ export const thirdPartySources = (config: Pick<Config, 'ANALYTICS' | 'LIVE_CHAT'
       'img-src': [origin],
       'style-src': ["'unsafe-inline'"],
     });
-    // The SDK fills its <style> element through innerHTML: the SPA's `default` policy lets
-    // through markup-free strings only (apps/web/src/shared/live-chat/chatwoot.ts).
-    trustedTypes.push('default');
+    // The SDK fills its <style> element through innerHTML: the SPA's `default` policy, always
+    // allowed (see contentSecurityPolicy), passes markup-free strings unchanged
+    // (apps/web/src/shared/lib/default-trusted-policy.ts).
   }
   const merged: Sources = {};
   for (const entry of sources)
@@ -83,7 +83,9 @@ export const contentSecurityPolicy = (config: Pick<Config, 'ANALYTICS' | 'LIVE_C
     "default-src 'self'",
     withSources('script-src', ["'self'"]),
     withSources('style-src', ["'self'"]),
-    withSources('img-src', ["'self'"]),
+    // data: for the icons Swagger UI's stylesheet inlines as SVG data URLs (decision 146): an
+    // image cannot run script, and every other image stays same-origin.
+    withSources('img-src', ["'self'", 'data:']),
     "font-src 'self'",
     withSources('connect-src', ["'self'"]),
     ...(sources['frame-src'] ? [withSources('frame-src', ["'self'"])] : []),
@@ -94,8 +96,19 @@ export const contentSecurityPolicy = (config: Pick<Config, 'ANALYTICS' | 'LIVE_C
     "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
     // Only DOMPurify may create TrustedHTML: a string reaching an HTML sink anywhere else is
-    // blocked and reported rather than silently inserted.
-    `trusted-types ${['dompurify', ...(hasScripts ? ['third-party-scripts'] : []), ...trustedTypes].join(' ')}`,
+    // blocked and reported rather than silently inserted. `default` is the SPA's one default
+    // policy, installed by the API documentation page (Swagger UI, decision 146) or the live
+    // chat: strings with markup go through DOMPurify, so nothing unsanitised gets in either;
+    // until one of them runs, none exists.
+    // 'allow-duplicates': Swagger UI bundles its own copy of DOMPurify, which registers its
+    // policy under the same name.
+    `trusted-types ${[
+      'dompurify',
+      'default',
+      ...(hasScripts ? ['third-party-scripts'] : []),
+      ...trustedTypes,
+      "'allow-duplicates'",
+    ].join(' ')}`,
     `report-uri ${CSP_REPORT_PATH}`,
   ].join('; ');
 };

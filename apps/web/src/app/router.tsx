@@ -105,6 +105,9 @@ const screens = {
   ]),
   ispList: screen(() => import('./routes/proxy-lists'), 'IspListRoute', ['packages']),
   apiTools: screen(() => import('./routes/api-tools'), 'ApiToolsRoute', ['api-tools']),
+  apiDocumentation: screen(() => import('./routes/api-documentation'), 'ApiDocumentationRoute', [
+    'api-docs',
+  ]),
   notificationSettings: screen(
     () => import('./routes/notification-settings'),
     'NotificationSettingsRoute',
@@ -189,6 +192,7 @@ export const routes: RouteObject[] = [
               // The menu's "notification settings" (spec 001 section 2: /cabinet/notifications).
               { path: 'notifications', ...screens.notificationSettings },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
+              { path: 'api-documentation', ...screens.apiDocumentation },
               // Screens of later issues: 404 inside the layout until built.
               { path: '*', ...notFound },
             ],

@@ -20,6 +20,7 @@ export const I18N_NAMESPACES = [
   'transactions',
   'notifications',
   'statistics',
+  'api-docs',
   'notification-settings',
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];

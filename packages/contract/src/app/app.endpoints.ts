@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { appConfigSchema } from './app.schemas.ts';
 
+/**
+ * The OpenAPI 3.1 document (docs/decisions/145): checked only at its top (the API generates the
+ * rest from these definitions); operations and schemas pass through as they are.
+ */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string().startsWith('3.1'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.looseObject({}).optional(),
+});
+export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
+
 export const appEndpoints = {
   health: defineEndpoint({
     method: 'GET',
@@ -29,5 +41,12 @@ export const appEndpoints = {
     summary: 'A browser reports a Content-Security-Policy violation',
     request: {},
     response: { kind: 'no-content' },
+  }),
+  openApiDocument: defineEndpoint({
+    method: 'GET',
+    path: '/openapi.json',
+    summary: 'The OpenAPI 3.1 document of the public API: the routes an X-Api-Key may call',
+    request: {},
+    response: openApiDocumentSchema,
   }),
 } as const;

@@ -82,6 +82,7 @@ export const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField
 /** The public catalogue (prices are public) and purchases. */
 export const catalogueEndpoints = {
   listTariffs: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/tariffs',
     summary: 'Active tariffs of one type',
@@ -95,6 +96,7 @@ export const catalogueEndpoints = {
     }),
   }),
   listIspCountries: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/isp/countries',
     summary: 'ISP countries with the number of free addresses',
@@ -102,6 +104,7 @@ export const catalogueEndpoints = {
     response: list(ispCountrySchema),
   }),
   getIspPeriods: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/isp/periods',
     summary: 'ISP periods keyed by days',
@@ -109,6 +112,7 @@ export const catalogueEndpoints = {
     response: ispPeriodsSchema,
   }),
   listIspTariffs: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/isp/countries/:id/tariffs',
     // A malformed id answers an empty list (the route reads it leniently), an unknown one 404.
@@ -117,6 +121,7 @@ export const catalogueEndpoints = {
     response: list(ispTariffSchema),
   }),
   listUnlimTariffs: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/unlim/tariffs',
     summary: 'Unlimited residential tariffs',
@@ -124,6 +129,7 @@ export const catalogueEndpoints = {
     response: list(unlimTariffSchema),
   }),
   listUnlimLocations: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/unlim/locations',
     summary: 'Unlimited residential server locations',
@@ -131,6 +137,7 @@ export const catalogueEndpoints = {
     response: list(unlimLocationSchema),
   }),
   buyDynamic: defineEndpoint({
+    access: 'api-key',
     method: 'POST',
     path: '/tariff/buy',
     summary: 'Buy a dynamic (Base or Premium) package from the balance',
@@ -138,6 +145,7 @@ export const catalogueEndpoints = {
     response: buyResponseSchema,
   }),
   buyUnlim: defineEndpoint({
+    access: 'api-key',
     method: 'POST',
     path: '/tariff/buy-unlim',
     summary: 'Buy an unlimited residential package from the balance',
@@ -145,6 +153,7 @@ export const catalogueEndpoints = {
     response: buyResponseSchema,
   }),
   buyIsp: defineEndpoint({
+    access: 'api-key',
     method: 'POST',
     path: '/tariff/buy-isp',
     summary: 'Buy ISP addresses from the balance',
@@ -152,6 +161,7 @@ export const catalogueEndpoints = {
     response: buyResponseSchema,
   }),
   checkCoupon: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/tariff/:tariffId/check-coupon/:code',
     summary: 'Price of a tariff with a promo code (never an error status for a bad code)',

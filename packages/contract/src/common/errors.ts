@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { status: 401, key: 'errors.unauthenticated' },
   FORBIDDEN: { status: 403, key: 'errors.forbidden' },
   EMAIL_NOT_VERIFIED: { status: 403, key: 'errors.email_not_verified' },
+  /** An X-Api-Key on a route outside the public API (decision 144): cabinet sessions only. */
+  API_KEY_NOT_ALLOWED: { status: 403, key: 'errors.api_key_not_allowed' },
   NOT_FOUND: { status: 404, key: 'errors.not_found' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
   /** An Idempotency-Key sent again with another request (issue 9, defect 11). */

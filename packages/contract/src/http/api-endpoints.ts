@@ -12,7 +12,7 @@ import { profileEndpoints } from '../profile/profile.endpoints.ts';
 import { proxyListsEndpoints } from '../proxy-lists/proxy-lists.endpoints.ts';
 import { referralEndpoints } from '../referral/referral.endpoints.ts';
 import { statisticsEndpoints } from '../statistics/statistics.endpoints.ts';
-import type { Endpoint } from './endpoint.ts';
+import { isPublicApiEndpoint, type Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by domain: the route-table test and the OpenAPI document read it. */
 export const API_ENDPOINTS = {
@@ -34,3 +34,14 @@ export const API_ENDPOINTS = {
 
 export const allEndpoints = (): Endpoint[] =>
   Object.values(API_ENDPOINTS).flatMap((domain) => Object.values(domain) as Endpoint[]);
+
+/** An endpoint with its domain and name in API_ENDPOINTS (the OpenAPI tag and operation id). */
+export type NamedEndpoint = { domain: string; name: string; endpoint: Endpoint };
+
+/** The public reseller API: the endpoints marked `access: 'api-key'`, in definition order. */
+export const publicApiEndpoints = (): NamedEndpoint[] =>
+  Object.entries(API_ENDPOINTS).flatMap(([domain, endpoints]) =>
+    Object.entries(endpoints as Record<string, Endpoint>)
+      .filter(([, endpoint]) => isPublicApiEndpoint(endpoint))
+      .map(([name, endpoint]) => ({ domain, name, endpoint })),
+  );

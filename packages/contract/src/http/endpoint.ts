@@ -37,7 +37,25 @@ export type Endpoint = {
   response: z.ZodType | NonJsonResponse;
   /** The body is read as raw bytes (signed webhooks): no JSON parsing, no body schema. */
   rawBody?: boolean;
+  /**
+   * `api-key`: part of the public reseller API (docs/decisions/144). Besides the cabinet's
+   * bearer session, the route accepts the user's key in `X-Api-Key` and is described in the
+   * OpenAPI document (GET /api/openapi.json). Every other route refuses a key with 403.
+   */
+  access?: EndpointAccess;
 };
+
+export const ENDPOINT_ACCESS = ['api-key'] as const;
+export type EndpointAccess = (typeof ENDPOINT_ACCESS)[number];
+
+/** The header that carries a user's API key to the public routes. */
+export const API_KEY_HEADER = 'X-Api-Key';
+/** The name of the OpenAPI security scheme of that header. */
+export const API_KEY_SECURITY_SCHEME = 'apiKey';
+
+/** Whether an endpoint belongs to the public reseller API (see `Endpoint.access`). */
+export const isPublicApiEndpoint = (endpoint: Pick<Endpoint, 'access'>): boolean =>
+  endpoint.access === 'api-key';
 
 /** Keeps the literal types of a definition (method, path, schemas) for both sides. */
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;

@@ -22,6 +22,7 @@ const packageParams = z.object({ id: packageIdParam });
  */
 export const packagesEndpoints = {
   listPackages: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/packages',
     summary: "The owner's packages, paged and sorted (filters[type], filters[status])",
@@ -29,6 +30,7 @@ export const packagesEndpoints = {
     response: packagesPageSchema,
   }),
   getPackage: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/packages/:id',
     summary: 'One package of the owner, any family, with where to connect',
@@ -36,6 +38,7 @@ export const packagesEndpoints = {
     response: z.object({ data: packageDetailSchema }),
   }),
   getDynamicPackage: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/packages/dynamic/:id',
     summary: 'The dynamic panel: package, traffic in bytes, proxy formats, upgrade offer',
@@ -43,6 +46,7 @@ export const packagesEndpoints = {
     response: z.object({ data: dynamicPackageSchema }),
   }),
   getPremiumPackage: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/packages/vip/:id',
     summary: 'The premium residential (generator) panel of a vip package',
@@ -50,6 +54,7 @@ export const packagesEndpoints = {
     response: z.object({ data: premiumPackageSchema }),
   }),
   getIspPackage: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/packages/isp/:id',
     summary: 'The ISP panel: addresses, period, country, authentication, swap state',
@@ -57,6 +62,7 @@ export const packagesEndpoints = {
     response: z.object({ data: ispPackageSchema }),
   }),
   getUnlimPackage: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/unlim/packages/:id',
     summary: "The unlimited residential panel (the spec's {unlim} prefix is /unlim)",
@@ -64,6 +70,7 @@ export const packagesEndpoints = {
     response: z.object({ data: unlimPackageSchema }),
   }),
   getUnlimUsage: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/unlim/:id/usage',
     summary: 'Live metrics of an unlimited package (404 for a foreign, unknown or other package)',

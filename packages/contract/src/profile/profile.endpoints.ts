@@ -35,6 +35,7 @@ export type FaqResponse = z.infer<typeof faqResponseSchema>;
 /** The profile, its system alerts and the FAQ (all signed-in). */
 export const profileEndpoints = {
   getProfile: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/profile',
     summary: 'The signed-in user',
@@ -46,6 +47,13 @@ export const profileEndpoints = {
     path: '/profile',
     summary: 'Change name, telegram, locale or password',
     request: { body: profileUpdateSchema },
+    response: profileUpdateResponseSchema,
+  }),
+  regenerateApiKey: defineEndpoint({
+    method: 'POST',
+    path: '/profile/api-key/regenerate',
+    summary: 'Replace the API key with a new one: the old key stops working at once',
+    request: {},
     response: profileUpdateResponseSchema,
   }),
   getAlerts: defineEndpoint({

@@ -31,6 +31,7 @@ import {
  */
 export const proxyListsEndpoints = {
   listProxyLists: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/packages/:id/proxy-lists',
     summary: "A dynamic package's proxy lists: paged, sorted, searched by name",
@@ -38,6 +39,7 @@ export const proxyListsEndpoints = {
     response: pagedResponseSchema(proxyListRowSchema),
   }),
   createProxyList: defineEndpoint({
+    access: 'api-key',
     method: 'POST',
     path: '/packages/:id/proxy-lists',
     summary: 'Create a proxy list (auth 1 lists get a block of gateway ports)',
@@ -45,6 +47,7 @@ export const proxyListsEndpoints = {
     response: createProxyListResponseSchema,
   }),
   renameProxyList: defineEndpoint({
+    access: 'api-key',
     method: 'PATCH',
     path: '/packages/:id/proxy-lists/:listId',
     summary: 'Rename a proxy list',
@@ -52,6 +55,7 @@ export const proxyListsEndpoints = {
     response: successResponseSchema,
   }),
   deleteProxyList: defineEndpoint({
+    access: 'api-key',
     method: 'DELETE',
     path: '/packages/:id/proxy-lists/:listId',
     summary: 'Delete a proxy list (the gateway closes its ports and sessions)',
@@ -59,6 +63,7 @@ export const proxyListsEndpoints = {
     response: successResponseSchema,
   }),
   getProxyListContents: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/proxy-list/:packageKey/:id/:name',
     summary: "A list's lines as printed (package key, list id and its current name)",
@@ -66,6 +71,7 @@ export const proxyListsEndpoints = {
     response: proxyListContentsSchema,
   }),
   listLocationCountries: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/proxy-lists/locations/countries',
     summary: 'Presets and countries the active exits serve (names in en and ru)',
@@ -73,6 +79,7 @@ export const proxyListsEndpoints = {
     response: locationCountriesResponseSchema,
   }),
   listLocationRegions: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/proxy-lists/locations/regions',
     summary: 'Regions of one country the active exits serve',
@@ -80,6 +87,7 @@ export const proxyListsEndpoints = {
     response: locationOptionsResponseSchema,
   }),
   listLocationCities: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/proxy-lists/locations/cities',
     summary: 'Cities of one country (and region) the active exits serve',
@@ -87,6 +95,7 @@ export const proxyListsEndpoints = {
     response: locationOptionsResponseSchema,
   }),
   listLocationIsps: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/proxy-lists/locations/isps',
     summary: 'ISPs of one country (region, city) the active exits serve',
@@ -94,6 +103,7 @@ export const proxyListsEndpoints = {
     response: locationOptionsResponseSchema,
   }),
   listPremiumLocations: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/premium/locations',
     summary: "The generator's countries and cities (what active exits serve)",
@@ -101,6 +111,7 @@ export const proxyListsEndpoints = {
     response: z.object({ data: z.array(premiumLocationSchema) }),
   }),
   generateProxies: defineEndpoint({
+    access: 'api-key',
     method: 'POST',
     path: '/packages/:id/proxy-generator',
     summary: 'Generate rotating or sticky proxy lines for a package',
@@ -108,6 +119,7 @@ export const proxyListsEndpoints = {
     response: generatorResponseSchema,
   }),
   exportProxyList: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/export/proxy-list/:fileType/:packageKey/:id/:name',
     summary: "One list's lines as a txt, csv or pdf file named after the list",
@@ -115,6 +127,7 @@ export const proxyListsEndpoints = {
     response: { kind: 'file' },
   }),
   exportProxyLists: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/export/proxy-lists',
     summary: 'Several lists in one file report.{format} (lists[i][id|name|package_key])',

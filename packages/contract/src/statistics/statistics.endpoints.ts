@@ -24,6 +24,7 @@ const statisticsResponse = z.object({ data: packageStatisticsSchema });
 export const statisticsEndpoints = {
   // Literal definitions (not a helper): the web build keeps only literal method and path.
   getStatisticsByUuid: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/statistics/:uuid/:period',
     summary: "A package's usage chart of one period and the totals of every period, by its uuid",
@@ -31,6 +32,7 @@ export const statisticsEndpoints = {
     response: statisticsResponse,
   }),
   getStatisticsByKey: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/orders/statistics/:packageKey/:period',
     summary: 'The same statistics, by package key',
@@ -38,6 +40,7 @@ export const statisticsEndpoints = {
     response: statisticsResponse,
   }),
   getUsage: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/statistics/usage/:uuid',
     summary: "A package's usage per hour or day (UTC) over a range, zero-filled",
@@ -45,6 +48,7 @@ export const statisticsEndpoints = {
     response: z.object({ data: usageSeriesSchema }),
   }),
   downloadReport: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/export/statistics/:packageKey/:period/:format',
     summary:
@@ -60,6 +64,7 @@ export const statisticsEndpoints = {
     response: { kind: 'file' },
   }),
   exportIspList: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/export/proxy-list/isp/:format/:type/:id',
     summary:
@@ -71,6 +76,7 @@ export const statisticsEndpoints = {
     response: { kind: 'file' },
   }),
   getApiTools: defineEndpoint({
+    access: 'api-key',
     method: 'GET',
     path: '/api-tools/:packageKey',
     summary: "The API tools page: a package's host, ports, credentials and proxy URLs",

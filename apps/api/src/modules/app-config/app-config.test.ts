@@ -79,10 +79,10 @@ describe('the CSP lists third-party origins only as configured', () => {
       const { response, csp } = await get(bare, url);
       expect(csp.get('script-src'), url).toEqual(["'self'"]);
       expect(csp.get('connect-src'), url).toEqual(["'self'"]);
-      expect(csp.get('img-src'), url).toEqual(["'self'"]);
+      expect(csp.get('img-src'), url).toEqual(["'self'", 'data:']);
       expect(csp.get('style-src'), url).toEqual(["'self'"]);
       expect(csp.has('frame-src'), url).toBe(false);
-      expect(csp.get('trusted-types'), url).toEqual(['dompurify']);
+      expect(csp.get('trusted-types'), url).toEqual(['dompurify', 'default', "'allow-duplicates'"]);
       expect(String(response.headers['content-security-policy'])).not.toContain('https:');
     }
   });
@@ -93,9 +93,14 @@ describe('the CSP lists third-party origins only as configured', () => {
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://stats.example.net']);
     expect(csp.get('script-src')).toEqual(["'self'", 'https://chat.example.net']);
     expect(csp.get('frame-src')).toEqual(["'self'", 'https://chat.example.net']);
-    expect(csp.get('img-src')).toEqual(["'self'", 'https://chat.example.net']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://chat.example.net']);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(csp.get('trusted-types')).toEqual(['dompurify', 'third-party-scripts', 'default']);
+    expect(csp.get('trusted-types')).toEqual([
+      'dompurify',
+      'default',
+      'third-party-scripts',
+      "'allow-duplicates'",
+    ]);
     // Scripts stay strict: nothing inline, nothing evaluated.
     expect(csp.get('script-src')?.join(' ')).not.toContain('unsafe');
     expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
@@ -111,7 +116,13 @@ describe('the CSP lists third-party origins only as configured', () => {
     expect(csp.get('connect-src')).toContain('https://*.google-analytics.com');
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.has('frame-src')).toBe(false);
-    expect(csp.get('trusted-types')).toEqual(['dompurify', 'third-party-scripts', 'goog#html']);
+    expect(csp.get('trusted-types')).toEqual([
+      'dompurify',
+      'default',
+      'third-party-scripts',
+      'goog#html',
+      "'allow-duplicates'",
+    ]);
   });
 });
 

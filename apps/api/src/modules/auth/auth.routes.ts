@@ -1,6 +1,6 @@
 import { authEndpoints } from '@proxy/contract';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
-import { authenticate, sessionOf } from '../../plugins/auth.ts';
+import { authenticate, tokenSessionOf } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { messageReply } from '../../lib/message-reply.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
@@ -35,7 +35,7 @@ export const authRoutes: RoutesPlugin = (app, _options, done) => {
   addRoute(app, authEndpoints.login, limit('login'), async (request) => login(deps, request.body));
 
   addRoute(app, authEndpoints.logout, { preHandler: authenticate }, async (request) => {
-    await logout(deps, sessionOf(request).tokenId);
+    await logout(deps, tokenSessionOf(request).tokenId);
     return messageReply(app, request, 'messages.logged_out');
   });
 
@@ -65,7 +65,7 @@ export const authRoutes: RoutesPlugin = (app, _options, done) => {
   });
 
   addRoute(app, authEndpoints.updatePassword, passwordChangeGuard(app), async (request) => {
-    await updatePassword(deps, sessionOf(request), request.body);
+    await updatePassword(deps, tokenSessionOf(request), request.body);
     return messageReply(app, request, 'messages.password_updated');
   });
   done();

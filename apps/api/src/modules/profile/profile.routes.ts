@@ -1,9 +1,9 @@
 import { profileEndpoints } from '@proxy/contract';
 import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
-import { authenticate, sessionOf } from '../../plugins/auth.ts';
+import { authenticate, sessionOf, tokenSessionOf } from '../../plugins/auth.ts';
 import { messageReply } from '../../lib/message-reply.ts';
 import { passwordChangeGuard } from '../auth/password-change-guard.ts';
-import { getProfile, updateProfile } from './profile.service.ts';
+import { getProfile, regenerateApiKey, updateProfile } from './profile.service.ts';
 
 export const profileRoutes: RoutesPlugin = (app, _options, done) => {
   addRoute(app, profileEndpoints.getProfile, { preHandler: authenticate }, (request) =>
@@ -13,8 +13,19 @@ export const profileRoutes: RoutesPlugin = (app, _options, done) => {
   // A password change is limited like login (docs/decisions/062); other edits are not.
   addRoute(app, profileEndpoints.updateProfile, passwordChangeGuard(app), async (request) => {
     const key = app.config.DATA_ENCRYPTION_KEY;
-    const user = await updateProfile(app.db, sessionOf(request), request.body, key);
+    const user = await updateProfile(app.db, tokenSessionOf(request), request.body, key);
     return { ...messageReply(app, request, 'messages.profile_updated'), user };
   });
+
+  addRoute(
+    app,
+    profileEndpoints.regenerateApiKey,
+    { preHandler: authenticate },
+    async (request) => {
+      const key = app.config.DATA_ENCRYPTION_KEY;
+      const user = await regenerateApiKey(app.db, sessionOf(request).user, key);
+      return { ...messageReply(app, request, 'messages.api_key_regenerated'), user };
+    },
+  );
   done();
 };

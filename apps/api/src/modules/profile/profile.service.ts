@@ -1,6 +1,8 @@
 import type { ProfileResponse, ProfileUpdateInput } from '@proxy/contract';
 import type { DbRoot, User } from '@proxy/db';
 import { assertCurrentPassword, changePassword } from '../auth/auth.service.ts';
+import { apiKeyColumns } from '../users/api-key.ts';
+import { isRestrictedUser } from '../users/restricted-user.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { updateUser, type UserPatch } from '../users/users.repository.ts';
 
@@ -34,4 +36,18 @@ export const updateProfile = async (
   if (input.password !== undefined)
     user = await changePassword(db, user, session.tokenId, input.password);
   return toUserDto(user, dataKey);
+};
+
+/**
+ * A new API key in place of the old one (decision 144): the digest the key lookup matches is
+ * replaced in the same statement, so the old key is refused from the next request on. A user
+ * restricted by one of the special keys stays restricted: the flag is set before the special
+ * key goes away, so a new key is no way out of the restriction.
+ */
+export const regenerateApiKey = async (db: DbRoot, user: User, dataKey: Buffer) => {
+  const updated = await updateUser(db, user.id, {
+    ...apiKeyColumns(dataKey),
+    ...(isRestrictedUser(user) ? { is_restricted: true } : {}),
+  });
+  return toUserDto(updated, dataKey);
 };

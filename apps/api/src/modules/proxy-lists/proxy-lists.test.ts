@@ -8,6 +8,7 @@ import {
   type Registered,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { LOGIN_PROXY_LIST, insertLocationExits } from '../../../test/proxy-lists.ts';
 import { customerWhoBought } from '../../../test/shop.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
@@ -54,23 +55,7 @@ describe('proxy lists and the generator', () => {
       GATEWAY_SOCKS_PORT: '1080',
     });
     await loadCatalogue(ctx.database.db);
-    await ctx.database.db
-      .insertInto('gateway_exits')
-      .values([
-        {
-          name: 'de-munich',
-          kind: 'direct',
-          country: 'DE',
-          region: 'bavaria',
-          city: 'munich',
-          isp: 'Telekom',
-        },
-        { name: 'de-berlin', kind: 'direct', country: 'DE', city: 'berlin', isp: 'Vodafone' },
-        { name: 'fr-paris', kind: 'direct', country: 'FR', city: 'paris' },
-        { name: 'us-ny', kind: 'direct', country: 'US', region: 'new-york', city: 'new-york' },
-        { name: 'jp-off', kind: 'direct', country: 'JP', city: 'tokyo', is_active: false },
-      ])
-      .execute();
+    await insertLocationExits(ctx.database.db);
     const bought = await activeCustomer('base-1gb');
     owner = bought.user;
     packageId = bought.packageId;
@@ -102,15 +87,7 @@ describe('proxy lists and the generator', () => {
     token = owner.token,
   ) => ctx.api.request(method, url, { token, ...(payload ? { payload } : {}) });
 
-  const loginList = {
-    name: 'Shop1',
-    proxy_link_format: 'ip',
-    auth_type: 0,
-    location_preset: 'europe',
-    rotation_period: -1,
-    proxy_format: 0,
-    ports_count: 3,
-  };
+  const loginList = LOGIN_PROXY_LIST;
   const ipList = { ...loginList, name: 'Office', auth_type: 1, white_list: '127.0.0.1' };
 
   const create = async (body: Record<string, unknown>, id = packageId, token = owner.token) =>

@@ -25,7 +25,16 @@ export const insertUser = (db: Db, user: NewUser): Promise<User> =>
   db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 
 export type UserPatch = Partial<
-  Pick<User, 'name' | 'telegram' | 'locale' | 'password_hash' | 'is_restricted'>
+  Pick<
+    User,
+    | 'name'
+    | 'telegram'
+    | 'locale'
+    | 'password_hash'
+    | 'is_restricted'
+    | 'api_key_digest'
+    | 'api_key_encrypted'
+  >
 >;
 
 export const updateUser = (db: Db, id: number, patch: UserPatch): Promise<User> =>

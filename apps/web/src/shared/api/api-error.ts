@@ -37,6 +37,6 @@ export class ApiError extends Error {
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
 
-/** The server's message of a failed action, else the action's own fallback text (spec section 8). */
-export const actionErrorText = (error: unknown, fallback: string): string =>
+/** The server's message of a failed call, else the caller's fallback text (spec section 8). */
+export const apiErrorText = (error: unknown, fallback: string): string =>
   isApiError(error) && !error.isTransport && error.message ? error.message : fallback;

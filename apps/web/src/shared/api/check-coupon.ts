@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { catalogueEndpoints, type PromoCheckResponse } from '@proxy/contract';
-import { actionErrorText } from './api-error';
+import { apiErrorText } from './api-error';
 import { call } from './http-client';
 
 export type CheckCouponInput = { tariffId: number; code: string; period?: number | undefined };
@@ -45,7 +45,7 @@ export const usePromoCheck = (
           setError(undefined);
           onApplied({ ...result, name });
         },
-        onError: (failure) => refuse(actionErrorText(failure, fallbackError)),
+        onError: (failure) => refuse(apiErrorText(failure, fallbackError)),
       },
     );
   };

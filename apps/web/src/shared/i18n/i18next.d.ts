@@ -11,6 +11,7 @@ import type legal from '../../../public/locales/en/legal.json';
 import type transactions from '../../../public/locales/en/transactions.json';
 import type notifications from '../../../public/locales/en/notifications.json';
 import type statistics from '../../../public/locales/en/statistics.json';
+import type apiDocs from '../../../public/locales/en/api-docs.json';
 import type notificationSettings from '../../../public/locales/en/notification-settings.json';
 
 // Typed keys: resources are generated from the English files imported as types.
@@ -32,6 +33,7 @@ declare module 'i18next' {
       transactions: typeof transactions;
       notifications: typeof notifications;
       statistics: typeof statistics;
+      'api-docs': typeof apiDocs;
       'notification-settings': typeof notificationSettings;
     };
   }

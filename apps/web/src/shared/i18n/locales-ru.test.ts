@@ -21,6 +21,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'PIX',
   'UPI',
   'Alipay',
+  'curl',
+  'Node.js (fetch)',
 ]);
 
 type Tree = { [key: string]: string | Tree };

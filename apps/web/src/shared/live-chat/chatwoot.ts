@@ -1,6 +1,6 @@
 import type { LiveChatConfig } from '@proxy/contract';
 import { loadScript } from '../analytics/load-script';
-import { trustedTypesFactory } from '../lib/trusted-types';
+import { ensureDefaultTrustedPolicy } from '../lib/default-trusted-policy';
 
 type ChatwootApi = {
   toggle: (state?: 'open' | 'close') => void;
@@ -18,28 +18,13 @@ declare global {
   }
 }
 
-/**
- * The SDK fills its own <style> element through innerHTML, a Trusted Types sink. The
- * `default` policy (allowed by the CSP only while Chatwoot is configured) lets through strings
- * without a `<`, i.e. text that cannot become an element: a stylesheet passes, markup does not.
- */
-const allowMarkupFreeHtml = () => {
-  const factory = trustedTypesFactory();
-  if (!factory || factory.defaultPolicy) return;
-  factory.createPolicy('default', {
-    createHTML: (html: string) => {
-      if (html.includes('<')) throw new TypeError('markup refused outside DOMPurify');
-      return html;
-    },
-  });
-};
-
 /** Starts the Chatwoot widget (SDK `{baseUrl}/packs/js/sdk.js`); resolves once it is ready. */
 export const startChatwoot = async (
   { baseUrl, websiteToken }: LiveChatConfig,
   locale: string,
 ): Promise<ChatwootApi> => {
-  allowMarkupFreeHtml();
+  // The SDK fills its own <style> element through innerHTML (a stylesheet has no `<`).
+  ensureDefaultTrustedPolicy();
   window.chatwootSettings = { position: 'right', type: 'standard', locale };
   const ready = new Promise<void>((resolve) =>
     window.addEventListener('chatwoot:ready', () => resolve(), { once: true }),

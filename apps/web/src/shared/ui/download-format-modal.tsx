@@ -1,9 +1,49 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '@proxy/contract';
-import { isApiError } from '../api/api-error';
+import { apiErrorText } from '../api/api-error';
 import { ActionModal } from './action-modal';
 import { showAlert } from './alert-store';
+
+export type ExportFormatSelectProps = {
+  label: string;
+  /** The empty first choice: nothing is chosen yet. */
+  chooseLabel: string;
+  value: ExportFormat | '';
+  onChange: (format: ExportFormat | '') => void;
+};
+
+/** A download format (txt, csv, pdf), none chosen at first (spec section 5). */
+export const ExportFormatSelect = ({
+  label,
+  chooseLabel,
+  value,
+  onChange,
+}: ExportFormatSelectProps) => {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        onChange={(event) =>
+          onChange(EXPORT_FORMATS.find((format) => format === event.target.value) ?? '')
+        }
+      >
+        <option value="">{chooseLabel}</option>
+        {EXPORT_FORMATS.map((format) => (
+          <option key={format} value={format}>
+            {format.toUpperCase()}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+};
 
 export type DownloadFormatModalProps = {
   title: string;
@@ -19,7 +59,6 @@ export type DownloadFormatModalProps = {
  */
 export const DownloadFormatModal = ({ title, download, onClose }: DownloadFormatModalProps) => {
   const { t } = useTranslation();
-  const id = useId();
   const [format, setFormat] = useState<ExportFormat | ''>('');
   const [isPending, setPending] = useState(false);
   const save = async () => {
@@ -29,11 +68,7 @@ export const DownloadFormatModal = ({ title, download, onClose }: DownloadFormat
       await download(format);
       onClose();
     } catch (error) {
-      showAlert.error(
-        isApiError(error) && !error.isTransport && error.message
-          ? error.message
-          : t('errors.download_file'),
-      );
+      showAlert.error(apiErrorText(error, t('errors.download_file')));
     } finally {
       setPending(false);
     }
@@ -47,26 +82,12 @@ export const DownloadFormatModal = ({ title, download, onClose }: DownloadFormat
       isPending={isPending}
       isConfirmDisabled={!format}
     >
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          {t('download.format')}
-        </label>
-        <select
-          id={id}
-          className="field__input"
-          value={format}
-          onChange={(event) =>
-            setFormat(EXPORT_FORMATS.find((value) => value === event.target.value) ?? '')
-          }
-        >
-          <option value="">{t('download.choose')}</option>
-          {EXPORT_FORMATS.map((value) => (
-            <option key={value} value={value}>
-              {value.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ExportFormatSelect
+        label={t('download.format')}
+        chooseLabel={t('download.choose')}
+        value={format}
+        onChange={setFormat}
+      />
     </ActionModal>
   );
 };

@@ -2,6 +2,7 @@ export { Alert, AlertStack } from './alert';
 export { showAlert, useAlertStore, type AlertType, type TransientAlert } from './alert-store';
 export { Button, type ButtonProps } from './button';
 export { Checkbox } from './checkbox';
+export { CopyableCode } from './copyable-code';
 export { FieldError } from './field-error';
 export { CurrentPasswordInput, FormInput, NewPasswordFields, type FormBinding } from './form-input';
 export {
@@ -21,7 +22,12 @@ export { Input } from './input';
 export { LanguageSwitch } from './language-switch';
 export { Logo, LogoMark } from './logo';
 export { ActionModal, type ActionModalProps } from './action-modal';
-export { DownloadFormatModal, type DownloadFormatModalProps } from './download-format-modal';
+export {
+  DownloadFormatModal,
+  ExportFormatSelect,
+  type DownloadFormatModalProps,
+  type ExportFormatSelectProps,
+} from './download-format-modal';
 export { Modal, SideModal } from './modal';
 export {
   OptionChecklist,

@@ -1,7 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { profileEndpoints, type ProfileResponse, type ProfileUpdateInput } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
 import { profileQueryKey } from '../../../shared/api/profile-query-key';
+
+/** A user the API answered with (profile update, new API key) replaces the cached one. */
+export const replaceCachedUser = (queryClient: QueryClient, user: ProfileResponse['user']) =>
+  queryClient.setQueryData<ProfileResponse>(profileQueryKey, (previous) =>
+    previous
+      ? { ...previous, user }
+      : { user, promo_token: null, promo_token_used: false, telegram_connected: false },
+  );
 
 export const updateProfile = (payload: ProfileUpdateInput) =>
   call(profileEndpoints.updateProfile, { body: payload });
@@ -12,17 +20,6 @@ export const useUpdateProfile = () => {
   return useMutation({
     mutationFn: updateProfile,
     meta: { skipGlobalError: true },
-    onSuccess: (response) => {
-      queryClient.setQueryData<ProfileResponse>(profileQueryKey, (previous) =>
-        previous
-          ? { ...previous, user: response.user }
-          : {
-              user: response.user,
-              promo_token: null,
-              promo_token_used: false,
-              telegram_connected: false,
-            },
-      );
-    },
+    onSuccess: (response) => replaceCachedUser(queryClient, response.user),
   });
 };

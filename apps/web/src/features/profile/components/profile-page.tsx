@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Loader } from '../../../shared/ui';
 import { useProfile } from '../api/get-profile';
+import { ProfileApiKeyCard } from './profile-api-key-card';
 import { ProfileInfoForm } from './profile-info-form';
 import { ProfilePasswordForm } from './profile-password-form';
 import '../profile.css';
@@ -15,6 +16,7 @@ export const ProfilePage = () => {
       <div className="profile-page__grid">
         <ProfileInfoForm user={data.user} />
         <ProfilePasswordForm />
+        <ProfileApiKeyCard apiKey={data.user.api_key} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { proxyListsEndpoints, type CreateProxyList } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { useCacheClearingMutation } from './cache-clearing-mutation';
+import { usePackageMutation } from '../../../shared/api/package-cache';
 
 export type CreateProxyListInput = { packageId: number; body: CreateProxyList };
 
@@ -8,4 +8,4 @@ export type CreateProxyListInput = { packageId: number; body: CreateProxyList };
 export const createProxyList = ({ packageId, body }: CreateProxyListInput) =>
   call(proxyListsEndpoints.createProxyList, { params: { id: packageId }, body });
 
-export const useCreateProxyList = () => useCacheClearingMutation(createProxyList);
+export const useCreateProxyList = () => usePackageMutation(createProxyList);

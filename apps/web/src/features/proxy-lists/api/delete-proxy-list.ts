@@ -1,6 +1,6 @@
 import { proxyListsEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { useCacheClearingMutation } from './cache-clearing-mutation';
+import { usePackageMutation } from '../../../shared/api/package-cache';
 
 export type DeleteProxyListInput = { packageId: number; listId: number };
 
@@ -8,4 +8,4 @@ export type DeleteProxyListInput = { packageId: number; listId: number };
 export const deleteProxyList = ({ packageId, listId }: DeleteProxyListInput) =>
   call(proxyListsEndpoints.deleteProxyList, { params: { id: packageId, listId } });
 
-export const useDeleteProxyList = () => useCacheClearingMutation(deleteProxyList);
+export const useDeleteProxyList = () => usePackageMutation(deleteProxyList);

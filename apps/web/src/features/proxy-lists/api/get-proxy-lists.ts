@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { proxyListsEndpoints, type ProxyListRow } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { packagesQueryKey } from '../../../shared/api/packages-query-key';
+import { packagesQueryKey } from '../../../shared/api/package-cache';
 import { toListQuery, type TableState } from '../../../shared/ui/table';
 
 export type { ProxyListRow };

@@ -1,6 +1,6 @@
 import { proxyListsEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { useCacheClearingMutation } from './cache-clearing-mutation';
+import { usePackageMutation } from '../../../shared/api/package-cache';
 
 export type RenameProxyListInput = { packageId: number; listId: number; name: string };
 
@@ -11,4 +11,4 @@ export const renameProxyList = ({ packageId, listId, name }: RenameProxyListInpu
     body: { name },
   });
 
-export const useRenameProxyList = () => useCacheClearingMutation(renameProxyList);
+export const useRenameProxyList = () => usePackageMutation(renameProxyList);

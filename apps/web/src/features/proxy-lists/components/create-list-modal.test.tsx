@@ -94,7 +94,8 @@ const chooseGermany = async (user: ReturnType<typeof userEvent.setup>) => {
   await screen.findByRole('combobox', { name: 'Region' });
 };
 
-describe('CreateListModal', () => {
+// Many user steps per test: roomy on a busy machine.
+describe('CreateListModal', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('crypto', globalThis.crypto);
   });

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IspPackage } from '@proxy/contract';
-import { isApiError } from '../../../shared/api/api-error';
+import { apiErrorText } from '../../../shared/api/api-error';
 import { downloadIspList } from '../../../shared/api/package-exports';
-import { ActionModal, Alert, Button, Loader, Modal, showAlert, Tooltip } from '../../../shared/ui';
+import { ActionModal, Button, Loader, Modal, showAlert, Tooltip } from '../../../shared/ui';
 import { useSwapIsp } from '../api/swap-isp';
 import { ProxyLines } from './proxy-lines';
+import { RetryAlert } from './retry-alert';
 import '../proxy-lists.css';
 
 export type IspListModalProps = {
@@ -42,11 +43,7 @@ export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspL
       await swap.mutateAsync(id);
       showAlert.success(t('modals.isp_swap_proxy.done'));
     } catch (error) {
-      showAlert.error(
-        isApiError(error) && !error.isTransport && error.message
-          ? error.message
-          : t('modals.isp_swap_proxy.error'),
-      );
+      showAlert.error(apiErrorText(error, t('modals.isp_swap_proxy.error')));
     } finally {
       setConfirming(false);
     }
@@ -71,15 +68,7 @@ export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspL
     );
 
   const body = () => {
-    if (isError)
-      return (
-        <Alert type="error">
-          {t('proxy_list.errors.fetch')}{' '}
-          <Button variant="link" size="sm" onClick={onRetry}>
-            {t('refresh')}
-          </Button>
-        </Alert>
-      );
+    if (isError) return <RetryAlert text={t('proxy_list.errors.fetch')} onRetry={onRetry} />;
     if (!pkg) return <Loader label={t('modals.loading')} />;
     return (
       <ProxyLines
@@ -94,7 +83,12 @@ export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspL
 
   return (
     <>
-      <Modal isOpen onClose={onClose} title={t('proxy_lists.isp_title', { id: packageId })}>
+      <Modal
+        isOpen
+        onClose={onClose}
+        size="wide"
+        title={t('proxy_lists.isp_title', { id: packageId })}
+      >
         {body()}
       </Modal>
       {isConfirming && pkg && (

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Loader, Modal } from '../../../shared/ui';
+import { Loader, Modal } from '../../../shared/ui';
 import { downloadProxyList } from '../api/export-proxy-list';
 import { useProxyListContents, type ListAddress } from '../api/get-proxy-list-contents';
 import { ProxyLines } from './proxy-lines';
+import { RetryAlert } from './retry-alert';
 import '../proxy-lists.css';
 
 export type ListViewModalProps = {
@@ -31,16 +32,10 @@ export const ListViewModal = ({
       return <Loader label={t('modals.loading')} />;
     if (!address || contents.isError)
       return (
-        <Alert type="error">
-          {t('proxy_list.errors.fetch')}{' '}
-          <Button
-            variant="link"
-            size="sm"
-            onClick={() => (address ? void contents.refetch() : onRetryAddress())}
-          >
-            {t('refresh')}
-          </Button>
-        </Alert>
+        <RetryAlert
+          text={t('proxy_list.errors.fetch')}
+          onRetry={() => (address ? void contents.refetch() : onRetryAddress())}
+        />
       );
     return (
       <ProxyLines
@@ -55,6 +50,7 @@ export const ListViewModal = ({
     <Modal
       isOpen
       onClose={onClose}
+      size="wide"
       title={address ? t('proxy_lists.view_title', { name: address.name }) : t('proxy_lists.title')}
     >
       {body()}

@@ -2,18 +2,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { placeName, type LocationPreset } from '@proxy/contract';
 import { translateFieldError } from '../../../shared/lib/form-errors';
-import {
-  Alert,
-  Button,
-  OptionChecklist,
-  OptionSelect,
-  type PickerOption,
-} from '../../../shared/ui';
+import { Alert, OptionChecklist, OptionSelect, type PickerOption } from '../../../shared/ui';
 import { useLocationCities } from '../api/get-location-cities';
 import { useLocationCountries } from '../api/get-location-countries';
 import { useLocationIsps } from '../api/get-location-isps';
 import { useLocationRegions } from '../api/get-location-regions';
 import { singleCountry, type ListFormValues, type LocationLevel } from '../utils/list-form';
+import { RetryAlert } from './retry-alert';
 
 type LocationValues = Pick<ListFormValues, 'location_preset' | LocationLevel>;
 
@@ -27,26 +22,13 @@ export type LocationFieldsProps = {
 const toOptions = (items: readonly { code: string; name: string }[] | undefined): PickerOption[] =>
   (items ?? []).map((item) => ({ value: item.code, label: item.name || placeName(item.code) }));
 
-/** A level's options failed to load: the fetch text and a retry. */
-const LoadError = ({ onRetry }: { onRetry: () => void }) => {
-  const { t } = useTranslation(['packages', 'base']);
-  return (
-    <Alert type="error">
-      {t('base:errors.fetch')}{' '}
-      <Button variant="link" size="sm" onClick={onRetry}>
-        {t('refresh')}
-      </Button>
-    </Alert>
-  );
-};
-
 /**
  * The list's location (spec section 4): a preset, or custom country -> region (only with
  * exactly one country) -> city -> ISP, each level's options from the exits the gateway has; an
  * empty level is an info alert (regions_empty, cities_empty, isp_empty).
  */
 export const LocationFields = ({ values, errors, onPreset, onLevel }: LocationFieldsProps) => {
-  const { t, i18n } = useTranslation('packages');
+  const { t, i18n } = useTranslation(['packages', 'base']);
   const countries = useLocationCountries();
   const country = values.location_preset === 'custom' ? singleCountry(values.countries) : null;
   const regions = useLocationRegions(country);
@@ -54,7 +36,8 @@ export const LocationFields = ({ values, errors, onPreset, onLevel }: LocationFi
   const isps = useLocationIsps(country, values.region, values.city);
   const language = i18n.language === 'ru' ? 'ru' : 'en';
 
-  if (countries.isError) return <LoadError onRetry={() => void countries.refetch()} />;
+  if (countries.isError)
+    return <RetryAlert text={t('base:errors.fetch')} onRetry={() => void countries.refetch()} />;
   const presets = countries.data?.presets ?? [];
   const countryOptions: PickerOption[] = (countries.data?.countries ?? []).map((c) => ({
     value: c.code,
@@ -67,7 +50,14 @@ export const LocationFields = ({ values, errors, onPreset, onLevel }: LocationFi
     query: UseQueryResult<readonly { code: string; name: string }[]>,
     emptyKey: 'regions_empty' | 'cities_empty' | 'isp_empty',
   ) => {
-    if (query.isError) return <LoadError key={level} onRetry={() => void query.refetch()} />;
+    if (query.isError)
+      return (
+        <RetryAlert
+          key={level}
+          text={t('base:errors.fetch')}
+          onRetry={() => void query.refetch()}
+        />
+      );
     if (!query.data) return null;
     if (query.data.length === 0)
       return (

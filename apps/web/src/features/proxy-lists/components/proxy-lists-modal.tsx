@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { functionalUpdate, type OnChangeFn, type RowSelectionState } from '@tanstack/react-table';
 import { SEARCH_DEBOUNCE_MS, type ExportFormat } from '@proxy/contract';
-import { isApiError } from '../../../shared/api/api-error';
+import { apiErrorText } from '../../../shared/api/api-error';
 import { downloadProxyListsReport } from '../../../shared/api/package-exports';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
@@ -20,6 +20,7 @@ import { useDeleteProxyList } from '../api/delete-proxy-list';
 import { downloadProxyList } from '../api/export-proxy-list';
 import { useProxyLists, type ProxyListRow } from '../api/get-proxy-lists';
 import { RenameListModal } from './rename-list-modal';
+import { RetryAlert } from './retry-alert';
 import '../proxy-lists.css';
 
 export type ProxyListsModalProps = {
@@ -87,11 +88,7 @@ export const ProxyListsModal = ({
       onSelectionChange((current) => ({ ...current, [String(list.id)]: false }));
       setAction(null);
     } catch (error) {
-      showAlert.error(
-        isApiError(error) && !error.isTransport && error.message
-          ? error.message
-          : t('removing_proxy.error'),
-      );
+      showAlert.error(apiErrorText(error, t('removing_proxy.error')));
     }
   };
 
@@ -182,12 +179,7 @@ export const ProxyListsModal = ({
     );
 
   const body = query.isError ? (
-    <Alert type="error">
-      {t('proxy_list.errors.fetch')}{' '}
-      <Button variant="link" size="sm" onClick={() => void query.refetch()}>
-        {t('refresh')}
-      </Button>
-    </Alert>
+    <RetryAlert text={t('proxy_list.errors.fetch')} onRetry={() => void query.refetch()} />
   ) : (
     <Table<ProxyListRow>
       {...table.bind}

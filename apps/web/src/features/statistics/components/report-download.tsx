@@ -1,12 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  EXPORT_FORMATS,
-  STATISTICS_PERIODS,
-  type ExportFormat,
-  type StatisticsPeriod,
-} from '@proxy/contract';
-import { Button, showAlert } from '../../../shared/ui';
+import { STATISTICS_PERIODS, type ExportFormat, type StatisticsPeriod } from '@proxy/contract';
+import { Button, ExportFormatSelect, showAlert } from '../../../shared/ui';
 import { downloadReport } from '../api/download-report';
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
@@ -58,26 +53,12 @@ export const ReportDownload = ({ packageKey }: { packageKey: string }) => {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-format`}>
-            {t('report.format')}
-          </label>
-          <select
-            id={`${id}-format`}
-            className="field__input"
-            value={format}
-            onChange={(event) =>
-              setFormat(isOneOf(EXPORT_FORMATS, event.target.value) ? event.target.value : '')
-            }
-          >
-            <option value="">{t('report.choose')}</option>
-            {EXPORT_FORMATS.map((value) => (
-              <option key={value} value={value}>
-                {value.toUpperCase()}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ExportFormatSelect
+          label={t('report.format')}
+          chooseLabel={t('report.choose')}
+          value={format}
+          onChange={setFormat}
+        />
         <Button
           disabled={!period || !format}
           isLoading={isDownloading}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../../shared/ui';
 import { useAttemptKey } from '../../hooks/use-attempt-key';
-import { actionErrorText } from '../../../../shared/api/api-error';
+import { apiErrorText } from '../../../../shared/api/api-error';
 import { ActionModal } from './action-modal';
 
 /** The locale group of a paid action: its `title`, `confirm` and `done` texts. */
@@ -55,7 +55,7 @@ export const PaidActionModal = <V,>({
       onClose();
     } catch (failure) {
       attempt.reset();
-      if (!onRefusal?.(failure)) showAlert.error(actionErrorText(failure, errorText));
+      if (!onRefusal?.(failure)) showAlert.error(apiErrorText(failure, errorText));
     }
   };
   return (

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, CopyableCode, Modal, showAlert } from '../../../shared/ui';
+import { ApiError } from '../../../shared/api/api-error';
+import { useRegenerateApiKey } from '../api/regenerate-api-key';
+
+/**
+ * The user's API key (the reseller API's X-Api-Key) with copy and regenerate. Regenerating is
+ * confirmed first: the current key stops working at once (issue 12).
+ */
+export const ProfileApiKeyCard = ({ apiKey }: { apiKey: string }) => {
+  const { t } = useTranslation('profile');
+  const [isConfirming, setIsConfirming] = useState(false);
+  const regenerate = useRegenerateApiKey();
+  const confirm = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: (response) => showAlert.success(response.message),
+      onError: (error) =>
+        showAlert.error(error instanceof ApiError ? error.message : t('api_key.failed')),
+      onSettled: () => setIsConfirming(false),
+    });
+  return (
+    <section className="card stack" aria-labelledby="profile-api-key-title">
+      <h2 id="profile-api-key-title" className="section-title">
+        {t('api_key.title')}
+      </h2>
+      <p>{t('api_key.intro')}</p>
+      <CopyableCode
+        value={apiKey}
+        copyLabel={t('api_key.copy_label')}
+        texts={{ copy: t('api_key.copy'), copied: t('api_key.copied') }}
+      />
+      <div className="form-actions">
+        <Button variant="secondary" onClick={() => setIsConfirming(true)}>
+          {t('api_key.regenerate')}
+        </Button>
+      </div>
+      <Modal
+        isOpen={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        title={t('api_key.confirm_title')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setIsConfirming(false)}>
+              {t('api_key.cancel')}
+            </Button>
+            <Button onClick={confirm} isLoading={regenerate.isPending}>
+              {t('api_key.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('api_key.confirm_text')}</p>
+      </Modal>
+    </section>
+  );
+};
