@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbRoot } from '@proxy/db';
 import { waitFor, verifiedUser, type Registered, type TestContext } from './helpers.ts';
 import { creditBalance, customerWhoBought } from './shop.ts';
+import { packageRow } from '../../../packages/db/test/package-row.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,20 +16,16 @@ export const meter = (db: DbRoot, packageId: number, hoursAgo: number, up: numbe
   );
 
 /** Waits until the app's provisioning worker has made the package active. */
-export const waitUntilActive = (ctx: TestContext, packageId: number) =>
-  waitFor(async () => {
-    const row = await ctx.database.db
-      .selectFrom('packages')
-      .select('status')
-      .where('id', '=', packageId)
-      .executeTakeFirstOrThrow();
-    return row.status === 'active' ? true : undefined;
-  });
+export const waitUntilActive = (db: DbRoot, packageId: number, timeoutMs?: number) =>
+  waitFor(
+    async () => ((await packageRow(db, packageId)).status === 'active' ? true : undefined),
+    timeoutMs,
+  );
 
 /** customerWhoBought, once the provisioning worker has activated the package. */
 export const activePackage = async (ctx: TestContext, key: string) => {
   const bought = await customerWhoBought(ctx, key);
-  await waitUntilActive(ctx, bought.packageId);
+  await waitUntilActive(ctx.database.db, bought.packageId);
   return bought;
 };
 
@@ -47,6 +44,6 @@ export const customerWithPackage = async (
   const bought = await ctx.api.request('POST', path, { token: user.token, payload });
   if (bought.statusCode !== 200) throw new Error(`buy failed: ${bought.statusCode} ${bought.body}`);
   const packageId = bought.json<{ package_id: number }>().package_id;
-  await waitUntilActive(ctx, packageId);
+  await waitUntilActive(ctx.database.db, packageId);
   return { user, packageId };
 };

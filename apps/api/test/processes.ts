@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -102,3 +104,41 @@ export const postJson = (
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+
+/**
+ * `npm start` with its gateway on a database of the test's own (the server's sweeps take every
+ * package they find), and a local HTTP origin for proxied requests to reach: free proxy ports,
+ * private destinations allowed (the origin is local), jobs polled twice a second,
+ * `env(originPort)` on top. Runs `test` once the server is healthy, then stops both.
+ */
+export const withServerAndOrigin = async (
+  setup: {
+    databaseUrl: string;
+    origin: http.RequestListener;
+    env?: (originPort: number) => Record<string, string>;
+  },
+  test: (server: ServerProcess, originPort: number) => Promise<void>,
+) => {
+  const origin = http.createServer(setup.origin);
+  origin.listen(0, '127.0.0.1');
+  await once(origin, 'listening');
+  const originPort = (origin.address() as AddressInfo).port;
+  const server = await spawnServer({
+    DATABASE_URL: setup.databaseUrl,
+    START_GATEWAY: 'true',
+    GATEWAY_HTTP_PORT: String(await findFreePort()),
+    GATEWAY_SOCKS_PORT: String(await findFreePort()),
+    GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    JOBS_POLL_SECONDS: '0.5',
+    ...setup.env?.(originPort),
+  });
+  try {
+    await waitForHealth(server.base, 60_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${server.stderr()}`);
+    });
+    await test(server, originPort);
+  } finally {
+    await server.stop();
+    origin.close();
+  }
+};

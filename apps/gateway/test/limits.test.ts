@@ -15,17 +15,12 @@ import {
   waitForPackage,
   withGateway,
 } from './helpers.ts';
+import { packageRow } from '../../../packages/db/test/package-row.ts';
 
 const MB = 1024 * 1024;
 
 const statusOf = async (database: ReturnType<typeof openDatabase>, id: number) =>
-  (
-    await database.db
-      .selectFrom('packages')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).status;
+  (await packageRow(database.db, id)).status;
 
 describe('traffic quotas', () => {
   const shared = useDatabaseAndOrigin();

@@ -6,6 +6,7 @@ export * from './database.ts';
 export * from './embedded.ts';
 export * from './migrate.ts';
 export * from './paging.ts';
+export * from './proxy-list-columns.ts';
 export * from './resolve-database.ts';
 export * from './scratch-database.ts';
 export * from './secret-box.ts';

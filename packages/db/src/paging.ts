@@ -9,6 +9,31 @@ export type PageOrder<DB, TB extends keyof DB> = {
   perPage: number;
 };
 
+/**
+ * `query` narrowed to the rows whose columns equal `values`; an undefined value (a filter the
+ * request left out) narrows nothing. A list and the table that keeps its totals share the
+ * filter columns, so one filter object serves both queries.
+ */
+export const whereEquals = <DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  values: { [C in keyof DB[TB] & string]?: unknown },
+): SelectQueryBuilder<DB, TB, O> => {
+  let narrowed = query;
+  for (const [column, value] of Object.entries(values))
+    if (value !== undefined) narrowed = narrowed.where(sql.ref(column), '=', value);
+  return narrowed;
+};
+
+/**
+ * The total of a list whose table keeps its row counts elsewhere (a `*_counts` table with a
+ * count `n` per owner and filter value): the sum of the matching counts, a few rows however
+ * many the list has. For findPage's `countAll`.
+ */
+export const countedTotal = <DB, TB extends keyof DB>(
+  counts: SelectQueryBuilder<DB, TB, object>,
+  filters: { [C in keyof DB[TB] & string]?: unknown },
+) => whereEquals(counts, filters).select(sql<string>`coalesce(sum(n), 0)`.as('total'));
+
 /** Newest first, then the id: what every money list uses to break ties. */
 export const NEWEST_FIRST = [
   { column: 'created_at', direction: 'desc' },

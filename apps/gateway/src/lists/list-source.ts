@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbRoot } from '@proxy/db';
+import { PROXY_LIST_ROUTING_COLUMNS, type DbRoot } from '@proxy/db';
 import type { ProxyListRow } from './list-cache.ts';
 
 /**
@@ -15,21 +15,12 @@ export const loadProxyLists = async (
   let query = db
     .selectFrom('proxy_lists')
     .select([
-      'id',
-      'package_id',
+      ...PROXY_LIST_ROUTING_COLUMNS,
       'auth_type',
       'login',
       sql<string[]>`ARRAY(SELECT host(address) FROM unnest(white_list) AS address)`.as(
         'white_list',
       ),
-      'location_preset',
-      'countries',
-      'region',
-      'city',
-      'isp',
-      'rotation_period',
-      'ports_count',
-      'port_start',
     ]);
   // One array parameter however many ids a bulk change announced.
   if (ids) query = query.where(sql<boolean>`id = any(${ids}::bigint[])`);

@@ -26,6 +26,13 @@ export const PACKAGE_ROW_TYPE_BY_FAMILY = {
   unlim: 'unlim',
 } as const;
 export type PackageRowType = (typeof PACKAGE_ROW_TYPE_BY_FAMILY)[TariffFamily];
+/** The catalogue family of a package row type (the ledger names entries by family). */
+export const FAMILY_BY_PACKAGE_ROW_TYPE: Record<PackageRowType, TariffFamily> = {
+  dynamic: 'dynamic',
+  vip: 'premium',
+  isp: 'isp',
+  unlim: 'unlim',
+};
 
 export const PACKAGE_STATUSES = [
   'active',

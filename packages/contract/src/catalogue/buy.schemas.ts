@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
+import { actionResponseSchema } from '../common/responses.ts';
 import { ISP_AUTH_TYPES } from './buy.constants.ts';
 
 /**
@@ -87,9 +88,7 @@ export const ispBuySchema = z.object({
 });
 export type IspBuyInput = z.input<typeof ispBuySchema>;
 
-export const buyResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
+export const buyResponseSchema = actionResponseSchema.extend({
   package_id: z.number().optional(),
   price: z.number().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
+import { actionResponseSchema } from '../common/responses.ts';
 
 /**
  * Package changes (issue 11): delete, ISP swap, restore, upgrade and the unlimited speed
@@ -45,10 +46,7 @@ export const upgradePackageSchema = z.object({ tariff_id: tariffId });
 export type UpgradePackageInput = z.input<typeof upgradePackageSchema>;
 
 /** What a change answers; `success` false carries a message to show as information (restore). */
-export const packageChangeResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
-});
+export const packageChangeResponseSchema = actionResponseSchema;
 export type PackageChangeResponse = z.infer<typeof packageChangeResponseSchema>;
 
 /** A change that took money: the price paid, in dollars. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
+import { actionResponseSchema } from '../common/responses.ts';
 import { BUY_ERROR_KEYS, booleanFlag, buyResponseSchema, promo } from '../catalogue/buy.schemas.ts';
 import { isIspPeriod } from '../catalogue/isp-pricing.ts';
 
@@ -60,9 +61,5 @@ export const packageExtendResponseSchema = buyResponseSchema.extend({
 export type PackageExtendResponse = z.infer<typeof packageExtendResponseSchema>;
 
 /** Answer of the auto-renew switch: the stored value. */
-export const autoUpdateResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  auto_update: z.boolean(),
-});
+export const autoUpdateResponseSchema = actionResponseSchema.extend({ auto_update: z.boolean() });
 export type AutoUpdateResponse = z.infer<typeof autoUpdateResponseSchema>;

@@ -138,10 +138,8 @@ export const premiumPackageSchema = z.object({
   traffic: z.number(),
   usage: z.number(),
   proxy_ip: z.string(),
-  login: z.string(),
-  password: z.string(),
-  port_http: z.number(),
-  port_socks: z.number(),
+  // Where to connect, but the host: a premium panel names the proxy by proxy_ip.
+  ...packageConnectionSchema.omit({ host: true }).shape,
 });
 export type PremiumPackage = z.infer<typeof premiumPackageSchema>;
 
@@ -203,11 +201,7 @@ export const packageDetailSchema = packageRowSchema.extend({
   tariff: z.record(z.string(), z.unknown()),
   price: z.number(),
   auto_update: z.boolean(),
-  login: z.string(),
-  password: z.string(),
-  host: z.string(),
-  port_http: z.number(),
-  port_socks: z.number(),
+  ...packageConnectionSchema.shape,
   country: z.string().nullable(),
   period: z.number().nullable(),
   ip: z.array(z.string()),

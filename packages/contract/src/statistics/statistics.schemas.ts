@@ -52,20 +52,15 @@ export const usageRangeQuerySchema = z
       });
   });
 
-export const usageTotalsSchema = z.object({
-  bytes_up: z.number(),
-  bytes_down: z.number(),
-  /** Up plus down. */
-  bytes: z.number(),
-});
+/** The bytes up and down of a bucket or a period. */
+const upDownBytesSchema = z.object({ bytes_up: z.number(), bytes_down: z.number() });
+
+/** A period's totals: up, down and up plus down. */
+export const usageTotalsSchema = upDownBytesSchema.extend({ bytes: z.number() });
 export type UsageTotals = z.infer<typeof usageTotalsSchema>;
 
 /** One bucket: `time` is its start (ISO, UTC); buckets without traffic are there with zeros. */
-export const usagePointSchema = z.object({
-  time: z.string(),
-  bytes_up: z.number(),
-  bytes_down: z.number(),
-});
+export const usagePointSchema = upDownBytesSchema.extend({ time: z.string() });
 export type UsagePoint = z.infer<typeof usagePointSchema>;
 
 export const usageSeriesSchema = z.object({

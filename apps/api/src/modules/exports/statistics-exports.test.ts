@@ -4,6 +4,7 @@ import { useTestApp, type TestContext } from '../../../test/helpers.ts';
 import { creditBalance, customerWhoBought, tariffByKey } from '../../../test/shop.ts';
 import { hourAgo, meterHour } from '../../../test/usage.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
+import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 
 const download = async (ctx: TestContext, token: string, path: string, language?: 'ru') => {
   const response = await ctx.api.request('GET', path, { token, ...(language ? { language } : {}) });
@@ -11,13 +12,7 @@ const download = async (ctx: TestContext, token: string, path: string, language?
 };
 
 const packageKeyOf = async (ctx: TestContext, id: number) =>
-  (
-    await ctx.database.db
-      .selectFrom('packages')
-      .select('package_key')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).package_key;
+  (await packageRow(ctx.database.db, id)).package_key;
 
 describe('statistics report download', () => {
   const ctx = useTestApp();

@@ -1,10 +1,11 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { isErrorEntryType } from '@proxy/contract';
+import { formatDollars, isErrorEntryType, toDollars } from '@proxy/contract';
 import type { Database, Db, LedgerAccount } from '@proxy/db';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
 import {
   changeBalance,
   changeBalanceSql,
+  findBalance,
   findLedgerMismatches,
   insertLedgerEntry,
   insertLedgerEntrySql,
@@ -58,6 +59,43 @@ export const postLedgerEntry = async (
     comment: posting.comment ?? null,
   });
   return { entryId: entry.id, balanceAfterCents: balanceAfter, createdAt: entry.created_at };
+};
+
+/**
+ * The refusal of a payment of `priceCents` the main balance cannot cover: BALANCE_SHORT naming
+ * the missing amount (at least one cent).
+ */
+export const balanceShortError = async (db: Db, userId: number, priceCents: number) => {
+  const balance = (await findBalance(db, userId, 'main')) ?? 0;
+  return new AppError('BALANCE_SHORT', {
+    params: { missing: formatDollars(toDollars(Math.max(1, priceCents - balance))) },
+  });
+};
+
+/**
+ * Takes `amountCents` for a package from the main balance (one entry of `type`, ref the
+ * package). False when the balance is short, and then nothing moved.
+ */
+export const chargeForPackage = async (
+  tx: Transaction<Database>,
+  charge: { userId: number; packageId: number; type: string; amountCents: number; comment: string },
+): Promise<boolean> => {
+  if (charge.amountCents <= 0) return true;
+  try {
+    await postLedgerEntry(tx, {
+      userId: charge.userId,
+      account: 'main',
+      type: charge.type,
+      amountCents: -charge.amountCents,
+      refType: 'package',
+      refId: charge.packageId,
+      comment: charge.comment,
+    });
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'INSUFFICIENT_FUNDS') return false;
+    throw error;
+  }
 };
 
 /**

@@ -5,7 +5,8 @@ import { authenticate, requireVerified, sessionOf } from '../../plugins/auth.ts'
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { moneyMovementGuard } from '../users/restricted-user.ts';
 import { idempotencyOf } from '../purchases/idempotency.ts';
-import type { StoredAnswer } from '../purchases/idempotency.ts';
+import type { IdempotencyClaim, StoredAnswer } from '../purchases/idempotency.ts';
+import type { User } from '@proxy/db';
 import { deletePackage, swapIsp, type ChangeContext } from './package-changes.service.ts';
 import { restorePackage } from './restore.service.ts';
 import { upgradePackage } from './upgrade.service.ts';
@@ -52,44 +53,48 @@ export const packageChangesRoutes: RoutesPlugin = (app, _options, done) => {
   }));
 
   /** A paid change answers with the status and body it stored (a retry with its key: the first). */
-  const send = async <T>(reply: FastifyReply, result: Promise<StoredAnswer<T>>) => {
-    const { statusCode, body } = await result;
+  const sendPaid = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    change: (
+      ctx: ChangeContext,
+      user: User,
+      idempotency: IdempotencyClaim | null,
+    ) => Promise<StoredAnswer<T>>,
+  ) => {
+    const { statusCode, body } = await change(
+      contextOf(request),
+      sessionOf(request).user,
+      idempotencyOf(request),
+    );
     return reply.code(statusCode).send(body);
   };
   addRoute(app, packageChangesEndpoints.restorePackage, moneyMovementGuard, (request, reply) =>
-    send(
-      reply,
-      restorePackage(
-        contextOf(request),
-        sessionOf(request).user,
-        request.params.id,
-        idempotencyOf(request),
-      ),
+    sendPaid(request, reply, (ctx, user, idempotency) =>
+      restorePackage(ctx, user, request.params.id, idempotency),
     ),
   );
+  /** Both upgrades name the package in their path (by another name) and the tariff in the body. */
+  const sendUpgrade = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upgrade: typeof upgradePackage,
+    target: { id: number; tariffId: number },
+  ) =>
+    sendPaid(request, reply, (ctx, user, idempotency) =>
+      upgrade(ctx, user, { ...target, idempotency }),
+    );
   addRoute(app, packageChangesEndpoints.upgradePackage, moneyMovementGuard, (request, reply) =>
-    send(
-      reply,
-      upgradePackage(
-        contextOf(request),
-        sessionOf(request).user,
-        request.params.id,
-        request.body.tariff_id,
-        idempotencyOf(request),
-      ),
-    ),
+    sendUpgrade(request, reply, upgradePackage, {
+      id: request.params.id,
+      tariffId: request.body.tariff_id,
+    }),
   );
   addRoute(app, packageChangesEndpoints.upgradeUnlim, moneyMovementGuard, (request, reply) =>
-    send(
-      reply,
-      upgradeUnlim(
-        contextOf(request),
-        sessionOf(request).user,
-        request.params.packageID,
-        request.body.tariff_id,
-        idempotencyOf(request),
-      ),
-    ),
+    sendUpgrade(request, reply, upgradeUnlim, {
+      id: request.params.packageID,
+      tariffId: request.body.tariff_id,
+    }),
   );
   done();
 };

@@ -1,4 +1,5 @@
 import {
+  FAMILY_BY_PACKAGE_ROW_TYPE,
   emailMatchesAccount,
   formatDollars,
   packageEntryType,
@@ -8,14 +9,12 @@ import {
   type PackageChangeResponse,
   type PackageRowType,
   type PaidChangeResponse,
-  type TariffFamily,
 } from '@proxy/contract';
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, Db, DbRoot, PackagesTable, User } from '@proxy/db';
 import type { Translator } from '../../i18n/translator.ts';
-import { AppError, isAppError } from '../../lib/app-error.ts';
-import { findBalance } from '../ledger/ledger.repository.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { balanceShortError, chargeForPackage } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { releaseIspIps, reserveIspStock } from '../catalogue/catalogue.repository.ts';
 import {
@@ -25,6 +24,7 @@ import {
   type StoredAnswer,
 } from '../purchases/idempotency.ts';
 import { tariffSnapshot } from '../purchases/purchases.service.ts';
+import { packageLabel } from '../package-lifecycle/package-lifecycle.service.ts';
 import type { findTariffById } from '../catalogue/catalogue.repository.ts';
 import {
   lockOwnPackage,
@@ -35,18 +35,6 @@ import {
 } from './package-changes.repository.ts';
 
 export type ChangeContext = { db: DbRoot; translator: Translator; language: Language };
-
-/** The catalogue family of a package row type (the ledger names entries by family). */
-export const FAMILY_BY_ROW_TYPE: Record<PackageRowType, TariffFamily> = {
-  dynamic: 'dynamic',
-  vip: 'premium',
-  isp: 'isp',
-  unlim: 'unlim',
-};
-
-/** How notifications name a package: its tariff and number (as the exhaustion notice does). */
-export const packageLabel = (p: LockedPackage) =>
-  `${(p.tariff as { title?: string }).title ?? ''} #${p.id}`.trim();
 
 /**
  * The user's package, locked, or 404: foreign, unknown and deleted ids, and packages of
@@ -76,24 +64,9 @@ export const chargeForChange = async (
   amountCents: number,
   comment: string,
 ) => {
-  if (amountCents <= 0) return;
-  try {
-    await postLedgerEntry(tx, {
-      userId,
-      account: 'main',
-      type: packageEntryType(action, FAMILY_BY_ROW_TYPE[p.type]),
-      amountCents: -amountCents,
-      refType: 'package',
-      refId: p.id,
-      comment,
-    });
-  } catch (error) {
-    if (!isAppError(error) || error.code !== 'INSUFFICIENT_FUNDS') throw error;
-    const balance = (await findBalance(tx, userId, 'main')) ?? 0;
-    throw new AppError('BALANCE_SHORT', {
-      params: { missing: formatDollars(toDollars(Math.max(1, amountCents - balance))) },
-    });
-  }
+  const type = packageEntryType(action, FAMILY_BY_PACKAGE_ROW_TYPE[p.type]);
+  if (!(await chargeForPackage(tx, { userId, packageId: p.id, type, amountCents, comment })))
+    throw await balanceShortError(tx, userId, amountCents);
 };
 
 /**
@@ -124,47 +97,59 @@ export const invalidUpgradeTariff = () =>
 
 type CatalogueTariff = NonNullable<Awaited<ReturnType<typeof findTariffById>>>;
 
-/**
- * The end of an upgrade: the package on its new tariff (recorded with its full price, which
- * renewals charge) plus `terms`, the owner notified, the answer with the price paid.
- */
-export const completeUpgrade = async (
-  ctx: ChangeContext,
-  tx: Db,
-  user: User,
-  p: LockedPackage,
-  upgrade: {
-    tariff: CatalogueTariff;
-    priceCents: number;
-    terms: Updateable<PackagesTable>;
-    newTrafficPeriod: boolean;
-    expiresAt: Date | null;
-  },
-): Promise<PaidChangeResponse> => {
-  const { tariff, priceCents } = upgrade;
-  await updatePackageTerms(
-    tx,
-    p.id,
-    {
-      tariff_id: tariff.id,
-      tariff: tariffSnapshot(tariff),
-      price_cents: tariff.price_cents,
-      ...upgrade.terms,
-    },
-    { newTrafficPeriod: upgrade.newTrafficPeriod },
-  );
-  await notify(tx, user.id, NOTIFICATION_TYPES.packageUpgraded, {
-    package: packageLabel(p),
-    tariff: tariff.title,
-    amount: formatDollars(toDollars(priceCents)),
-  });
-  return {
-    success: true,
-    message: ctx.translator.t(ctx.language, 'messages.package_upgraded'),
-    price: toDollars(priceCents),
-    expired_at: upgrade.expiresAt?.toISOString() ?? null,
-  };
+/** What an upgrade asks for: the package, the tariff to move to, the Idempotency-Key. */
+export type UpgradeRequest = { id: number; tariffId: number; idempotency: IdempotencyClaim | null };
+
+/** What an upgrade gives: the new tariff, its price now, and the package's new terms. */
+export type UpgradePlan = {
+  tariff: CatalogueTariff;
+  priceCents: number;
+  terms: Updateable<PackagesTable>;
+  newTrafficPeriod: boolean;
+  expiresAt: Date | null;
 };
+
+/**
+ * An upgrade of the user's package (of one of `types`), in one paid change: `plan` checks the
+ * package and picks the tariff, the price is taken from the balance, the package moves to the
+ * new tariff (recorded with its full price, which renewals charge) plus `terms`, the owner is
+ * notified and the answer carries the price paid.
+ */
+export const paidUpgrade = (
+  ctx: ChangeContext,
+  user: User,
+  request: UpgradeRequest,
+  types: readonly PackageRowType[],
+  plan: (tx: Transaction<Database>, p: LockedPackage) => Promise<UpgradePlan>,
+) =>
+  paidChange(ctx, user, request.idempotency, async (tx): Promise<PaidChangeResponse> => {
+    const p = await ownPackageOr404(tx, user.id, request.id, types);
+    const upgrade = await plan(tx, p);
+    const { tariff, priceCents } = upgrade;
+    await chargeForChange(tx, user.id, p, 'upgrade', priceCents, tariff.title);
+    await updatePackageTerms(
+      tx,
+      p.id,
+      {
+        tariff_id: tariff.id,
+        tariff: tariffSnapshot(tariff),
+        price_cents: tariff.price_cents,
+        ...upgrade.terms,
+      },
+      { newTrafficPeriod: upgrade.newTrafficPeriod },
+    );
+    await notify(tx, user.id, NOTIFICATION_TYPES.packageUpgraded, {
+      package: packageLabel(p),
+      tariff: tariff.title,
+      amount: formatDollars(toDollars(priceCents)),
+    });
+    return {
+      success: true,
+      message: ctx.translator.t(ctx.language, 'messages.package_upgraded'),
+      price: toDollars(priceCents),
+      expired_at: upgrade.expiresAt?.toISOString() ?? null,
+    };
+  });
 
 /**
  * Deletes a package, confirmed by the account's e-mail: kept as history, cut off at the gateway,

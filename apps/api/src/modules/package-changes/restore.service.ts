@@ -10,11 +10,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { findTariffById, reserveIspStock } from '../catalogue/catalogue.repository.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import type { IdempotencyClaim } from '../purchases/idempotency.ts';
+import { packageLabel } from '../package-lifecycle/package-lifecycle.service.ts';
 import { updatePackageTerms, type LockedPackage } from './package-changes.repository.ts';
 import {
   chargeForChange,
   ownPackageOr404,
-  packageLabel,
   paidChange,
   type ChangeContext,
 } from './package-changes.service.ts';

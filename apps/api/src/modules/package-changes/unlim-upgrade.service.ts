@@ -3,7 +3,6 @@ import {
   toDollars,
   unlimSpeedUpgrades,
   unlimUpgradePriceCents,
-  type PaidChangeResponse,
   type UnlimUpgradeOption,
 } from '@proxy/contract';
 import type { Db, User } from '@proxy/db';
@@ -14,15 +13,12 @@ import {
   findUnlimLocation,
 } from '../catalogue/catalogue.repository.ts';
 import { toUnlimLocationDto } from '../catalogue/catalogue.service.ts';
-import type { IdempotencyClaim } from '../purchases/idempotency.ts';
 import { findOwnPackage, type LockedPackage } from './package-changes.repository.ts';
 import {
-  chargeForChange,
-  completeUpgrade,
   invalidUpgradeTariff,
-  ownPackageOr404,
-  paidChange,
+  paidUpgrade,
   type ChangeContext,
+  type UpgradeRequest,
 } from './package-changes.service.ts';
 
 type SnapshotTariff = { price?: number; duration_days?: number | null };
@@ -86,24 +82,16 @@ export const listUnlimUpgradeOptions = async (
  * tariff and its price recorded for renewals, the difference for the remaining days taken from
  * the balance; the period keeps its end.
  */
-export const upgradeUnlim = (
-  ctx: ChangeContext,
-  user: User,
-  id: number,
-  tariffId: number,
-  idempotency: IdempotencyClaim | null,
-) =>
-  paidChange(ctx, user, idempotency, async (tx): Promise<PaidChangeResponse> => {
-    const p = await ownPackageOr404(tx, user.id, id, ['unlim']);
-    const option = (await upgradeOptions(tx, p, Date.now())).find((o) => o.tariff.id === tariffId);
+export const upgradeUnlim = (ctx: ChangeContext, user: User, request: UpgradeRequest) =>
+  paidUpgrade(ctx, user, request, ['unlim'], async (tx, p) => {
+    const option = (await upgradeOptions(tx, p, Date.now())).find(
+      (o) => o.tariff.id === request.tariffId,
+    );
     if (!option) throw invalidUpgradeTariff();
-    const { tariff, priceCents } = option;
-    await chargeForChange(tx, user.id, p, 'upgrade', priceCents, tariff.title);
-    return completeUpgrade(ctx, tx, user, p, {
-      tariff,
-      priceCents,
-      terms: { speed_limit: tariff.speed_limit_mbps },
+    return {
+      ...option,
+      terms: { speed_limit: option.tariff.speed_limit_mbps },
       newTrafficPeriod: false,
       expiresAt: p.expires_at,
-    });
+    };
   });

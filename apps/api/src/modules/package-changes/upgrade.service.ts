@@ -1,23 +1,19 @@
 import {
+  FAMILY_BY_PACKAGE_ROW_TYPE,
   DYNAMIC_PERIOD_DAYS,
   unusedShare,
   upgradeDiscountPercent,
   upgradePriceCents,
-  type PaidChangeResponse,
 } from '@proxy/contract';
 import type { User } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
 import { findTariffById } from '../catalogue/catalogue.repository.ts';
-import type { IdempotencyClaim } from '../purchases/idempotency.ts';
 import { findPeriodUsage } from './package-changes.repository.ts';
 import {
-  FAMILY_BY_ROW_TYPE,
-  chargeForChange,
-  completeUpgrade,
   invalidUpgradeTariff,
-  ownPackageOr404,
-  paidChange,
+  paidUpgrade,
   type ChangeContext,
+  type UpgradeRequest,
 } from './package-changes.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -28,20 +24,14 @@ const GB = 1024 ** 3;
  * tariff of its family. It starts a new 30-day period with the new tariff's full traffic, paid at
  * the tariff's price minus the package discount (decision 115).
  */
-export const upgradePackage = (
-  ctx: ChangeContext,
-  user: User,
-  id: number,
-  tariffId: number,
-  idempotency: IdempotencyClaim | null,
-) =>
-  paidChange(ctx, user, idempotency, async (tx): Promise<PaidChangeResponse> => {
-    const p = await ownPackageOr404(tx, user.id, id, ['dynamic', 'vip']);
+export const upgradePackage = (ctx: ChangeContext, user: User, request: UpgradeRequest) =>
+  paidUpgrade(ctx, user, request, ['dynamic', 'vip'], async (tx, p) => {
     if (p.status !== 'active' && p.status !== 'empty')
       throw new AppError('PACKAGE_ACTION_UNAVAILABLE');
-    const target = await findTariffById(tx, tariffId);
+    const target = await findTariffById(tx, request.tariffId);
     const currentTraffic = (p.tariff as { traffic?: number | null }).traffic ?? 0;
-    if (target?.family !== FAMILY_BY_ROW_TYPE[p.type] || (target.traffic_gb ?? 0) <= currentTraffic)
+    const family = FAMILY_BY_PACKAGE_ROW_TYPE[p.type];
+    if (target?.family !== family || (target.traffic_gb ?? 0) <= currentTraffic)
       throw invalidUpgradeTariff();
     // The panel's offer (decision 106), recomputed at charge time from the same inputs: only a
     // running package has an unused share to credit.
@@ -53,12 +43,10 @@ export const upgradePackage = (
     });
     const percent =
       p.status === 'active' ? upgradeDiscountPercent(p.price_cents, share, target.price_cents) : 0;
-    const priceCents = upgradePriceCents(target.price_cents, percent);
-    await chargeForChange(tx, user.id, p, 'upgrade', priceCents, target.title);
     const expiresAt = new Date(Date.now() + DYNAMIC_PERIOD_DAYS * DAY_MS);
-    return completeUpgrade(ctx, tx, user, p, {
+    return {
       tariff: target,
-      priceCents,
+      priceCents: upgradePriceCents(target.price_cents, percent),
       terms: {
         traffic_limit_bytes: (target.traffic_gb ?? 0) * GB,
         status: 'active',
@@ -67,5 +55,5 @@ export const upgradePackage = (
       },
       newTrafficPeriod: true,
       expiresAt,
-    });
+    };
   });

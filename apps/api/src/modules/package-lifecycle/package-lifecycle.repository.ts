@@ -21,20 +21,20 @@ const LIFECYCLE_COLUMNS = [
 
 export type LifecyclePackage = Awaited<ReturnType<typeof lockUserPackage>> & object;
 
+/** One package by id with the columns the lifecycle reads, locked for the rest of the transaction. */
+const lockPackageById = (tx: Db, id: number) =>
+  tx.selectFrom('packages').select(LIFECYCLE_COLUMNS).where('id', '=', id).forUpdate();
+
 /**
- * The owner's package, locked for the rest of the transaction (FOR UPDATE): extensions and the
- * expiry sweep of one package serialise here, before they touch the balance (lock order package
- * -> promo -> user balance). Another user's id reads as missing.
+ * The owner's package, locked (FOR UPDATE): extensions and the expiry sweep of one package
+ * serialise here, before they touch the balance (lock order package -> promo -> user balance).
+ * Another user's id reads as missing.
  */
 export const lockUserPackage = (tx: Db, userId: number, id: number) =>
-  tx
-    .selectFrom('packages')
-    .select(LIFECYCLE_COLUMNS)
-    .where('id', '=', id)
+  lockPackageById(tx, id)
     .where('user_id', '=', userId)
     // A deleted package (decision 113) is 404 for every action.
     .where('deleted_at', 'is', null)
-    .forUpdate()
     .executeTakeFirst();
 
 /**
@@ -43,13 +43,9 @@ export const lockUserPackage = (tx: Db, userId: number, id: number) =>
  * row once the lock is ours).
  */
 export const lockDuePackage = (tx: Db, id: number, now: Date) =>
-  tx
-    .selectFrom('packages')
-    .select(LIFECYCLE_COLUMNS)
-    .where('id', '=', id)
+  lockPackageById(tx, id)
     .where('status', 'in', RUNNING_STATUSES)
     .where('expires_at', '<=', now)
-    .forUpdate()
     .skipLocked()
     .executeTakeFirst();
 

@@ -1,5 +1,6 @@
 import {
   DYNAMIC_PERIOD_DAYS,
+  FAMILY_BY_PACKAGE_ROW_TYPE,
   formatDollars,
   ispPriceCents,
   packageEntryType,
@@ -8,15 +9,17 @@ import {
   type AutoUpdateResponse,
   type Language,
   type PackageExtendResponse,
-  type PackageRowType,
   type TariffFamily,
 } from '@proxy/contract';
 import type { Transaction } from 'kysely';
 import type { Database, DbRoot } from '@proxy/db';
 import type { Translator } from '../../i18n/translator.ts';
-import { AppError, isAppError } from '../../lib/app-error.ts';
-import { findBalance } from '../ledger/ledger.repository.ts';
-import { postLedgerEntry, postLedgerFailure } from '../ledger/ledger.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  balanceShortError,
+  chargeForPackage,
+  postLedgerFailure,
+} from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { recordPromoUsage } from '../promo/promo.repository.ts';
 import { applyPromoCode } from '../promo/promo.service.ts';
@@ -41,13 +44,6 @@ import {
 type Tx = Transaction<Database>;
 const GB = 1024 ** 3;
 
-const FAMILY_BY_ROW_TYPE: Record<PackageRowType, TariffFamily> = {
-  dynamic: 'dynamic',
-  vip: 'premium',
-  isp: 'isp',
-  unlim: 'unlim',
-};
-
 /** What one more period of a package costs and gives. */
 export type RenewalTerms = {
   family: TariffFamily;
@@ -68,7 +64,7 @@ export const renewalTerms = (
   ispPeriod?: number,
 ): RenewalTerms => {
   const tariff = tariffSnapshotOf(p);
-  const family = FAMILY_BY_ROW_TYPE[p.type];
+  const family = FAMILY_BY_PACKAGE_ROW_TYPE[p.type];
   const baseCents = toCents(tariff.price ?? 0);
   const title = tariff.title ?? '';
   if (family === 'isp') {
@@ -99,24 +95,14 @@ export const noticeDate = (date: Date) =>
  * Takes `priceCents` from the main balance through the ledger (entry `extend_<family>`, ref the
  * package); false when the balance is short, and then nothing moved.
  */
-const charge = async (tx: Tx, p: LifecyclePackage, terms: RenewalTerms, priceCents: number) => {
-  if (priceCents === 0) return true;
-  try {
-    await postLedgerEntry(tx, {
-      userId: p.user_id,
-      account: 'main',
-      type: packageEntryType('extend', terms.family),
-      amountCents: -priceCents,
-      refType: 'package',
-      refId: p.id,
-      comment: terms.title,
-    });
-    return true;
-  } catch (error) {
-    if (isAppError(error) && error.code === 'INSUFFICIENT_FUNDS') return false;
-    throw error;
-  }
-};
+const charge = (tx: Tx, p: LifecyclePackage, terms: RenewalTerms, priceCents: number) =>
+  chargeForPackage(tx, {
+    userId: p.user_id,
+    packageId: p.id,
+    type: packageEntryType('extend', terms.family),
+    amountCents: priceCents,
+    comment: terms.title,
+  });
 
 /**
  * One more period for a package already paid for: running until `periodDays` after the later
@@ -240,12 +226,8 @@ export const extendPackage = (
       priceCents = applied.priceCents;
       promoId = applied.promoId;
     }
-    if (!(await charge(tx, p, terms, priceCents))) {
-      const balance = (await findBalance(tx, userId, 'main')) ?? 0;
-      throw new AppError('BALANCE_SHORT', {
-        params: { missing: formatDollars(toDollars(Math.max(1, priceCents - balance))) },
-      });
-    }
+    if (!(await charge(tx, p, terms, priceCents)))
+      throw await balanceShortError(tx, userId, priceCents);
     if (promoId !== null) await recordPromoUsage(tx, promoId, userId, p.id);
     const now = new Date();
     const expiresAt = await extendPaid(tx, p, terms, now);

@@ -40,7 +40,7 @@ describe('the lifecycle job of two API instances', () => {
       await creditBalance(db, user.id, 1_000);
       const bought = await buyTariff(first, user.token, 'base-1gb');
       const packageId = bought.json<{ package_id: number }>().package_id;
-      await waitUntilActive(first, packageId);
+      await waitUntilActive(first.database.db, packageId);
       const switched = await second.api.request('POST', `/api/packages/${packageId}/auto-update`, {
         token: user.token,
         payload: { auto_update: autoUpdate },

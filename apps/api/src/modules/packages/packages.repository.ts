@@ -1,7 +1,25 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { PackageRowType, PackageSortField, PackageStatus } from '@proxy/contract';
-import { findPage, NEWEST_FIRST, type Db, type PackagesTable } from '@proxy/db';
+import {
+  countedTotal,
+  findPage,
+  NEWEST_FIRST,
+  whereEquals,
+  type Db,
+  type PackagesTable,
+} from '@proxy/db';
 import type { PageRequest } from '../../lib/list-query.ts';
+
+/** How a request names a package: by id, by uuid, or by its key (contents, exports, API tools). */
+export type PackageRef = { id: number } | { uuid: string } | { packageKey: string };
+
+/** The user's package named by `ref`, to select from: another user's reads as missing (404). */
+export const ownedPackageQuery = (db: Db, userId: number, ref: PackageRef) => {
+  const owned = db.selectFrom('packages').where('user_id', '=', userId);
+  if ('id' in ref) return owned.where('id', '=', ref.id);
+  if ('uuid' in ref) return owned.where('uuid', '=', ref.uuid);
+  return owned.where('package_key', '=', ref.packageKey);
+};
 
 /** The tariff snapshot of a package row (packages.tariff, written by the purchase, migration 0005). */
 export type TariffSnapshot = {
@@ -82,15 +100,10 @@ export type PackagesPageQuery = PageRequest<PackageSortField> & {
  * user's own rows only, so the cost follows the user's packages, never the table's.
  */
 export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
-  // Deleted packages stay as history (decision 113): never shown to their owner.
-  let base = db
-    .selectFrom('packages')
-    .where('user_id', '=', query.userId)
-    .where('deleted_at', 'is', null);
-  if (query.type !== undefined) base = base.where('type', '=', query.type);
-  if (query.status !== undefined) base = base.where('status', '=', query.status);
+  const filters = { user_id: query.userId, type: query.type, status: query.status };
   return findPage(
-    base,
+    // Deleted packages stay as history (decision 113): never shown to their owner.
+    whereEquals(db.selectFrom('packages').where('deleted_at', 'is', null), filters),
     (q) =>
       q.select([
         'id',
@@ -111,19 +124,9 @@ export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
       sortColumn: PACKAGE_SORT_COLUMNS[query.sort] as 'created_at',
       tieBreakers: NEWEST_FIRST,
     },
-    countPackages(db, query),
+    // `meta.total` from package_counts (migration 0019).
+    countedTotal(db.selectFrom('package_counts'), filters),
   );
-};
-
-/** `meta.total` from package_counts (migration 0019): a few rows, however many packages. */
-const countPackages = (db: Db, query: Pick<PackagesPageQuery, 'userId' | 'type' | 'status'>) => {
-  let counts = db
-    .selectFrom('package_counts')
-    .select(sql<string>`coalesce(sum(n), 0)`.as('total'))
-    .where('user_id', '=', query.userId);
-  if (query.type !== undefined) counts = counts.where('type', '=', query.type);
-  if (query.status !== undefined) counts = counts.where('status', '=', query.status);
-  return counts;
 };
 
 /** Owner-scoped, with period usage: another user's id reads as missing (404). */

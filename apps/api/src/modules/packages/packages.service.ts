@@ -258,18 +258,16 @@ export const getPremiumPackage = async (
   id: number,
 ): Promise<PremiumPackage> => {
   const p = await loadPackage(ctx, userId, id, 'vip');
-  const connection = connectionOf(ctx, p);
+  // The premium panel names the connection's host proxy_ip (the spec's field).
+  const { host, ...credentials } = connectionOf(ctx, p);
   return {
     ...stateOf(p, Date.now()),
     uuid: p.uuid,
     tariff: snapshotTrafficTariff(p),
     traffic: p.traffic_limit_bytes ?? 0,
     usage: Number(p.period_used_bytes),
-    proxy_ip: connection.host,
-    login: connection.login,
-    password: connection.password,
-    port_http: connection.port_http,
-    port_socks: connection.port_socks,
+    proxy_ip: host,
+    ...credentials,
   };
 };
 

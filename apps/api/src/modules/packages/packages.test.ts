@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { RESUME_GRACE_DAYS } from '@proxy/contract';
-import { useTestApp, verifiedUser, waitFor, type TestContext } from '../../../test/helpers.ts';
+import { useTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { customerWithPackage } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { sealPackagePassword } from './credentials.ts';
 
@@ -235,25 +236,9 @@ describe('GET /api/packages: the packages table', () => {
   });
 });
 
-/** A customer with $400 who bought `key` over the API; the package once provisioning ran. */
-const boughtPackage = async (
-  ctx: TestContext,
-  url: string,
-  payload: Record<string, unknown>,
-): Promise<{ token: string; userId: number; packageId: number }> => {
-  const user = await verifiedUser(ctx);
-  await creditBalance(ctx.database.db, user.id, 40_000);
-  const bought = await ctx.api.request('POST', url, { token: user.token, payload });
-  expect(bought.statusCode, bought.body).toBe(200);
-  const packageId = bought.json<{ package_id: number }>().package_id;
-  await waitFor(async () => {
-    const row = await ctx.database.db
-      .selectFrom('packages')
-      .select('status')
-      .where('id', '=', packageId)
-      .executeTakeFirstOrThrow();
-    return row.status === 'active' ? true : undefined;
-  });
+/** A customer with $400 who bought over the API (`url`, `payload`); the package once active. */
+const boughtPackage = async (ctx: TestContext, url: string, payload: Record<string, unknown>) => {
+  const { user, packageId } = await customerWithPackage(ctx, 40_000, url, payload);
   return { token: user.token, userId: user.id, packageId };
 };
 

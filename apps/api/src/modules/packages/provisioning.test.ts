@@ -7,10 +7,9 @@ import { spawnServer, waitForHealth } from '../../../test/processes.ts';
 import { customerWhoBought, customerWhoBoughtFrom } from '../../../test/shop.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { provisionPackages } from './packages.service.ts';
+import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 
-const packageStatus = async (db: DbRoot, id: number) =>
-  (await db.selectFrom('packages').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-    .status;
+const packageStatus = async (db: DbRoot, id: number) => (await packageRow(db, id)).status;
 
 /** Resolves once a worker has taken the package's provisioning job (pg-boss marks it active). */
 const provisioningJobActive = (

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { findPage, NEWEST_FIRST } from '@proxy/db';
+import { countedTotal, findPage, NEWEST_FIRST, whereEquals } from '@proxy/db';
 import type { PaymentStatus } from '@proxy/contract';
 import type { Database, Db } from '@proxy/db';
 
@@ -125,12 +125,15 @@ export type PaymentsPageQuery = {
   status?: PaymentStatus | undefined;
 };
 
-export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
-  let base = db.selectFrom('payments').where('user_id', '=', query.userId);
-  if (query.merchantId !== undefined) base = base.where('merchant_id', '=', query.merchantId);
-  if (query.status !== undefined) base = base.where('status', '=', query.status);
+/**
+ * One page of the owner's payments (of one merchant and one status when asked). The total
+ * comes from the counts the payments trigger keeps (migration 0015): a few rows, however
+ * many payments (decision 087).
+ */
+export const findPaymentsPage = (db: Db, query: PaymentsPageQuery) => {
+  const filters = { user_id: query.userId, merchant_id: query.merchantId, status: query.status };
   return findPage(
-    base,
+    whereEquals(db.selectFrom('payments'), filters),
     (q) =>
       q.select([
         'id',
@@ -148,23 +151,6 @@ export const findPaymentsPage = async (db: Db, query: PaymentsPageQuery) => {
       ]),
     // Ties (same status, same amount) keep a stable newest-first order across pages.
     { ...query, sortColumn: PAYMENT_SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST },
-    countPayments(db, query),
+    countedTotal(db.selectFrom('payment_counts'), filters),
   );
-};
-
-/**
- * How many payments the user has (with the list's filters), from the totals the payments
- * trigger keeps (migration 0015): a few rows, however many payments (decision 087).
- */
-const countPayments = (
-  db: Db,
-  query: Pick<PaymentsPageQuery, 'userId' | 'merchantId' | 'status'>,
-) => {
-  let counts = db
-    .selectFrom('payment_counts')
-    .select(sql<string>`coalesce(sum(n), 0)`.as('total'))
-    .where('user_id', '=', query.userId);
-  if (query.merchantId !== undefined) counts = counts.where('merchant_id', '=', query.merchantId);
-  if (query.status !== undefined) counts = counts.where('status', '=', query.status);
-  return counts;
 };

@@ -1,14 +1,14 @@
-import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '@proxy/db';
 import { bearer, useScratchDatabase, waitFor } from '../../../test/helpers.ts';
-import { postJson, spawnServer, waitForHealth } from '../../../test/processes.ts';
+import { postJson, withServerAndOrigin } from '../../../test/processes.ts';
 import { customerWhoBoughtFrom } from '../../../test/shop.ts';
+import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 
 const ORIGIN_BODY = 'hello through a list line';
 
@@ -80,110 +80,94 @@ describe('a proxy list line, as printed, through the real gateway', () => {
     'login list and IP list lines proxy HTTP (and SOCKS5 on an IP list port)',
     { timeout: 120_000 },
     async () => {
-      const origin = http.createServer((_req, res) => res.end(ORIGIN_BODY));
-      origin.listen(0, '127.0.0.1');
-      await once(origin, 'listening');
-      const originPort = (origin.address() as AddressInfo).port;
       const exitsFile = path.join(mkdtempSync(path.join(tmpdir(), 'list-exits-')), 'exits.json');
       writeFileSync(
         exitsFile,
         JSON.stringify({ exits: [{ name: 'direct' }, { name: 'de-local', country: 'DE' }] }),
       );
       const listPortsFrom = await findFreePort();
-      const server = await spawnServer({
-        DATABASE_URL: own.scratch.url,
-        START_GATEWAY: 'true',
-        GATEWAY_HTTP_PORT: String(await findFreePort()),
-        GATEWAY_SOCKS_PORT: String(await findFreePort()),
+      const env = () => ({
         GATEWAY_LIST_PORTS: `${listPortsFrom}-${listPortsFrom + 1}`,
         GATEWAY_EXITS_FILE: exitsFile,
-        GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'true',
-        JOBS_POLL_SECONDS: '0.5',
       });
-      try {
-        await waitForHealth(server.base, 60_000);
-        const { token, packageId } = await customerWhoBoughtFrom(
-          server.base,
-          own.database.db,
-          'Lists',
-          'base-1gb',
-        );
-        const api = (url: string) =>
-          fetch(`${server.base}/api${url}`, { headers: bearer(token) }).then(
-            (response) => response.json() as Promise<Record<string, unknown>>,
-          );
-        await waitFor(async () => {
-          const detail = (await api(`/packages/${packageId}`)).data as { status: string };
-          return detail.status === 'active' ? true : undefined;
-        }, 30_000);
-        const createList = async (body: Record<string, unknown>) => {
-          const created = await postJson(
+      const origin: http.RequestListener = (_req, res) => res.end(ORIGIN_BODY);
+      await withServerAndOrigin(
+        { databaseUrl: own.scratch.url, origin, env },
+        async (server, originPort) => {
+          const { token, packageId } = await customerWhoBoughtFrom(
             server.base,
-            `/api/packages/${packageId}/proxy-lists`,
-            {
-              proxy_link_format: 'ip',
-              location_preset: 'europe',
-              rotation_period: -1,
-              ...body,
-            },
-            bearer(token),
+            own.database.db,
+            'Lists',
+            'base-1gb',
           );
-          expect(created.status).toBe(200);
-          const { list_id: id } = (await created.json()) as { list_id: number };
-          const { list } = (await api(
-            `/proxy-list/${await packageKeyOf()}/${id}/${String(body.name)}`,
-          )) as { list: string[] };
-          return list;
-        };
-        const packageKeyOf = async () =>
-          (
-            await own.database.db
-              .selectFrom('packages')
-              .select('package_key')
-              .where('id', '=', packageId)
-              .executeTakeFirstOrThrow()
-          ).package_key;
+          const api = (url: string) =>
+            fetch(`${server.base}/api${url}`, { headers: bearer(token) }).then(
+              (response) => response.json() as Promise<Record<string, unknown>>,
+            );
+          await waitFor(async () => {
+            const detail = (await api(`/packages/${packageId}`)).data as { status: string };
+            return detail.status === 'active' ? true : undefined;
+          }, 30_000);
+          const createList = async (body: Record<string, unknown>) => {
+            const created = await postJson(
+              server.base,
+              `/api/packages/${packageId}/proxy-lists`,
+              {
+                proxy_link_format: 'ip',
+                location_preset: 'europe',
+                rotation_period: -1,
+                ...body,
+              },
+              bearer(token),
+            );
+            expect(created.status).toBe(200);
+            const { list_id: id } = (await created.json()) as { list_id: number };
+            const { list } = (await api(
+              `/proxy-list/${await packageKeyOf()}/${id}/${String(body.name)}`,
+            )) as { list: string[] };
+            return list;
+          };
+          const packageKeyOf = async () =>
+            (await packageRow(own.database.db, packageId)).package_key;
 
-        // A login list: HOST:PORT:USER:PASS, a sticky session of the list's login.
-        const logins = await createList({
-          name: 'Logins',
-          auth_type: 0,
-          proxy_format: 0,
-          ports_count: 2,
-        });
-        const [host = '', port = '', user = '', pass = ''] = (logins[1] ?? '').split(':');
-        const viaLogin = await waitFor(async () => {
-          const answer = await viaHttpProxy({ host, port: Number(port), user, pass }, originPort);
-          return answer.status === 200 ? answer : undefined;
-        }, 10_000);
-        expect(viaLogin.body).toBe(ORIGIN_BODY);
-        // A wrong password on the same line is refused.
-        expect(
-          (await viaHttpProxy({ host, port: Number(port), user, pass: `${pass}x` }, originPort))
-            .status,
-        ).toBe(407);
+          // A login list: HOST:PORT:USER:PASS, a sticky session of the list's login.
+          const logins = await createList({
+            name: 'Logins',
+            auth_type: 0,
+            proxy_format: 0,
+            ports_count: 2,
+          });
+          const [host = '', port = '', user = '', pass = ''] = (logins[1] ?? '').split(':');
+          const viaLogin = await waitFor(async () => {
+            const answer = await viaHttpProxy({ host, port: Number(port), user, pass }, originPort);
+            return answer.status === 200 ? answer : undefined;
+          }, 10_000);
+          expect(viaLogin.body).toBe(ORIGIN_BODY);
+          // A wrong password on the same line is refused.
+          expect(
+            (await viaHttpProxy({ host, port: Number(port), user, pass: `${pass}x` }, originPort))
+              .status,
+          ).toBe(407);
 
-        // An IP list for this machine: HOST:PORT on a port of its own, no credentials.
-        const ips = await createList({
-          name: 'Office',
-          auth_type: 1,
-          white_list: '127.0.0.1',
-          proxy_format: 0,
-          ports_count: 2,
-        });
-        expect(ips).toEqual([`127.0.0.1:${listPortsFrom}`, `127.0.0.1:${listPortsFrom + 1}`]);
-        const [ipHost = '', ipPort = ''] = (ips[0] ?? '').split(':');
-        const viaIp = await waitFor(async () => {
-          const answer = await viaHttpProxy({ host: ipHost, port: Number(ipPort) }, originPort);
-          return answer.status === 200 ? answer : undefined;
-        }, 10_000);
-        expect(viaIp.body).toBe(ORIGIN_BODY);
-        const socks = await viaSocksNoAuth({ host: ipHost, port: Number(ipPort) }, originPort);
-        expect(socks).toContain(ORIGIN_BODY);
-      } finally {
-        await server.stop();
-        origin.close();
-      }
+          // An IP list for this machine: HOST:PORT on a port of its own, no credentials.
+          const ips = await createList({
+            name: 'Office',
+            auth_type: 1,
+            white_list: '127.0.0.1',
+            proxy_format: 0,
+            ports_count: 2,
+          });
+          expect(ips).toEqual([`127.0.0.1:${listPortsFrom}`, `127.0.0.1:${listPortsFrom + 1}`]);
+          const [ipHost = '', ipPort = ''] = (ips[0] ?? '').split(':');
+          const viaIp = await waitFor(async () => {
+            const answer = await viaHttpProxy({ host: ipHost, port: Number(ipPort) }, originPort);
+            return answer.status === 200 ? answer : undefined;
+          }, 10_000);
+          expect(viaIp.body).toBe(ORIGIN_BODY);
+          const socks = await viaSocksNoAuth({ host: ipHost, port: Number(ipPort) }, originPort);
+          expect(socks).toContain(ORIGIN_BODY);
+        },
+      );
     },
   );
 });

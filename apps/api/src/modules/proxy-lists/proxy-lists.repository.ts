@@ -1,7 +1,14 @@
 import { sql, type Insertable } from 'kysely';
-import { findPage, NEWEST_FIRST, type Db, type ProxyLists } from '@proxy/db';
+import {
+  findPage,
+  NEWEST_FIRST,
+  PROXY_LIST_ROUTING_COLUMNS,
+  type Db,
+  type ProxyLists,
+} from '@proxy/db';
 import type { PROXY_LIST_SORT_FIELDS } from '@proxy/contract';
 import type { PageRequest } from '../../lib/list-query.ts';
+import { ownedPackageQuery } from '../packages/packages.repository.ts';
 
 /** What lists and the generator need of a package: its family, state and credentials. */
 const PACKAGE_COLUMNS = [
@@ -22,14 +29,8 @@ export const findOwnedPackage = (
   userId: number,
   by: { id: number } | { packageKey: string },
 ) =>
-  db
-    .selectFrom('packages')
+  ownedPackageQuery(db, userId, by)
     .select(PACKAGE_COLUMNS)
-    .$if('id' in by, (q) => q.where('id', '=', (by as { id: number }).id))
-    .$if('packageKey' in by, (q) =>
-      q.where('package_key', '=', (by as { packageKey: string }).packageKey),
-    )
-    .where('user_id', '=', userId)
     // A deleted package (decision 113) has no lists to show, make or export.
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -37,22 +38,13 @@ export const findOwnedPackage = (
 export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackage>>>;
 
 const LIST_COLUMNS = [
-  'id',
-  'package_id',
+  ...PROXY_LIST_ROUTING_COLUMNS,
   'name',
   'auth_type',
   'login',
   'white_list',
-  'location_preset',
-  'countries',
-  'region',
-  'city',
-  'isp',
-  'rotation_period',
   'proxy_link_format',
   'proxy_format',
-  'ports_count',
-  'port_start',
   'created_at',
 ] as const;
 

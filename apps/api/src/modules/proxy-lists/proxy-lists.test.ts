@@ -13,6 +13,7 @@ import { customerWhoBought } from '../../../test/shop.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import { uniqueSessionIds } from './proxy-lines.ts';
+import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 
 /** csv-parse's records: arrays of cells. */
 const parseCsv = (input: Buffer): string[][] => {
@@ -98,14 +99,7 @@ describe('proxy lists and the generator', () => {
     expect(created.success).toBe(true);
     return created.list_id;
   };
-  const packageKey = async (id = packageId) =>
-    (
-      await ctx.database.db
-        .selectFrom('packages')
-        .select('package_key')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).package_key;
+  const packageKey = async (id = packageId) => (await packageRow(ctx.database.db, id)).package_key;
   const contents = async (listId: number, name: string, token = owner.token) =>
     call(
       'GET',

@@ -16,8 +16,7 @@ import {
 import type { Db, DbRoot, User } from '@proxy/db';
 import type { Translator } from '../../i18n/translator.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findBalance } from '../ledger/ledger.repository.ts';
-import { ledgerDebitSql } from '../ledger/ledger.service.ts';
+import { balanceShortError, ledgerDebitSql } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notifySql } from '../notifications/notifications.service.ts';
 import {
   findIspCountry,
@@ -160,10 +159,7 @@ const writeNewPackage = async (
   });
   if (row.package_id !== null) return row.package_id;
   if (!row.tariff_is_current) throw new TariffChanged();
-  const balance = (await findBalance(db, user.id, 'main')) ?? 0;
-  throw new AppError('BALANCE_SHORT', {
-    params: { missing: formatDollars(toDollars(Math.max(1, priceCents - balance))) },
-  });
+  throw await balanceShortError(db, user.id, priceCents);
 };
 
 /**

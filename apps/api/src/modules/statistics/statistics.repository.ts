@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@proxy/db';
 import type { UsageBucket } from '@proxy/contract';
+import { ownedPackageQuery } from '../packages/packages.repository.ts';
 
 /** The columns a statistics page, the report and the API tools page read of a package. */
 const PACKAGE_COLUMNS = [
@@ -26,16 +27,7 @@ export const findOwnedPackage = (
   db: Db,
   userId: number,
   by: { uuid: string } | { packageKey: string },
-) =>
-  db
-    .selectFrom('packages')
-    .select(PACKAGE_COLUMNS)
-    .$if('uuid' in by, (query) => query.where('uuid', '=', (by as { uuid: string }).uuid))
-    .$if('packageKey' in by, (query) =>
-      query.where('package_key', '=', (by as { packageKey: string }).packageKey),
-    )
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+) => ownedPackageQuery(db, userId, by).select(PACKAGE_COLUMNS).executeTakeFirst();
 
 export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackage>>>;
 

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { STATISTICS_PERIODS, type StatisticsPeriod } from '@proxy/contract';
 import { StatisticsPage } from '../../features/statistics';
@@ -8,32 +9,29 @@ const asPeriod = (value: string | undefined): StatisticsPeriod | null =>
     ? (value as StatisticsPeriod)
     : null;
 
+type StatisticsRouteProps = {
+  lookup: ComponentProps<typeof StatisticsPage>['lookup'];
+  /** The page's address for a period. */
+  pathOf: (period: StatisticsPeriod) => string;
+};
+
+/** The statistics page of the package a route names; a missing or unknown period goes to all. */
+const StatisticsRoute = ({ lookup, pathOf }: StatisticsRouteProps) => {
+  const current = asPeriod(useParams().period);
+  if (!current) return <Navigate to={pathOf('all')} replace />;
+  return <StatisticsPage lookup={lookup} period={current} periodPath={pathOf} />;
+};
+
 /** /statistics/:uuid/:period (the spec's link is /statistics/{uuid}/all). */
 export const StatisticsByUuidRoute = () => {
-  const { uuid = '', period } = useParams();
-  const current = asPeriod(period);
-  if (!current) return <Navigate to={paths.statistics.byUuid(uuid, 'all')} replace />;
-  return (
-    <StatisticsPage
-      key={uuid}
-      lookup={{ uuid }}
-      period={current}
-      periodPath={(each) => paths.statistics.byUuid(uuid, each)}
-    />
-  );
+  const { uuid = '' } = useParams();
+  const pathOf = (period: StatisticsPeriod) => paths.statistics.byUuid(uuid, period);
+  return <StatisticsRoute key={uuid} lookup={{ uuid }} pathOf={pathOf} />;
 };
 
 /** /orders/statistics/:packageKey/:period. */
 export const StatisticsByKeyRoute = () => {
-  const { packageKey = '', period } = useParams();
-  const current = asPeriod(period);
-  if (!current) return <Navigate to={paths.statistics.byKey(packageKey, 'all')} replace />;
-  return (
-    <StatisticsPage
-      key={packageKey}
-      lookup={{ packageKey }}
-      period={current}
-      periodPath={(each) => paths.statistics.byKey(packageKey, each)}
-    />
-  );
+  const { packageKey = '' } = useParams();
+  const pathOf = (period: StatisticsPeriod) => paths.statistics.byKey(packageKey, period);
+  return <StatisticsRoute key={packageKey} lookup={{ packageKey }} pathOf={pathOf} />;
 };

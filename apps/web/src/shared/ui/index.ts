@@ -32,7 +32,8 @@ export {
   type PickerOption,
 } from './option-picker';
 export { Loader, Spinner } from './spinner';
-export { QueryPage } from './query-page';
+export { PromoCodeFields } from './promo-code-fields';
+export { QueryPage, QueryState } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';
 export { SearchParamTabs, Tabs, type TabItem } from './tabs';

@@ -14,7 +14,7 @@ type BuyStepProps = {
 
 /** One step of the buy flow: the way back, the step's title, then its choices. */
 export const BuyStep = ({ headingId, title, back, children }: BuyStepProps) => (
-  <section className="buy-step" aria-labelledby={headingId}>
+  <section className="buy-step stack" aria-labelledby={headingId}>
     {back && (
       <Link className="buy-back" to={back.to}>
         ← {back.label}
@@ -45,7 +45,7 @@ export const OptionRadios = <V extends string | number>({
   onSelect,
   labelOf,
 }: OptionRadiosProps<V>) => (
-  <div className="buy-options">
+  <div className="cluster">
     {options.map((value) => (
       <label
         key={value}

@@ -31,7 +31,7 @@ export const CardsSkeleton = () => (
 
 export const PeriodsSkeleton = () => (
   <Placeholders
-    className="buy-options"
+    className="cluster"
     itemClassName="buy-option buy-option--skeleton"
     count={SKELETON_PERIODS}
   />

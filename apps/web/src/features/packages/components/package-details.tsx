@@ -22,7 +22,7 @@ const RestorePanel = ({ row }: { row: PackageRow }) => {
   return (
     <div className="package-panel">
       <Alert type="info">{t('restore_panel.text')}</Alert>
-      <div className="package-panel__bar">
+      <div className="cluster package-panel__bar">
         <Button size="sm" onClick={() => setOpen(true)}>
           {t('restore_panel.open')}
         </Button>
@@ -43,7 +43,7 @@ export const PackageDetails = ({ row, isRestricted, onRefresh }: PackageDetailsP
     return (
       <div className="package-panel">
         <Alert type="info">{t('pending_info')}</Alert>
-        <div className="package-panel__bar">
+        <div className="cluster package-panel__bar">
           <Button size="sm" variant="secondary" onClick={onRefresh}>
             {t('refresh')}
           </Button>

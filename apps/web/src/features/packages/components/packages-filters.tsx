@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_STATUSES } from '@proxy/contract';
-import { Button, FieldError, SideModal } from '../../../shared/ui';
+import { Button, OptionSelect, SideModal } from '../../../shared/ui';
 
 /** The type filter's values in the spec's order, each with its label (dynamic reads Premium). */
 export const TYPE_FILTER_VALUES = ['isp', 'dynamic', 'vip', 'unlim'] as const;
@@ -25,44 +25,6 @@ export const useFilterValueLabel = () => {
     column === 'type'
       ? t(`filters.types.${value as 'isp'}`, { defaultValue: value })
       : t(`statuses.${value as 'active'}`, { defaultValue: value });
-};
-
-type ChoiceFieldProps = {
-  label: string;
-  placeholder: string;
-  value: string;
-  error: string | undefined;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-};
-
-/** A labelled select with its error line; disabled while it has nothing to offer. */
-const ChoiceField = ({ label, placeholder, value, error, options, onChange }: ChoiceFieldProps) => {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value}
-        disabled={options.length === 0}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} text={error} />
-    </div>
-  );
 };
 
 /**
@@ -90,7 +52,7 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
   };
 
   return (
-    <div className="packages-filters">
+    <div className="cluster">
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
         {t('filters.open')}
       </Button>
@@ -109,24 +71,25 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
       ))}
       <SideModal isOpen={isOpen} onClose={() => setOpen(false)} title={t('filters.title')}>
         <form className="stack" noValidate onSubmit={submit}>
-          <ChoiceField
+          <OptionSelect
             label={t('filters.column')}
-            placeholder={t('filters.choose')}
-            value={column}
+            emptyLabel={t('filters.choose')}
+            value={column || null}
             error={isSubmitted && !column ? required : undefined}
             options={FILTER_COLUMNS.map((name) => ({
               value: name,
               label: t(`filters.columns.${name}`),
             }))}
             onChange={(next) => {
-              setColumn(next as FilterColumn | '');
+              setColumn((next ?? '') as FilterColumn | '');
               setValue('');
             }}
           />
-          <ChoiceField
+          <OptionSelect
             label={t('filters.value')}
-            placeholder={t('filters.choose')}
-            value={value}
+            emptyLabel={t('filters.choose')}
+            isDisabled={!column}
+            value={value || null}
             error={isSubmitted && !value ? required : undefined}
             options={
               column
@@ -136,7 +99,7 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
                   }))
                 : []
             }
-            onChange={setValue}
+            onChange={(next) => setValue(next ?? '')}
           />
           <Button type="submit">{t('filters.apply')}</Button>
         </form>

@@ -40,7 +40,7 @@ const TotalCard = ({
   return (
     <Link
       to={href}
-      className="card statistics-total"
+      className="card stack statistics-total"
       aria-current={isCurrent ? 'page' : undefined}
       data-testid={`total-${period}`}
     >
@@ -67,12 +67,12 @@ export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPagePro
   const query = useStatistics(lookup, period);
   const bytes = useBytes();
   return (
-    <main className="statistics-page">
+    <main className="statistics-page stack">
       <Link to={paths.cabinet.packages} className="statistics-page__back">
         {t('back')}
       </Link>
       <QueryPage
-        className="statistics-page__body"
+        className="stack"
         title={t('title')}
         query={query}
         texts={{ loading: t('loading'), error: t('error'), retry: t('retry') }}
@@ -84,7 +84,7 @@ export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPagePro
               <p className="statistics-page__package">
                 {t('package', { id: data.package.id, tariff: data.package.tariff_name })}
               </p>
-              <section aria-label={t('totals.title')} className="statistics-totals">
+              <section aria-label={t('totals.title')} className="card-grid statistics-totals">
                 {STATISTICS_PERIODS.map((each) => (
                   <TotalCard
                     key={each}

@@ -127,11 +127,11 @@ export const TopUpPage = () => {
           {...register('amount')}
         />
         <fieldset
-          className="top-up__methods"
+          className="stack top-up__methods"
           aria-describedby={errors.type ? 'top-up-method-error' : undefined}
         >
           <legend className="field__label">{t('method')}</legend>
-          <div className="top-up__grid">
+          <div className="card-grid top-up__grid">
             {PAYMENT_METHODS.map((method) => (
               <label
                 key={method.id}

@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PagedResponse } from '@proxy/contract';
-import { useErrorAlert } from '../../../shared/ui';
+import { OptionSelect, useErrorAlert } from '../../../shared/ui';
 import { Table, useTableState, type TableProps, type TableState } from '../../../shared/ui/table';
-import { FilterSelect } from './filter-select';
 
 /** A server filter of a ledger table: a select of `options` under the filter `name`. */
 export type LedgerFilter = {
@@ -48,13 +47,14 @@ export const LedgerTable = <T extends { id: number | string }>({
         total={query.data?.meta.total ?? 0}
         isLoading={query.isFetching}
         toolbar={filters.map((f) => (
-          <FilterSelect
-            key={f.name}
-            {...table.filter(f.name)}
-            label={f.label}
-            allLabel={t('transactions:filters.all')}
-            options={f.options}
-          />
+          <div key={f.name} className="transactions__filter">
+            <OptionSelect
+              {...table.filter(f.name)}
+              label={f.label}
+              emptyLabel={t('transactions:filters.all')}
+              options={f.options}
+            />
+          </div>
         ))}
       />
     </>

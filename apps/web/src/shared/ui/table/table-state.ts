@@ -53,9 +53,9 @@ export const useTableState = <F extends string>(defaultSort: F) => {
       return { ...s, filters, pagination: { ...s.pagination, pageIndex: 0 } };
     });
   const bind: TableBinding = { state, onPaginationChange, onSortingChange };
-  /** The value and change handler of one filter control: `<FilterSelect {...table.filter('status')} />`. */
+  /** The value and change handler of one filter control: `<OptionSelect {...table.filter('status')} />`. */
   const filter = (name: string) => ({
-    value: state.filters[name],
+    value: state.filters[name] ?? null,
     onChange: (value: string | null) => setFilter(name, value),
   });
   const setPage = (page: number) =>

@@ -95,7 +95,7 @@ describe('useTableState', () => {
     const { result } = renderHook(() => useTableState('created_at'));
     act(() => result.current.setPage(3));
     expect(result.current.state.pagination.pageIndex).toBe(2);
-    expect(result.current.filter('status').value).toBeUndefined();
+    expect(result.current.filter('status').value).toBeNull();
     act(() => result.current.filter('status').onChange('2'));
     expect(result.current.filter('status').value).toBe('2');
     expect(toListQuery(result.current.state)).toMatchObject({ page: 1, filters: { status: '2' } });

@@ -163,7 +163,7 @@ export const Table = <T,>(props: TableProps<T>) => {
   const tableRows = table.getRowModel().rows;
 
   return (
-    <div className="data-table">
+    <div className="stack data-table">
       {(props.toolbar ?? searchText) && (
         <div className="data-table__toolbar">
           {props.toolbar}

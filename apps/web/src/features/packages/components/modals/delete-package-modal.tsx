@@ -5,7 +5,7 @@ import { PACKAGE_CHANGE_ERROR_KEYS, deletePackageFormSchema } from '@proxy/contr
 import { translateFieldError } from '../../../../shared/lib/form-errors';
 import { Input, showAlert } from '../../../../shared/ui';
 import { useDeletePackage } from '../../api/delete-package';
-import { actionErrorText } from '../../utils/action-error';
+import { apiErrorText } from '../../../../shared/api/api-error';
 import { ActionModal } from './action-modal';
 
 export type DeletePackageModalProps = {
@@ -33,7 +33,7 @@ export const DeletePackageModal = ({ pkg, accountEmail, onClose }: DeletePackage
       showAlert.success(result.message || t('modals.delete_package.done'));
       onClose();
     } catch (failure) {
-      showAlert.error(actionErrorText(failure, t('modals.delete_package.errors.delete')));
+      showAlert.error(apiErrorText(failure, t('modals.delete_package.errors.delete')));
     }
   });
   return (

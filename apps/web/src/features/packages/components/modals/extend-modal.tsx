@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ISP_PERIODS, formatDollars, ispPriceCents, toCents, toDollars } from '@proxy/contract';
-import { showAlert } from '../../../../shared/ui';
 import { useExtendPackage } from '../../api/extend-package';
-import { useAttemptKey } from '../../hooks/use-attempt-key';
-import { actionErrorText } from '../../utils/action-error';
-import { ChoiceGroup } from '../choice-group';
-import { ActionModal } from './action-modal';
+import { ChoiceGroup } from '../../../../shared/ui/choice-group';
+import { PaidActionModal } from './paid-action-modal';
 
 export type ExtendModalProps = {
   packageId: number;
@@ -22,7 +19,6 @@ export type ExtendModalProps = {
 export const ExtendModal = ({ packageId, name, price, isp, onClose }: ExtendModalProps) => {
   const { t } = useTranslation('packages');
   const extend = useExtendPackage();
-  const attempt = useAttemptKey();
   const [period, setPeriod] = useState<number>(isp?.period ?? 30);
   const shownPrice =
     price === null
@@ -30,28 +26,13 @@ export const ExtendModal = ({ packageId, name, price, isp, onClose }: ExtendModa
       : isp
         ? toDollars(ispPriceCents({ priceCents: toCents(price), ports: isp.ports }, period))
         : price;
-  const confirm = async () => {
-    try {
-      const result = await extend.mutateAsync({
-        id: packageId,
-        ...(isp ? { period } : {}),
-        attemptKey: attempt.current(),
-      });
-      attempt.reset();
-      showAlert.success(result.message || t('extends.done'));
-      onClose();
-    } catch (failure) {
-      attempt.reset();
-      showAlert.error(actionErrorText(failure, t('extends.errors.extend_package')));
-    }
-  };
   return (
-    <ActionModal
-      title={t('extends.title')}
+    <PaidActionModal
+      texts="extends"
+      errorText={t('extends.errors.extend_package')}
+      mutation={extend}
+      variables={{ id: packageId, ...(isp ? { period } : {}) }}
       onClose={onClose}
-      confirmLabel={t('extends.confirm')}
-      onConfirm={() => void confirm()}
-      isPending={extend.isPending}
     >
       <p>{t('extends.text', { name })}</p>
       {isp && (
@@ -68,6 +49,6 @@ export const ExtendModal = ({ packageId, name, price, isp, onClose }: ExtendModa
       {shownPrice !== null && (
         <p className="packages-price">{t('modals.price', { price: formatDollars(shownPrice) })}</p>
       )}
-    </ActionModal>
+    </PaidActionModal>
   );
 };

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@proxy/contract';
-import { Alert, Loader, showAlert } from '../../../../shared/ui';
+import { Alert, Loader } from '../../../../shared/ui';
 import { useUnlimUpgradeOptions } from '../../api/get-unlim-upgrade-options';
 import { useUpgradeUnlim } from '../../api/upgrade-unlim';
-import { useAttemptKey } from '../../hooks/use-attempt-key';
-import { actionErrorText } from '../../utils/action-error';
 import { ChoiceGroup } from '../../../../shared/ui/choice-group';
-import { ActionModal } from './action-modal';
+import { PaidActionModal } from './paid-action-modal';
 
 export type SpeedUpgradeModalProps = {
   packageId: number;
@@ -27,34 +25,17 @@ export const SpeedUpgradeModal = ({
   onClose,
 }: SpeedUpgradeModalProps) => {
   const { t } = useTranslation(['packages', 'base']);
-  const options = useUnlimUpgradeOptions(packageId, true);
   const upgrade = useUpgradeUnlim();
-  const attempt = useAttemptKey();
+  const options = useUnlimUpgradeOptions(packageId, true);
   const [chosen, setChosen] = useState<number | null>(null);
-  const confirm = async () => {
-    if (chosen === null) return;
-    try {
-      const result = await upgrade.mutateAsync({
-        id: packageId,
-        tariffId: chosen,
-        attemptKey: attempt.current(),
-      });
-      attempt.reset();
-      showAlert.success(result.message || t('modals.unlim_residential_upgrade.done'));
-      onClose();
-    } catch (failure) {
-      attempt.reset();
-      showAlert.error(actionErrorText(failure, t('modals.unlim_residential_upgrade.error')));
-    }
-  };
   return (
-    <ActionModal
-      title={t('modals.unlim_residential_upgrade.title')}
+    <PaidActionModal
+      texts="modals.unlim_residential_upgrade"
+      errorText={t('modals.unlim_residential_upgrade.error')}
+      mutation={upgrade}
+      variables={chosen === null ? null : { id: packageId, tariffId: chosen }}
       onClose={onClose}
-      confirmLabel={t('modals.unlim_residential_upgrade.confirm')}
-      onConfirm={() => void confirm()}
-      isPending={upgrade.isPending}
-      isConfirmDisabled={chosen === null || !options.data}
+      isConfirmDisabled={!options.data}
     >
       <p>{t('modals.unlim_residential_upgrade.current', { speed: currentSpeed })}</p>
       {options.isPending && <Loader label={t('modals.loading')} />}
@@ -76,6 +57,6 @@ export const SpeedUpgradeModal = ({
           onChange={(value) => setChosen(Number(value))}
         />
       )}
-    </ActionModal>
+    </PaidActionModal>
   );
 };

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@proxy/contract';
-import { useCheckCoupon } from '../../../../shared/api/check-coupon';
-import { Button, Input, showAlert } from '../../../../shared/ui';
+import { usePromoCheck, type AppliedPromo } from '../../../../shared/api/check-coupon';
+import { PromoCodeFields } from '../../../../shared/ui';
 import { useRenewUnlim } from '../../api/renew-unlim';
-import { useAttemptKey } from '../../hooks/use-attempt-key';
-import { actionErrorText } from '../../utils/action-error';
-import { ActionModal } from './action-modal';
+import { PaidActionModal } from './paid-action-modal';
 
 export type UnlimRenewModalProps = {
   packageId: number;
@@ -16,8 +14,6 @@ export type UnlimRenewModalProps = {
   price: number | null;
   onClose: () => void;
 };
-
-type AppliedPromo = { name: string; price: number };
 
 /**
  * Renew an unlimited package, with the promo code form (spec section 4 "Promo"): submitting
@@ -32,78 +28,31 @@ export const UnlimRenewModal = ({
 }: UnlimRenewModalProps) => {
   const { t } = useTranslation('packages');
   const renew = useRenewUnlim();
-  const check = useCheckCoupon();
-  const attempt = useAttemptKey();
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [promoError, setPromoError] = useState<string | undefined>();
-
+  const check = usePromoCheck(setPromo, t('promo.invalid'));
   const applyPromo = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) return;
-    check.mutate(
-      { tariffId, code: trimmed },
-      {
-        onSuccess: (result) => {
-          if (result.can_use) {
-            setPromoError(undefined);
-            setPromo({ name: trimmed, price: result.price });
-          } else {
-            setPromoError(result.message || t('promo.invalid'));
-            setPromo(null);
-          }
-        },
-        onError: (failure) => {
-          setPromoError(actionErrorText(failure, t('promo.invalid')));
-          setPromo(null);
-        },
-      },
-    );
-  };
-
-  const confirm = async () => {
-    try {
-      const result = await renew.mutateAsync({
-        id: packageId,
-        promo: promo?.name ?? null,
-        attemptKey: attempt.current(),
-      });
-      attempt.reset();
-      showAlert.success(result.message || t('extends.done'));
-      onClose();
-    } catch (failure) {
-      attempt.reset();
-      showAlert.error(actionErrorText(failure, t('extends.errors.extend_package')));
-    }
+    check.apply({ tariffId, code });
   };
 
   const shownPrice = price === null ? null : (promo?.price ?? price);
   return (
-    <ActionModal
-      title={t('extends.title')}
+    <PaidActionModal
+      texts="extends"
+      errorText={t('extends.errors.extend_package')}
+      mutation={renew}
+      variables={{ id: packageId, promo: promo?.name ?? null }}
       onClose={onClose}
-      confirmLabel={t('extends.confirm')}
-      onConfirm={() => void confirm()}
-      isPending={renew.isPending}
     >
       <p>{t('extends.text', { name })}</p>
       <form className="packages-promo" noValidate onSubmit={applyPromo}>
-        <Input
-          label={t('promo.label')}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={promoError}
-          autoComplete="off"
-        />
-        <Button type="submit" variant="secondary" size="sm" isLoading={check.isPending}>
-          {t('promo.apply')}
-        </Button>
+        <PromoCodeFields code={code} onCodeChange={setCode} check={check} />
       </form>
       {promo && <p role="status">{t('promo.applied', { name: promo.name })}</p>}
       {shownPrice !== null && (
         <p className="packages-price">{t('modals.price', { price: formatDollars(shownPrice) })}</p>
       )}
-    </ActionModal>
+    </PaidActionModal>
   );
 };

@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDollars, type DynamicPackage } from '@proxy/contract';
-import { showAlert } from '../../../../shared/ui';
 import { useUpgradePackage } from '../../api/upgrade-package';
-import { useAttemptKey } from '../../hooks/use-attempt-key';
-import { actionErrorText } from '../../utils/action-error';
-import { ActionModal } from './action-modal';
+import { PaidActionModal } from './paid-action-modal';
 
 export type UpgradeModalProps = {
   packageId: number;
@@ -17,29 +14,13 @@ export type UpgradeModalProps = {
 export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: UpgradeModalProps) => {
   const { t } = useTranslation('packages');
   const upgrade = useUpgradePackage();
-  const attempt = useAttemptKey();
-  const confirm = async () => {
-    try {
-      const result = await upgrade.mutateAsync({
-        id: packageId,
-        tariffId: offer.tariff.id,
-        attemptKey: attempt.current(),
-      });
-      attempt.reset();
-      showAlert.success(result.message || t('modals.upgrade.done'));
-      onClose();
-    } catch (failure) {
-      attempt.reset();
-      showAlert.error(actionErrorText(failure, t('modals.upgrade.error')));
-    }
-  };
   return (
-    <ActionModal
-      title={t('modals.upgrade.title')}
+    <PaidActionModal
+      texts="modals.upgrade"
+      errorText={t('modals.upgrade.error')}
+      mutation={upgrade}
+      variables={{ id: packageId, tariffId: offer.tariff.id }}
       onClose={onClose}
-      confirmLabel={t('modals.upgrade.confirm')}
-      onConfirm={() => void confirm()}
-      isPending={upgrade.isPending}
     >
       <p>
         {t('modals.upgrade.text', { name: offer.tariff.title, percent: offer.package_discount })}
@@ -47,6 +28,6 @@ export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: Upgra
       {!isPriceHidden && (
         <p className="packages-price">{t('modals.price', { price: formatDollars(offer.price) })}</p>
       )}
-    </ActionModal>
+    </PaidActionModal>
   );
 };

@@ -13,7 +13,7 @@ export type Credentials = {
 export const CredentialsGrid = ({ credentials }: { credentials: Credentials }) => {
   const { t } = useTranslation('packages');
   return (
-    <div className="package-panel__grid">
+    <div className="card-grid">
       <CopyField label={t('credentials.host')} value={credentials.host} />
       <CopyField label={t('credentials.port_http')} value={credentials.port_http} />
       <CopyField label={t('credentials.port_socks')} value={credentials.port_socks} />

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Loader } from '../../../../shared/ui';
+import { QueryState } from '../../../../shared/ui';
 import { useSetPackageAutoUpdate } from '../../api/set-package-auto-update';
 import { useSetUnlimAutoUpdate } from '../../api/set-unlim-auto-update';
 import { ExtendModal } from '../modals/extend-modal';
@@ -67,29 +67,30 @@ export const PackagePanel = <T,>({
   children,
 }: PackagePanelProps<T>) => {
   const { t } = useTranslation(['packages', 'base']);
-  if (query.isPending) return <Loader label={t('modals.loading')} />;
-  if (query.isError)
-    return (
-      <Alert type="error">
-        <p>{t('base:errors.fetch')}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          {t('refresh')}
-        </Button>
-      </Alert>
-    );
-  const shown = state(query.data);
+  const texts = {
+    loading: t('modals.loading'),
+    error: t('base:errors.fetch'),
+    retry: t('refresh'),
+  };
   return (
-    <div className="package-panel">
-      <FamilyControls state={shown} isRestricted={isRestricted} />
-      <Facts
-        items={[
-          [t('panel.package_id'), `#${shown.id}`],
-          [t('panel.tariff'), shown.name],
-          ...(facts?.(query.data) ?? []),
-        ]}
-      />
-      {children(query.data)}
-    </div>
+    <QueryState query={query} texts={texts}>
+      {(data) => {
+        const shown = state(data);
+        return (
+          <div className="package-panel">
+            <FamilyControls state={shown} isRestricted={isRestricted} />
+            <Facts
+              items={[
+                [t('panel.package_id'), `#${shown.id}`],
+                [t('panel.tariff'), shown.name],
+                ...(facts?.(data) ?? []),
+              ]}
+            />
+            {children(data)}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 };
 

@@ -27,7 +27,7 @@ export const PanelControls = ({
 }: PanelControlsProps) => {
   const { t } = useTranslation('packages');
   return (
-    <div className="package-panel__bar">
+    <div className="cluster package-panel__bar">
       {!isRestricted && (
         <Button
           size="sm"

@@ -17,7 +17,7 @@ export const TrafficMeter = ({
   const alert = trafficAlert(usedBytes, limitBytes);
   const used = bytesToGb(usedBytes);
   return (
-    <div className="package-meter">
+    <div className="stack package-meter">
       <span>
         {limitBytes === null
           ? t('traffic.used_unlimited', { used })

@@ -17,7 +17,7 @@ export const UpgradeOffer = ({
   const { t } = useTranslation('packages');
   const [isOpen, setOpen] = useState(false);
   return (
-    <div className="package-panel__bar">
+    <div className="cluster package-panel__bar">
       <p>
         {isRestricted
           ? t('upgrade_offer.text_no_price', { name: offer.tariff.title })
