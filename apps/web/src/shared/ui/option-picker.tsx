@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPTION_SEARCH_ABOVE } from '@proxy/contract';
 import { FieldError } from './field-error';
+import { SelectControl } from './select-field';
 
 export type PickerOption = { value: string; label: string };
 
@@ -63,34 +64,23 @@ export const OptionSelect = ({
   options,
   value,
   onChange,
-  emptyLabel,
-  error,
-  isDisabled,
+  ...control
 }: OptionSelectProps) => {
   const id = useId();
   const { shown, searchBox } = useOptionSearch(options, label, id);
   const chosen = options.find((option) => option.value === value);
   const listed = chosen && !shown.includes(chosen) ? [chosen, ...shown] : shown;
   return (
-    <PickerFrame id={id} label={label} error={error}>
+    <PickerFrame id={id} label={label} error={control.error}>
       {searchBox}
-      <select
+      <SelectControl
         id={id}
-        className="field__input"
-        aria-labelledby={`${id}-label`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        labelledBy={`${id}-label`}
+        options={listed}
         value={value ?? ''}
-        disabled={isDisabled}
-        onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-      >
-        <option value="">{emptyLabel}</option>
-        {listed.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+        onChange={(next) => onChange(next === '' ? null : next)}
+        {...control}
+      />
     </PickerFrame>
   );
 };
