@@ -15,19 +15,28 @@ export const paymentRow = (ctx: TestContext, id: string) =>
 export const paymentIdOf = (checkoutUrl: string) =>
   new URL(checkoutUrl).pathname.split('/').pop() ?? '';
 
-/** How many rows of `table` belong to the user. */
+/** How many rows of `table` belong to the user (of one `type` where given). */
 const countOfUser = async (
   ctx: TestContext,
-  table: 'payments' | 'ledger_entries',
+  table: 'payments' | 'ledger_entries' | 'notifications',
   userId: number,
+  type?: string,
 ) => {
-  const row = await ctx.database.db
+  const ofUser = ctx.database.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('user_id', '=', userId);
+  const rows = type === undefined ? ofUser : ofUser.where('type', '=', type);
+  return Number((await rows.executeTakeFirstOrThrow()).n);
 };
+
+/** How many ledger entries or notifications of one `type` the user has. */
+export const countOfType = (
+  ctx: TestContext,
+  table: 'ledger_entries' | 'notifications',
+  userId: number,
+  type: string,
+) => countOfUser(ctx, table, userId, type);
 
 /** How many payments the user has. */
 export const paymentCount = (ctx: TestContext, userId: number) =>

@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { creditBalance } from '../../../test/shop.ts';
-import { balancesOf, countEntries, ledgerMismatchesOf } from '../../../test/money.ts';
+import { balancesOf, countEntries, countOfType, ledgerMismatchesOf } from '../../../test/money.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
 // A database of the file's own: ISP stock and released addresses are counted exactly.
@@ -517,13 +517,7 @@ describe('upgrade (dynamic and premium)', () => {
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     const paid = responses.find((r) => r.statusCode === 200)!.json<{ price: number }>().price;
     expect(await balance(user.id)).toBe(before - Math.round(paid * 100));
-    const upgrades = await db()
-      .selectFrom('ledger_entries')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('type', '=', 'upgrade_premium')
-      .execute();
-    expect(upgrades).toHaveLength(1);
+    expect(await countOfType(ctx, 'ledger_entries', user.id, 'upgrade_premium')).toBe(1);
   });
 });
 

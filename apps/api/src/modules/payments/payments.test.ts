@@ -10,6 +10,7 @@ import {
 import {
   balancesOf,
   countEntries,
+  countOfType,
   createTopUp,
   deliverSandbox,
   ledgerMismatchesOf,
@@ -351,13 +352,9 @@ describe('sandbox webhooks', () => {
       { amount_cents: 1500, percent: 15, referral_id: invited.id },
       { amount_cents: 499, percent: 15, referral_id: invited.id },
     ]);
-    const note = await ctx.database.db
-      .selectFrom('notifications')
-      .select('type')
-      .where('user_id', '=', inviter.id)
-      .where('type', '=', 'notifications.referral_reward')
-      .execute();
-    expect(note).toHaveLength(2);
+    expect(
+      await countOfType(ctx, 'notifications', inviter.id, 'notifications.referral_reward'),
+    ).toBe(2);
     expect(await ledgerMismatchesOf(ctx, [inviter.id, invited.id])).toEqual([]);
   });
 });
