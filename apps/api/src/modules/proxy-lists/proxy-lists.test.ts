@@ -551,26 +551,21 @@ describe('proxy lists and the generator', () => {
     };
 
     it('rotating lines in both formats, spread over countries and cities', async () => {
+      const rotating = (body: Record<string, unknown>) => linesFrom({ type: 'rotating', ...body });
+      expect(await rotating({ protocols: 'http', proxy_count: 2, format: 0 })).toEqual([
+        `${HOST}:8080:${login}:${password}`,
+        `${HOST}:8080:${login}:${password}`,
+      ]);
       expect(
-        await linesFrom({ protocols: 'http', type: 'rotating', proxy_count: 2, format: 0 }),
-      ).toEqual([`${HOST}:8080:${login}:${password}`, `${HOST}:8080:${login}:${password}`]);
-      expect(
-        await linesFrom({
-          protocols: 'socks5',
-          type: 'rotating',
-          proxy_count: 3,
-          format: 1,
-          countries: ['de', 'FR'],
-        }),
+        await rotating({ protocols: 'socks5', proxy_count: 3, format: 1, countries: ['de', 'FR'] }),
       ).toEqual([
         `${login}_c_de:${password}@${HOST}:1080`,
         `${login}_c_fr:${password}@${HOST}:1080`,
         `${login}_c_de:${password}@${HOST}:1080`,
       ]);
       expect(
-        await linesFrom({
+        await rotating({
           protocols: 'http',
-          type: 'rotating',
           proxy_count: 2,
           format: 0,
           countries: ['DE', 'US'],
