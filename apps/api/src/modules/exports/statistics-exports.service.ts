@@ -10,7 +10,7 @@ import type { Translator } from '../../i18n/translator.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import type { GatewayAddress } from '../packages/packages.service.ts';
-import { findOwnedPackageById } from '../statistics/statistics.repository.ts';
+import { findOwnedPackage } from '../statistics/statistics.repository.ts';
 import { periodUsage } from '../statistics/statistics.service.ts';
 import type { ExportTable } from './export-formats.ts';
 
@@ -73,7 +73,7 @@ export const ispListTable = async (
   format: ExportFormat,
   context: { dataKey: Buffer; gateway: GatewayAddress; texts: ExportTexts },
 ): Promise<ExportTable> => {
-  const pkg = await findOwnedPackageById(db, userId, id);
+  const pkg = await findOwnedPackage(db, userId, { id });
   if (pkg?.type !== 'isp') throw new AppError('NOT_FOUND');
   const port = String(context.gateway.httpPort);
   const password = type === 'login' ? revealPackagePassword(context.dataKey, pkg) : '';

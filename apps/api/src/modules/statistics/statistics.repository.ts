@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@proxy/db';
 import type { UsageBucket } from '@proxy/contract';
-import { ownedPackageQuery } from '../packages/packages.repository.ts';
+import { ownedPackageQuery, type PackageRef } from '../packages/packages.repository.ts';
 
 /** The columns a statistics page, the report and the API tools page read of a package. */
 const PACKAGE_COLUMNS = [
@@ -22,23 +22,11 @@ const PACKAGE_COLUMNS = [
   'ips',
 ] as const;
 
-/** A package named by its uuid or its key, only if `userId` owns it (else undefined: 404). */
-export const findOwnedPackage = (
-  db: Db,
-  userId: number,
-  by: { uuid: string } | { packageKey: string },
-) => ownedPackageQuery(db, userId, by).select(PACKAGE_COLUMNS).executeTakeFirst();
+/** A package named by its id, uuid or key, only if `userId` owns it (else undefined: 404). */
+export const findOwnedPackage = (db: Db, userId: number, by: PackageRef) =>
+  ownedPackageQuery(db, userId, by).select(PACKAGE_COLUMNS).executeTakeFirst();
 
 export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackage>>>;
-
-/** One package by id, only if `userId` owns it. */
-export const findOwnedPackageById = (db: Db, userId: number, id: number) =>
-  db
-    .selectFrom('packages')
-    .select(PACKAGE_COLUMNS)
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
 
 /**
  * Bytes per bucket in [from, to) (only buckets with rows): the hourly rows themselves, or their
