@@ -5,7 +5,7 @@ import { API_KEY_HEADER, appEndpoints, type OpenApiDocument } from '@proxy/contr
 import { apiUrl } from '../../../shared/api/http-client';
 import { paths } from '../../../shared/config/paths';
 import { useCopy } from '../../../shared/lib/use-copy';
-import { Button, CopyableCode, QueryPage } from '../../../shared/ui';
+import { Button, CardSection, CopyableCode, QueryPage } from '../../../shared/ui';
 import { useOpenApiDocument } from '../api/get-openapi-document';
 import { curlExample, documentedOperations, nodeExample } from '../utils/request-examples';
 import { SwaggerView } from './swagger-view';
@@ -56,10 +56,7 @@ const Examples = ({ document, apiKey, origin }: SectionProps) => {
   const operation = operations.find((entry) => entry.id === selected) ?? operations[0];
   if (!operation) return null;
   return (
-    <section className="card api-docs-section" aria-labelledby="api-docs-examples">
-      <h2 id="api-docs-examples" className="section-title">
-        {t('examples.title')}
-      </h2>
+    <CardSection id="api-docs-examples" title={t('examples.title')}>
       <div className="field">
         <label className="field__label" htmlFor={selectId}>
           {t('examples.operation')}
@@ -88,7 +85,7 @@ const Examples = ({ document, apiKey, origin }: SectionProps) => {
         title={t('examples.node')}
         code={nodeExample(origin, operation, apiKey)}
       />
-    </section>
+    </CardSection>
   );
 };
 
@@ -113,10 +110,7 @@ export const ApiDocsPage = ({ apiKey }: ApiDocsPageProps) => {
     >
       {(document) => (
         <>
-          <section className="card api-docs-section" aria-labelledby="api-docs-key">
-            <h2 id="api-docs-key" className="section-title">
-              {t('key.title')}
-            </h2>
+          <CardSection id="api-docs-key" title={t('key.title')}>
             <p>{t('key.intro', { header: API_KEY_HEADER })}</p>
             <CopyableCode
               value={apiKey}
@@ -129,14 +123,11 @@ export const ApiDocsPage = ({ apiKey }: ApiDocsPageProps) => {
             <p className="api-docs-note">
               {t('document')} <a href={documentUrl}>{documentUrl}</a>
             </p>
-          </section>
+          </CardSection>
           <Examples document={document} apiKey={apiKey} origin={origin} />
-          <section className="card api-docs-section" aria-labelledby="api-docs-reference">
-            <h2 id="api-docs-reference" className="section-title">
-              {t('reference.title')}
-            </h2>
+          <CardSection id="api-docs-reference" title={t('reference.title')}>
             <SwaggerView document={document} apiKey={apiKey} origin={origin} />
-          </section>
+          </CardSection>
         </>
       )}
     </QueryPage>

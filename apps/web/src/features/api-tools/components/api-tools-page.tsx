@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { curlExamples } from '@proxy/contract';
 import { useCopy } from '../../../shared/lib/use-copy';
-import { QueryPage } from '../../../shared/ui';
+import { CardSection, QueryPage } from '../../../shared/ui';
 import { useApiTools } from '../api/get-api-tools';
 import { CopyField } from './copy-field';
 import '../api-tools.css';
@@ -42,10 +42,7 @@ export const ApiToolsPage = ({ packageKey }: { packageKey: string }) => {
         );
         return (
           <>
-            <section className="card api-tools-section" aria-labelledby="api-tools-connection">
-              <h2 id="api-tools-connection" className="api-tools-section__title">
-                {t('connection')}
-              </h2>
+            <CardSection id="api-tools-connection" title={t('connection')}>
               <div className="api-tools-grid">
                 {field('host', t('fields.host'), tools.host)}
                 {field('port', t('fields.port'), String(tools.port))}
@@ -55,11 +52,8 @@ export const ApiToolsPage = ({ packageKey }: { packageKey: string }) => {
               </div>
               {field('https_url', t('fields.https_url'), tools.https_url)}
               {field('socks5_url', t('fields.socks5_url'), tools.socks5_url)}
-            </section>
-            <section className="card api-tools-section" aria-labelledby="api-tools-targeting">
-              <h2 id="api-tools-targeting" className="api-tools-section__title">
-                {t('targeting.title')}
-              </h2>
+            </CardSection>
+            <CardSection id="api-tools-targeting" title={t('targeting.title')}>
               <ul className="api-tools-rules">
                 <li>
                   {t('targeting.country')} <code>{`${tools.login}_c_{ISO}`}</code>
@@ -75,11 +69,8 @@ export const ApiToolsPage = ({ packageKey }: { packageKey: string }) => {
               {tools.sample === null && (
                 <p className="api-tools-note">{t('targeting.no_places')}</p>
               )}
-            </section>
-            <section className="card api-tools-section" aria-labelledby="api-tools-examples">
-              <h2 id="api-tools-examples" className="api-tools-section__title">
-                {t('examples.title')}
-              </h2>
+            </CardSection>
+            <CardSection id="api-tools-examples" title={t('examples.title')}>
               {curlExamples(tools, session).map((example) => (
                 <div key={example.key} data-testid="curl-example" data-example={example.key}>
                   {field(
@@ -94,7 +85,7 @@ export const ApiToolsPage = ({ packageKey }: { packageKey: string }) => {
                   )}
                 </div>
               ))}
-            </section>
+            </CardSection>
           </>
         );
       }}
