@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { IspPackage } from '@proxy/contract';
 import { apiErrorText } from '../../../shared/api/api-error';
 import { downloadIspList } from '../../../shared/api/package-exports';
-import { ActionModal, Button, Loader, Modal, showAlert, Tooltip } from '../../../shared/ui';
+import { ActionModal, Button, showAlert, Tooltip } from '../../../shared/ui';
 import { useSwapIsp } from '../api/swap-isp';
 import { ProxyLines } from '../../../shared/ui/proxy-lines';
-import { RetryAlert } from './retry-alert';
+import { LinesModal } from './lines-modal';
 import '../proxy-lists.css';
 
 export type IspListModalProps = {
@@ -67,30 +67,25 @@ export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspL
       </Button>
     );
 
-  const body = () => {
-    if (isError) return <RetryAlert text={t('proxy_list.errors.fetch')} onRetry={onRetry} />;
-    if (!pkg) return <Loader label={t('modals.loading')} />;
-    return (
-      <ProxyLines
-        label={t('proxy_lists.ip_lines')}
-        lines={ispLines(pkg)}
-        downloadTitle={t('download.list_title')}
-        download={(format) => downloadIspList(pkg.id, pkg.auth_ip ? 'ip' : 'login', format)}
-        actions={swapButton(pkg)}
-      />
-    );
-  };
-
   return (
     <>
-      <Modal
-        isOpen
-        onClose={onClose}
-        size="wide"
+      <LinesModal
         title={t('proxy_lists.isp_title', { id: packageId })}
+        onClose={onClose}
+        load={{ isLoading: !pkg && !isError, isError, onRetry }}
       >
-        {body()}
-      </Modal>
+        {() =>
+          pkg && (
+            <ProxyLines
+              label={t('proxy_lists.ip_lines')}
+              lines={ispLines(pkg)}
+              downloadTitle={t('download.list_title')}
+              download={(format) => downloadIspList(pkg.id, pkg.auth_ip ? 'ip' : 'login', format)}
+              actions={swapButton(pkg)}
+            />
+          )
+        }
+      </LinesModal>
       {isConfirming && pkg && (
         <ActionModal
           title={t('modals.isp_swap_proxy.title')}

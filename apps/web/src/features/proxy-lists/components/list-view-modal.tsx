@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Loader, Modal } from '../../../shared/ui';
 import { downloadProxyList } from '../api/export-proxy-list';
 import { useProxyListContents, type ListAddress } from '../api/get-proxy-list-contents';
 import { ProxyLines } from '../../../shared/ui/proxy-lines';
-import { RetryAlert } from './retry-alert';
+import { LinesModal } from './lines-modal';
 import '../proxy-lists.css';
 
 export type ListViewModalProps = {
@@ -27,33 +26,26 @@ export const ListViewModal = ({
     address ?? { packageId: 0, packageKey: '', listId: 0, name: '' },
     address !== null,
   );
-  const body = () => {
-    if (isAddressLoading || (address && contents.isPending))
-      return <Loader label={t('modals.loading')} />;
-    if (!address || contents.isError)
-      return (
-        <RetryAlert
-          text={t('proxy_list.errors.fetch')}
-          onRetry={() => (address ? void contents.refetch() : onRetryAddress())}
-        />
-      );
-    return (
-      <ProxyLines
-        label={t('proxy_lists.lines')}
-        lines={contents.data ?? []}
-        downloadTitle={t('proxy_lists.download_title', { name: address.name })}
-        download={(format) => downloadProxyList(address, format)}
-      />
-    );
-  };
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
-      size="wide"
+    <LinesModal
       title={address ? t('proxy_lists.view_title', { name: address.name }) : t('proxy_lists.title')}
+      onClose={onClose}
+      load={{
+        isLoading: isAddressLoading || (address !== null && contents.isPending),
+        isError: !address || contents.isError,
+        onRetry: () => (address ? void contents.refetch() : onRetryAddress()),
+      }}
     >
-      {body()}
-    </Modal>
+      {() =>
+        address && (
+          <ProxyLines
+            label={t('proxy_lists.lines')}
+            lines={contents.data ?? []}
+            downloadTitle={t('proxy_lists.download_title', { name: address.name })}
+            download={(format) => downloadProxyList(address, format)}
+          />
+        )
+      }
+    </LinesModal>
   );
 };
