@@ -2,19 +2,19 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealSecret, SECRET_PURPOSES, type DatabaseHandle, type ScratchDatabase } from '@proxy/db';
+import { sealSecret, SECRET_PURPOSES, type DatabaseHandle } from '@proxy/db';
 import {
   addPackage,
   basicAuth,
   closeAll,
   exchange,
-  openOwnDatabase,
   peerOf,
   proxyGet,
   socksTunnel,
   startHttpOrigin,
   startTestGateway,
   TEST_DATA_KEY,
+  useGatewayWithOwnExits,
   waitFor,
   type Origin,
   type TestGateway,
@@ -30,7 +30,6 @@ const get = (gateway: TestGateway, url: string, auth: string | null, localAddres
  * upstream exits added here never carry the other test files' traffic.
  */
 describe('exits, targeting and IP authorisation', () => {
-  let scratch: ScratchDatabase;
   let database: DatabaseHandle;
   let gateway: TestGateway;
   /** The upstream proxy the exits lead to: another gateway, on the shared test database. */
@@ -40,56 +39,51 @@ describe('exits, targeting and IP authorisation', () => {
   const upstreamPackages: Record<'de1' | 'de2' | 'fr', TestPackage> = {} as never;
 
   beforeAll(async () => {
-    ({ scratch, database } = await openOwnDatabase('gateway_exits_test'));
     origin = await startHttpOrigin();
     upstream = await startTestGateway();
     for (const key of ['de1', 'de2', 'fr'] as const) {
       upstreamPackages[key] = await addPackage(upstream);
     }
-    const seal = (password: string) =>
-      sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.exitUpstreamPassword);
-    await database.db
-      .insertInto('gateway_exits')
-      .values([
-        {
-          name: 'de-1',
-          kind: 'http',
-          country: 'DE',
-          city: 'berlin',
-          upstream_host: '127.0.0.1',
-          upstream_port: upstream.httpPort,
-          // {session} filled from the login (`x` keeps the suffix valid without one).
-          username_template: `${upstreamPackages.de1.login}_s_x{session}`,
-          upstream_password_encrypted: seal(upstreamPackages.de1.password),
-        },
-        {
-          name: 'de-2',
-          kind: 'socks5',
-          country: 'DE',
-          upstream_host: '127.0.0.1',
-          upstream_port: upstream.socksPort,
-          username_template: upstreamPackages.de2.login,
-          upstream_password_encrypted: seal(upstreamPackages.de2.password),
-        },
-        {
-          name: 'fr-paris',
-          kind: 'http',
-          country: 'FR',
-          city: 'paris',
-          upstream_host: '127.0.0.1',
-          upstream_port: upstream.httpPort,
-          username_template: upstreamPackages.fr.login,
-          upstream_password_encrypted: seal(upstreamPackages.fr.password),
-        },
-      ])
-      .execute();
-    gateway = await startTestGateway({ DATABASE_URL: scratch.url });
-    await waitFor(() => gateway.exits.size === 4);
-    customer = await addPackage(gateway);
   });
-  afterAll(async () => {
-    await closeAll(gateway, upstream, origin, database);
-    await scratch.drop();
+  afterAll(() => closeAll(upstream, origin));
+
+  const seal = (password: string) =>
+    sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.exitUpstreamPassword);
+  const own = useGatewayWithOwnExits('gateway_exits_test', () => [
+    {
+      name: 'de-1',
+      kind: 'http',
+      country: 'DE',
+      city: 'berlin',
+      upstream_host: '127.0.0.1',
+      upstream_port: upstream.httpPort,
+      // {session} filled from the login (`x` keeps the suffix valid without one).
+      username_template: `${upstreamPackages.de1.login}_s_x{session}`,
+      upstream_password_encrypted: seal(upstreamPackages.de1.password),
+    },
+    {
+      name: 'de-2',
+      kind: 'socks5',
+      country: 'DE',
+      upstream_host: '127.0.0.1',
+      upstream_port: upstream.socksPort,
+      username_template: upstreamPackages.de2.login,
+      upstream_password_encrypted: seal(upstreamPackages.de2.password),
+    },
+    {
+      name: 'fr-paris',
+      kind: 'http',
+      country: 'FR',
+      city: 'paris',
+      upstream_host: '127.0.0.1',
+      upstream_port: upstream.httpPort,
+      username_template: upstreamPackages.fr.login,
+      upstream_password_encrypted: seal(upstreamPackages.fr.password),
+    },
+  ]);
+  beforeAll(async () => {
+    ({ database, gateway } = own);
+    customer = await addPackage(gateway);
   });
 
   /** Bytes the upstream gateway carried for each of its packages so far. */

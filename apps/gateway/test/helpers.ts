@@ -17,7 +17,9 @@ import {
   sealSecret,
   SECRET_PURPOSES,
   type DatabaseHandle,
+  type GatewayExits,
   type Packages,
+  type ScratchDatabase,
 } from '@proxy/db';
 import type { Insertable } from 'kysely';
 import { sendBytes } from '../bench/bytes-response.ts';
@@ -324,6 +326,33 @@ export const addPackage = async (
 /** Closes each in turn (a gateway before the origin it talks to and the database it uses). */
 export const closeAll = async (...items: { close: () => Promise<void> }[]) => {
   for (const item of items) await item.close();
+};
+
+/**
+ * For a describe block whose gateway needs exits of its own (exits are global to a database):
+ * before the block's tests, a database of its own (`openOwnDatabase(prefix)`) holding the rows
+ * `exits()` gives (called then, so they may name what earlier hooks started), and a gateway on
+ * it (with `overrides`) that has loaded them; closed and dropped after the block.
+ */
+export const useGatewayWithOwnExits = (
+  prefix: string,
+  exits: () => Insertable<GatewayExits>[],
+  overrides: Partial<Record<keyof RawGatewayEnv, string>> = {},
+) => {
+  const own = {} as { database: DatabaseHandle; gateway: TestGateway; scratch: ScratchDatabase };
+  beforeAll(async () => {
+    Object.assign(own, await openOwnDatabase(prefix));
+    const rows = exits();
+    await own.database.db.insertInto('gateway_exits').values(rows).execute();
+    own.gateway = await startTestGateway({ DATABASE_URL: own.scratch.url, ...overrides });
+    // The gateway's own direct exit comes on top of the database's.
+    await waitFor(() => own.gateway.exits.size === rows.length + 1);
+  });
+  afterAll(async () => {
+    await closeAll(own.gateway, own.database);
+    await own.scratch.drop();
+  });
+  return own;
 };
 
 /**

@@ -3,19 +3,17 @@ import net from 'node:net';
 import type { Insertable } from 'kysely';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle, ProxyLists, ScratchDatabase } from '@proxy/db';
+import type { DatabaseHandle, ProxyLists } from '@proxy/db';
 import {
   addPackage,
   basicAuth,
-  closeAll,
   curlStatusAndSize,
   exchange,
-  openOwnDatabase,
   peerOf,
   proxyGet,
   socksTunnel,
   startHttpOrigin,
-  startTestGateway,
+  useGatewayWithOwnExits,
   usageOf,
   waitFor,
   type Origin,
@@ -101,57 +99,49 @@ const STRANGER = '127.0.0.6';
  * country-tagged exits here never carry the other files' untargeted traffic.
  */
 describe('proxy lists through the gateway', () => {
-  let scratch: ScratchDatabase;
+  const own = useGatewayWithOwnExits(
+    'gateway_lists_test',
+    () => [
+      {
+        name: 'de-berlin',
+        kind: 'direct',
+        country: 'DE',
+        city: 'berlin',
+        region: 'berlin',
+        isp: 'Telekom',
+        local_address: EXIT_ADDRESSES['de-berlin'],
+      },
+      {
+        name: 'de-munich',
+        kind: 'direct',
+        country: 'DE',
+        city: 'munich',
+        region: 'bavaria',
+        isp: 'Vodafone',
+        local_address: EXIT_ADDRESSES['de-munich'],
+      },
+      {
+        name: 'fr-paris',
+        kind: 'direct',
+        country: 'FR',
+        city: 'paris',
+        local_address: EXIT_ADDRESSES['fr-paris'],
+      },
+      { name: 'us-any', kind: 'direct', country: 'US', local_address: EXIT_ADDRESSES['us-any'] },
+    ],
+    { GATEWAY_HANDSHAKE_TIMEOUT_MS: '1000' },
+  );
   let database: DatabaseHandle;
   let gateway: TestGateway;
   let origin: Origin;
   let pkg: TestPackage;
 
   beforeAll(async () => {
-    ({ scratch, database } = await openOwnDatabase('gateway_lists_test'));
-    await database.db
-      .insertInto('gateway_exits')
-      .values([
-        {
-          name: 'de-berlin',
-          kind: 'direct',
-          country: 'DE',
-          city: 'berlin',
-          region: 'berlin',
-          isp: 'Telekom',
-          local_address: EXIT_ADDRESSES['de-berlin'],
-        },
-        {
-          name: 'de-munich',
-          kind: 'direct',
-          country: 'DE',
-          city: 'munich',
-          region: 'bavaria',
-          isp: 'Vodafone',
-          local_address: EXIT_ADDRESSES['de-munich'],
-        },
-        {
-          name: 'fr-paris',
-          kind: 'direct',
-          country: 'FR',
-          city: 'paris',
-          local_address: EXIT_ADDRESSES['fr-paris'],
-        },
-        { name: 'us-any', kind: 'direct', country: 'US', local_address: EXIT_ADDRESSES['us-any'] },
-      ])
-      .execute();
+    ({ database, gateway } = own);
     origin = await startHttpOrigin();
-    gateway = await startTestGateway({
-      DATABASE_URL: scratch.url,
-      GATEWAY_HANDSHAKE_TIMEOUT_MS: '1000',
-    });
-    await waitFor(() => gateway.exits.size === 5);
     pkg = await addPackage(gateway, { type: 'dynamic', traffic_limit_bytes: 1_000_000_000 });
   });
-  afterAll(async () => {
-    await closeAll(gateway, origin, database);
-    await scratch.drop();
-  });
+  afterAll(() => origin.close());
 
   /** A list of `pkg` (a login list unless a port block is given), known to the gateway. */
   const addList = async (values: Partial<Insertable<ProxyLists>> = {}) => {
