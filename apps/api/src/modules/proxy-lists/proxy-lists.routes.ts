@@ -8,6 +8,8 @@ import { proxyListExport, proxyListsReport, type ExportTexts } from './proxy-lis
 import {
   createProxyList,
   deleteProxyList,
+  findPrintableList,
+  findPrintableLists,
   generateProxies,
   getProxyListContents,
   listLocationCities,
@@ -105,25 +107,24 @@ export const proxyListsRoutes: RoutesPlugin = (app, _options, done) => {
 
   addRoute(app, endpoints.exportProxyList, guard, async (request, reply) => {
     const { fileType, ...address } = request.params;
-    const { name, table } = await proxyListExport(
+    const printable = await findPrintableList(
       app.db,
       userOf(request),
       address,
       printContextOf(app),
-      exportTexts(request),
     );
-    return sendExport(reply, fileType, name, table);
+    const table = proxyListExport(printable, exportTexts(request));
+    return sendExport(reply, fileType, printable.list.name, table);
   });
   addRoute(app, endpoints.exportProxyLists, guard, async (request, reply) => {
     const { format, lists } = request.query;
-    const table = await proxyListsReport(
+    const printable = await findPrintableLists(
       app.db,
       userOf(request),
       lists.map((list) => ({ packageKey: list.package_key, id: list.id, name: list.name })),
       printContextOf(app),
-      exportTexts(request),
     );
-    return sendExport(reply, format, 'report', table);
+    return sendExport(reply, format, 'report', proxyListsReport(printable, exportTexts(request)));
   });
   done();
 };

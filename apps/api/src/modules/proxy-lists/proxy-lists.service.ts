@@ -238,6 +238,21 @@ export const findPrintableList = async (
   return { list, lines: () => listLines(list, context.gateway, password) };
 };
 
+export type PrintableList = Awaited<ReturnType<typeof findPrintableList>>;
+
+/** Several lists, every one checked before any is printed (one foreign, unknown or renamed: 404). */
+export const findPrintableLists = async (
+  db: Db,
+  userId: number,
+  addresses: ListAddress[],
+  context: PrintContext,
+) => {
+  const printable: PrintableList[] = [];
+  for (const address of addresses)
+    printable.push(await findPrintableList(db, userId, address, context));
+  return printable;
+};
+
 /** GET /proxy-list/:packageKey/:id/:name: the lines as printed. */
 export const getProxyListContents = async (
   db: Db,
