@@ -17,23 +17,21 @@ export const MAIL_NOTIFICATION_QUEUE = 'mail.notification';
 export const LEGACY_MAIL_QUEUE = 'mail';
 
 /**
- * Retries of a failed mail: 1 s, 2 s, 4 s ... (pg-boss exponential backoff), 8 attempts
- * after the first (about 4 minutes in all) before the job is marked failed. A worker that
- * dies while sending frees its jobs after 60 s (an SMTP exchange takes well under a second).
+ * pg-boss options of a job that sends a message: a failed attempt is retried `retryLimit`
+ * times, after `retryDelay` seconds doubled each time (exponential backoff), before the job is
+ * marked failed. A worker that dies while sending frees its jobs after 60 s (a send, SMTP or
+ * Telegram, takes well under a second).
  */
-export const MAIL_JOB_OPTIONS = {
-  retryLimit: 8,
-  retryDelay: 1,
-  retryBackoff: true,
-  expireInSeconds: 60,
-} as const;
+export const sendJobOptions = (retryLimit: number, retryDelay: number) =>
+  ({ retryLimit, retryDelay, retryBackoff: true, expireInSeconds: 60 }) as const;
 
-export type NotificationMailJob = {
-  kind: 'notification';
-  userId: number;
-  type: string;
-  data: NotificationLine[];
-};
+/** Retries of a failed mail: 1 s, 2 s, 4 s ..., 8 of them (about 4 minutes in all). */
+export const MAIL_JOB_OPTIONS = sendJobOptions(8, 1);
+
+/** What a notification job carries, by mail or by Telegram: whose it is, which, its lines. */
+export type NotificationJobData = { userId: number; type: string; data: NotificationLine[] };
+
+export type NotificationMailJob = NotificationJobData & { kind: 'notification' };
 
 /**
  * A verification or password-reset mail. The job names the user and the address it was asked

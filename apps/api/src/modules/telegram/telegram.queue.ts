@@ -1,4 +1,4 @@
-import type { NotificationLine } from '@proxy/db';
+import { sendJobOptions, type NotificationJobData } from '../jobs/jobs.queue.ts';
 
 /** Notifications sent by the bot: a queue of their own, so a slow Telegram delays no mail. */
 export const TELEGRAM_NOTIFICATION_QUEUE = 'telegram.notification';
@@ -8,18 +8,10 @@ export const TELEGRAM_NOTIFICATION_QUEUE = 'telegram.notification';
  * the worker queues the message again after Telegram's retry_after (at most
  * TELEGRAM_MAX_DEFERRALS times) and completes the job.
  */
-export const TELEGRAM_JOB_OPTIONS = {
-  retryLimit: 6,
-  retryDelay: 2,
-  retryBackoff: true,
-  expireInSeconds: 60,
-} as const;
+export const TELEGRAM_JOB_OPTIONS = sendJobOptions(6, 2);
 export const TELEGRAM_MAX_DEFERRALS = 20;
 
-export type TelegramNotificationJob = {
-  userId: number;
-  type: string;
-  data: NotificationLine[];
+export type TelegramNotificationJob = NotificationJobData & {
   /** How many times a 429 put this message off. */
   deferrals?: number;
 };
