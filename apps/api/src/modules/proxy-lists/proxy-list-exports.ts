@@ -1,6 +1,5 @@
 import type { Db } from '@proxy/db';
 import type { ExportTable } from '../exports/export-formats.ts';
-import { listLines } from './proxy-lines.ts';
 import { findPrintableList, type ListAddress, type PrintContext } from './proxy-lists.service.ts';
 
 /** Column headings and the report's title, in the request's language. */
@@ -18,9 +17,9 @@ export const proxyListExport = async (
   context: PrintContext,
   texts: ExportTexts,
 ): Promise<{ name: string; table: ExportTable }> => {
-  const { list, password } = await findPrintableList(db, userId, address, context.dataKey);
+  const { list, lines } = await findPrintableList(db, userId, address, context);
   const rows = function* () {
-    for (const line of listLines(list, context.gateway, password)) yield [line];
+    for (const line of lines()) yield [line];
   };
   return { name: list.name, table: { title: list.name, columns: [texts.proxy], rows: rows() } };
 };
@@ -40,10 +39,9 @@ export const proxyListsReport = async (
 ): Promise<ExportTable> => {
   const printable: Awaited<ReturnType<typeof findPrintableList>>[] = [];
   for (const address of addresses)
-    printable.push(await findPrintableList(db, userId, address, context.dataKey));
+    printable.push(await findPrintableList(db, userId, address, context));
   const rows = function* () {
-    for (const { list, password } of printable)
-      for (const line of listLines(list, context.gateway, password)) yield [line, list.name];
+    for (const { list, lines } of printable) for (const line of lines()) yield [line, list.name];
   };
   return { title: texts.report, columns: [texts.proxy, texts.list], rows: rows() };
 };

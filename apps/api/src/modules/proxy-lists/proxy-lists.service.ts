@@ -220,20 +220,22 @@ export const deleteProxyList = async (
 export type ListAddress = { packageKey: string; id: number; name: string };
 
 /**
- * The owner's list with what printing it needs (the package's password), or 404: a foreign
- * or unknown package key, another package's list id, or a name that is not the list's.
+ * The owner's list and its lines as printed (`lines()`, lazily, with the package's password),
+ * or 404: a foreign or unknown package key, another package's list id, or a name that is not
+ * the list's.
  */
 export const findPrintableList = async (
   db: Db,
   userId: number,
   address: ListAddress,
-  dataKey: Buffer,
+  context: PrintContext,
 ) => {
   const pkg = await findOwnedPackage(db, userId, { packageKey: address.packageKey });
   if (!pkg || !familyHas(PROXY_LIST_PACKAGE_TYPES, pkg)) throw new AppError('NOT_FOUND');
   const list = await findList(db, pkg.id, address.id);
   if (!list || list.name !== address.name) throw new AppError('NOT_FOUND');
-  return { list, packageKey: pkg.package_key, password: revealPackagePassword(dataKey, pkg) };
+  const password = revealPackagePassword(context.dataKey, pkg);
+  return { list, lines: () => listLines(list, context.gateway, password) };
 };
 
 /** GET /proxy-list/:packageKey/:id/:name: the lines as printed. */
@@ -242,10 +244,7 @@ export const getProxyListContents = async (
   userId: number,
   address: ListAddress,
   context: PrintContext,
-) => {
-  const { list, password } = await findPrintableList(db, userId, address, context.dataKey);
-  return [...listLines(list, context.gateway, password)];
-};
+) => [...(await findPrintableList(db, userId, address, context)).lines()];
 
 /* ---------- location options ---------- */
 
