@@ -125,7 +125,7 @@ test.describe('what a newcomer hit (issue 9)', () => {
       await page.goto('/cabinet/transactions');
       for (const tab of ['Balance', 'Transactions']) {
         await page.getByRole('tab', { name: tab }).click();
-        const search = page.getByRole('searchbox');
+        const search = page.getByRole('searchbox', { name: 'Search in the table' });
         await expect(search).toBeVisible();
         const fit = await placeholderFit(search);
         expect(fit.text, `${tab} at ${viewport.width}px`).toBeLessThanOrEqual(fit.room);
