@@ -212,6 +212,12 @@ export const refreshUntilActive = async (page: Page, count: number) => {
 };
 
 /** The packages table's row of a tariff. */
+/** The packages journeys: a desktop-wide page that may read what the copy buttons wrote. */
+export const prepareWideClipboardPage = async (page: Page) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+};
+
 export const rowOf = (page: Page, tariff: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
 

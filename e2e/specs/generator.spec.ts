@@ -16,6 +16,7 @@ import {
   test,
   type Caller,
   type Json,
+  prepareWideClipboardPage,
 } from '../fixtures.ts';
 
 type Connection = { host: string; port_http: number; port_socks: number; login: string };
@@ -106,11 +107,9 @@ test.describe('proxy generator, report and row download', () => {
     page,
     request,
     api,
-    context,
   }) => {
     test.setTimeout(150_000);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    await prepareWideClipboardPage(page);
     // The generator offers only what the gateway's exits serve.
     await addExit(
       `e2e-gen-${randomBytes(3).toString('hex')}`,

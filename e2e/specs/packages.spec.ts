@@ -13,6 +13,7 @@ import {
   test,
   type Caller,
   type Json,
+  prepareWideClipboardPage,
 } from '../fixtures.ts';
 
 /** Buys one package of each family through the API, as the buy flow does. */
@@ -56,11 +57,9 @@ test.describe('packages screen', () => {
     page,
     request,
     api,
-    context,
   }) => {
     test.setTimeout(120_000);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    await prepareWideClipboardPage(page);
     const user = await api.registerVerified(newUser());
     await admin('balance:credit', user.email, '5000');
     const tariffs = await buyOneOfEach(apiAs(request, user.token!));

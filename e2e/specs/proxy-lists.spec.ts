@@ -14,6 +14,7 @@ import {
   refreshUntilActive,
   removeAddedExits,
   test,
+  prepareWideClipboardPage,
 } from '../fixtures.ts';
 
 test.describe('proxy lists', () => {
@@ -23,11 +24,9 @@ test.describe('proxy lists', () => {
     page,
     request,
     api,
-    context,
   }) => {
     test.setTimeout(150_000);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    await prepareWideClipboardPage(page);
     // An exit in Berlin with a declared ISP: what the custom location cascade offers.
     const tag = randomBytes(3).toString('hex');
     await addExit(
