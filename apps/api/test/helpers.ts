@@ -136,26 +136,46 @@ export const useTestApp = (...args: Parameters<typeof createTestApp>): TestConte
   return ctx;
 };
 
+type ScratchOptions = { migrate?: boolean };
+
 /**
- * A database of the test file's own (not the shared test database), created before its tests
- * and dropped after: for tests whose data is global (exits) or whose server sweeps everything.
- * `migrate` for tests that need the schema without starting a server. Read it inside tests.
+ * A throw-away database on the run's server (not the shared test database) with a small pool on
+ * it; `close` ends the pool and drops the database. `migrate` for tests that need the schema
+ * without starting a server.
  */
-export const useScratchDatabase = (prefix: string, options: { migrate?: boolean } = {}) => {
+export const openScratchDatabase = async (prefix: string, options: ScratchOptions = {}) => {
+  const scratch = await createScratchDatabase({
+    serverUrl: inject('adminUrl'),
+    dataDir: path.join(REPO_ROOT, 'data'),
+    prefix,
+  });
+  if (options.migrate) await migrate(scratch.url);
+  const database = createDatabase(scratch.url, 2);
+  return {
+    scratch,
+    database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+};
+
+/**
+ * A database of the test file's own (openScratchDatabase), created before its tests and dropped
+ * after: for tests whose data is global (exits) or whose server sweeps everything. Read it
+ * inside tests.
+ */
+export const useScratchDatabase = (prefix: string, options: ScratchOptions = {}) => {
   const ctx = {} as { scratch: ScratchDatabase; database: DatabaseHandle };
+  let close = () => Promise.resolve();
   beforeAll(async () => {
-    ctx.scratch = await createScratchDatabase({
-      serverUrl: inject('adminUrl'),
-      dataDir: path.join(REPO_ROOT, 'data'),
-      prefix,
-    });
-    if (options.migrate) await migrate(ctx.scratch.url);
-    ctx.database = createDatabase(ctx.scratch.url, 2);
+    const opened = await openScratchDatabase(prefix, options);
+    ctx.scratch = opened.scratch;
+    ctx.database = opened.database;
+    close = opened.close;
   });
-  afterAll(async () => {
-    await ctx.database.close();
-    await ctx.scratch.drop();
-  });
+  afterAll(() => close());
   return ctx;
 };
 

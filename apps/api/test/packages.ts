@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { DbRoot } from '@proxy/db';
+import { sql, type Updateable } from 'kysely';
+import type { DbRoot, Packages } from '@proxy/db';
 import { waitFor, verifiedUser, type Registered, type TestContext } from './helpers.ts';
 import { creditBalance, customerWhoBought } from './shop.ts';
 import { packageRow } from '../../../packages/db/test/package-row.ts';
@@ -15,6 +15,13 @@ export const meter = (db: DbRoot, packageId: number, hoursAgo: number, up: numbe
     db,
   );
 
+/**
+ * Writes columns of a package's row directly: the state a test starts from (a status, an expiry)
+ * where reaching it through the API would take days or a sweep.
+ */
+export const setPackageColumns = (db: DbRoot, packageId: number, values: Updateable<Packages>) =>
+  db.updateTable('packages').set(values).where('id', '=', packageId).execute();
+
 /** Waits until the app's provisioning worker has made the package active. */
 export const waitUntilActive = (db: DbRoot, packageId: number, timeoutMs?: number) =>
   waitFor(
@@ -28,6 +35,10 @@ export const activePackage = async (ctx: TestContext, key: string) => {
   await waitUntilActive(ctx.database.db, bought.packageId);
   return bought;
 };
+
+/** activePackage for each tariff key, bought at once by as many customers. */
+export const activePackages = (ctx: TestContext, keys: string[]) =>
+  Promise.all(keys.map((key) => activePackage(ctx, key)));
 
 /**
  * A verified customer credited `cents` who bought over HTTP (`path` and `payload` of a buy

@@ -34,6 +34,20 @@ export const creditBalance = (
 export const tariffByKey = (db: DbRoot, key: string) =>
   db.selectFrom('tariffs').select(['id', 'title']).where('key', '=', key).executeTakeFirstOrThrow();
 
+/**
+ * The catalogue rows a test buys from, whole, by their stable keys (the catalogue must be
+ * loaded): a tariff, an ISP country, an unlimited location. `db` is read at each call, so a file
+ * can bind the lookups at its top, before its app has started.
+ */
+export const catalogueByKey = (db: () => DbRoot) => ({
+  tariff: (key: string) =>
+    db().selectFrom('tariffs').selectAll().where('key', '=', key).executeTakeFirstOrThrow(),
+  country: (key: string) =>
+    db().selectFrom('isp_countries').selectAll().where('key', '=', key).executeTakeFirstOrThrow(),
+  location: (key: string) =>
+    db().selectFrom('unlim_locations').selectAll().where('key', '=', key).executeTakeFirstOrThrow(),
+});
+
 /** POST /api/tariff/buy of the catalogue tariff with this key, as the holder of `token`. */
 export const buyTariff = async (ctx: TestContext, token: string, key: string) =>
   ctx.api.request('POST', '/api/tariff/buy', {

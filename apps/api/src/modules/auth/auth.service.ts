@@ -29,6 +29,9 @@ import { isVerificationTokenValid, parseVerificationToken } from './email-verifi
 
 export type AuthDeps = { db: DbRoot; config: Config };
 
+/** A cabinet session: its user and the id of the bearer token it signed in with. */
+export type SignedInSession = { user: User; tokenId: number };
+
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> } extends infer U ? U : never;
 type RegisterData = Omit<Parsed<RegisterInput>, 'ref' | 'locale' | 'terms_checkbox'> & {
   ref?: string | null;
@@ -174,14 +177,13 @@ export const resetPassword = async (
 /** Sets a new password for a signed-in user, signing out their other sessions. */
 export const changePassword = async (
   db: DbRoot,
-  user: User,
-  keepTokenId: number,
+  { user, tokenId }: SignedInSession,
   password: string,
 ): Promise<User> => {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (tx) => {
     const updated = await updateUser(tx, user.id, { password_hash: passwordHash });
-    await revokeUserTokens(tx, user.id, keepTokenId);
+    await revokeUserTokens(tx, user.id, tokenId);
     await notify(tx, user.id, NOTIFICATION_TYPES.passwordChanged, { email: user.email });
     return updated;
   });
@@ -206,9 +208,9 @@ export const assertCurrentPassword = async (user: User, currentPassword: string 
 
 export const updatePassword = async (
   deps: AuthDeps,
-  session: { user: User; tokenId: number },
+  session: SignedInSession,
   input: { current_password: string; password: string },
 ) => {
   await assertCurrentPassword(session.user, input.current_password);
-  await changePassword(deps.db, session.user, session.tokenId, input.password);
+  await changePassword(deps.db, session, input.password);
 };

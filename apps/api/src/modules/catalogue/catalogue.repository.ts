@@ -1,20 +1,21 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TariffFamily } from '@proxy/contract';
-import type { Db } from '@proxy/db';
+import type { Database, Db } from '@proxy/db';
 import { ipsFromPool } from './ip-pool.ts';
 
 /** Free addresses of a country: never sold from the cursor, or given back (migration 0020). */
 const freeStock = sql<number>`capacity - allocated + released`;
 
+/**
+ * What the cabinet offers of a catalogue table (both have `is_active` and `sort`): the active
+ * rows, in the operator's order, the older first where it ties.
+ */
+const offered = <TB extends 'tariffs' | 'isp_countries', O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+) => query.where(sql.ref('is_active'), '=', true).orderBy(sql.ref('sort')).orderBy(sql.ref('id'));
+
 export const findActiveTariffs = (db: Db, family: TariffFamily) =>
-  db
-    .selectFrom('tariffs')
-    .selectAll()
-    .where('family', '=', family)
-    .where('is_active', '=', true)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  db.selectFrom('tariffs').selectAll().where('family', '=', family).$call(offered).execute();
 
 export const findTariffById = (db: Db, id: number) =>
   db
@@ -28,9 +29,7 @@ export const findIspCountries = (db: Db) =>
   db
     .selectFrom('isp_countries')
     .select(['id', 'label', 'iso2', freeStock.as('count')])
-    .where('is_active', '=', true)
-    .orderBy('sort')
-    .orderBy('id')
+    .$call(offered)
     .execute();
 
 export const findIspCountry = (db: Db, id: number) =>

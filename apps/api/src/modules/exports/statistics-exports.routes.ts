@@ -16,38 +16,29 @@ export const statisticsExportsRoutes: RoutesPlugin = (app, _options, done) => {
     translator: app.translator,
     language: requestLanguage(request),
   });
+  const auth = { preHandler: authenticate };
 
-  addRoute(
-    app,
-    statisticsEndpoints.downloadReport,
-    { preHandler: authenticate },
-    async (request, reply) => {
-      const { packageKey, period, format } = request.params;
-      const table = await statisticsReportTable(
-        app.db,
-        sessionOf(request).user.id,
-        packageKey,
-        period,
-        textsOf(request),
-      );
-      return sendExport(reply, format, `${STATISTICS_REPORT_FILE_NAME}-${period}`, table);
-    },
-  );
+  addRoute(app, statisticsEndpoints.downloadReport, auth, async (request, reply) => {
+    const { packageKey, period, format } = request.params;
+    const table = await statisticsReportTable(
+      app.db,
+      sessionOf(request).user.id,
+      packageKey,
+      period,
+      textsOf(request),
+    );
+    return sendExport(reply, format, `${STATISTICS_REPORT_FILE_NAME}-${period}`, table);
+  });
 
-  addRoute(
-    app,
-    statisticsEndpoints.exportIspList,
-    { preHandler: authenticate },
-    async (request, reply) => {
-      const { format, type, id } = request.params;
-      const { gateway, dataKey } = printContextOf(app);
-      const table = await ispListTable(app.db, sessionOf(request).user.id, id, type, format, {
-        dataKey,
-        gateway,
-        texts: textsOf(request),
-      });
-      return sendExport(reply, format, ISP_LIST_FILE_NAME, table);
-    },
-  );
+  addRoute(app, statisticsEndpoints.exportIspList, auth, async (request, reply) => {
+    const { format, type, id } = request.params;
+    const { gateway, dataKey } = printContextOf(app);
+    const table = await ispListTable(app.db, sessionOf(request).user.id, id, type, format, {
+      dataKey,
+      gateway,
+      texts: textsOf(request),
+    });
+    return sendExport(reply, format, ISP_LIST_FILE_NAME, table);
+  });
   done();
 };

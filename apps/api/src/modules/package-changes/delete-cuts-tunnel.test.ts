@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { customerWhoBought } from '../../../test/shop.ts';
+import { setPackageColumns } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
 type Credentials = { login: string; password: string };
@@ -75,11 +76,7 @@ describe('deleting a package cuts it off at the gateway', () => {
   it('an open tunnel is closed and the credentials stop working', { timeout: 90_000 }, async () => {
     const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
     const db = ctx.database.db;
-    await db
-      .updateTable('packages')
-      .set({ status: 'active' })
-      .where('id', '=', packageId)
-      .execute();
+    await setPackageColumns(db, packageId, { status: 'active' });
     const detail = await ctx.api.request('GET', `/api/packages/${packageId}`, {
       token: user.token,
     });

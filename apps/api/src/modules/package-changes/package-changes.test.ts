@@ -12,7 +12,8 @@ import {
   type Registered,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { creditBalance } from '../../../test/shop.ts';
+import { catalogueByKey, creditBalance } from '../../../test/shop.ts';
+import { setPackageColumns } from '../../../test/packages.ts';
 import { balancesOf, countEntries, countOfType, ledgerMismatchesOf } from '../../../test/money.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
@@ -28,12 +29,7 @@ afterAll(async () => ctx.close());
 const db = () => ctx.database.db;
 const DAY_MS = 86_400_000;
 
-const tariff = (key: string) =>
-  db().selectFrom('tariffs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-const country = (key: string) =>
-  db().selectFrom('isp_countries').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-const location = (key: string) =>
-  db().selectFrom('unlim_locations').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+const { tariff, country, location } = catalogueByKey(db);
 const row = (id: number) =>
   db().selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -62,7 +58,7 @@ const bought = async (
   const response = await call('POST', url, user.token, payload);
   expect(response.statusCode, response.body).toBe(200);
   const id = response.json<{ package_id: number }>().package_id;
-  await db().updateTable('packages').set({ status }).where('id', '=', id).execute();
+  await setPackageColumns(db(), id, { status });
   return id;
 };
 const buyDynamic = async (user: Registered, key: string, status?: 'active' | 'inactive') =>
@@ -82,6 +78,20 @@ const buyUnlim = async (user: Registered, key: string, status?: 'active' | 'inac
   );
 
 const balance = async (userId: number) => (await balancesOf(ctx, userId)).balance_cents;
+/**
+ * The same upgrade (POST `url` to the tariff `key`) sent twice at once: exactly one is paid, the
+ * other refused, and the balance drops once, by the price the paid one answered.
+ */
+const upgradeTwiceAtOnce = async (user: Registered, url: string, key: string) => {
+  const target = await tariff(key);
+  const before = await balance(user.id);
+  const responses = await Promise.all(
+    [1, 2].map(() => call('POST', url, user.token, { tariff_id: target.id })),
+  );
+  expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+  const paid = responses.find((r) => r.statusCode === 200)!.json<{ price: number }>().price;
+  expect(await balance(user.id)).toBe(before - Math.round(paid * 100));
+};
 const notificationTypes = async (token: string) =>
   (await call('GET', '/api/profile/notifications', token))
     .json<{ data: { type: string }[] }>()
@@ -178,7 +188,7 @@ describe('delete', () => {
       expect(response.statusCode, url).toBe(409);
       expect(response.json()).toMatchObject({ code: 'UNLIM_ACTIVE_UNDELETABLE' });
     }
-    await db().updateTable('packages').set({ status: 'inactive' }).where('id', '=', id).execute();
+    await setPackageColumns(db(), id, { status: 'inactive' });
     const deleted = await call('DELETE', `/api/unlim/packages/${id}`, user.token, {
       email: user.email,
     });
@@ -261,7 +271,7 @@ describe('ISP swap', () => {
     const dynamic = await buyDynamic(owner, 'base-1gb');
     expect((await call('POST', `/api/packages/${isp}/swap`, other.token)).statusCode).toBe(404);
     expect((await call('POST', `/api/packages/${dynamic}/swap`, owner.token)).statusCode).toBe(404);
-    await db().updateTable('packages').set({ status: 'inactive' }).where('id', '=', isp).execute();
+    await setPackageColumns(db(), isp, { status: 'inactive' });
     const inactive = await call('POST', `/api/packages/${isp}/swap`, owner.token);
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json()).toMatchObject({ code: 'PACKAGE_ACTION_UNAVAILABLE' });
@@ -272,21 +282,16 @@ describe('ISP swap', () => {
 describe('restore', () => {
   /** An inactive package whose period ended `daysAgo` days ago. */
   const expired = async (id: number, daysAgo: number) =>
-    db()
-      .updateTable('packages')
-      .set({ status: 'inactive', expires_at: new Date(Date.now() - daysAgo * DAY_MS) })
-      .where('id', '=', id)
-      .execute();
+    setPackageColumns(db(), id, {
+      status: 'inactive',
+      expires_at: new Date(Date.now() - daysAgo * DAY_MS),
+    });
 
   it('pays the 30-day price and starts a new period with fresh traffic', async () => {
     const user = await customer(20);
     const id = await buyDynamic(user, 'base-5gb');
     await expired(id, 1);
-    await db()
-      .updateTable('packages')
-      .set({ traffic_period_base_bytes: 0 })
-      .where('id', '=', id)
-      .execute();
+    await setPackageColumns(db(), id, { traffic_period_base_bytes: 0 });
     const before = await balance(user.id);
     const response = await call('POST', `/api/packages/${id}/restore`, user.token);
     expect(response.statusCode, response.body).toBe(200);
@@ -376,20 +381,10 @@ describe('restore', () => {
     const again = await buyDynamic(user, 'base-1gb');
     await expired(again, 1);
     const headers = { 'idempotency-key': `restore-${again}` };
-    const first = await call(
-      'POST',
-      `/api/packages/${again}/restore`,
-      user.token,
-      undefined,
-      headers,
-    );
-    const retry = await call(
-      'POST',
-      `/api/packages/${again}/restore`,
-      user.token,
-      undefined,
-      headers,
-    );
+    const restore = () =>
+      call('POST', `/api/packages/${again}/restore`, user.token, undefined, headers);
+    const first = await restore();
+    const retry = await restore();
     expect(first.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     expect(await balance(user.id)).toBe(before - 300);
@@ -507,16 +502,7 @@ describe('upgrade (dynamic and premium)', () => {
   it('two upgrades at once change the package and the money once', async () => {
     const user = await customer(100);
     const id = await buyDynamic(user, 'premium-1gb');
-    const target = await tariff('premium-5gb');
-    const before = await balance(user.id);
-    const responses = await Promise.all(
-      [1, 2].map(() =>
-        call('POST', `/api/packages/${id}/upgrade`, user.token, { tariff_id: target.id }),
-      ),
-    );
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    const paid = responses.find((r) => r.statusCode === 200)!.json<{ price: number }>().price;
-    expect(await balance(user.id)).toBe(before - Math.round(paid * 100));
+    await upgradeTwiceAtOnce(user, `/api/packages/${id}/upgrade`, 'premium-5gb');
     expect(await countOfType(ctx, 'ledger_entries', user.id, 'upgrade_premium')).toBe(1);
   });
 });
@@ -527,11 +513,7 @@ describe('unlimited speed upgrade', () => {
     const id = await buyUnlim(user, 'unlim-7d-100mbps');
     // Two of the seven days are left.
     const expiresAt = new Date(Date.now() + 2 * DAY_MS);
-    await db()
-      .updateTable('packages')
-      .set({ expires_at: expiresAt })
-      .where('id', '=', id)
-      .execute();
+    await setPackageColumns(db(), id, { expires_at: expiresAt });
     const options = await call('GET', `/api/unlim/${id}/upgrade`, user.token);
     expect(options.statusCode, options.body).toBe(200);
     const data = options.json<{ data: { id: number; speed_limit: number; price: number }[] }>()
@@ -592,16 +574,7 @@ describe('unlimited speed upgrade', () => {
   it('two upgrades at once change the speed and the money once', async () => {
     const user = await customer(2_000);
     const id = await buyUnlim(user, 'unlim-7d-100mbps');
-    const t500 = await tariff('unlim-7d-500mbps');
-    const before = await balance(user.id);
-    const responses = await Promise.all(
-      [1, 2].map(() =>
-        call('POST', `/api/unlim/${id}/upgrade`, user.token, { tariff_id: t500.id }),
-      ),
-    );
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    const paid = responses.find((r) => r.statusCode === 200)!.json<{ price: number }>().price;
-    expect(await balance(user.id)).toBe(before - Math.round(paid * 100));
+    await upgradeTwiceAtOnce(user, `/api/unlim/${id}/upgrade`, 'unlim-7d-500mbps');
     expect((await row(id)).speed_limit).toBe(500);
     expect(await ledgerMismatchesOf(ctx, [user.id])).toEqual([]);
   });

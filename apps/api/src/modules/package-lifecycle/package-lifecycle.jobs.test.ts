@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type Registered } from '../../../test/helpers.ts';
 import { balancesOf, ledgerMismatchesOf } from '../../../test/money.ts';
-import { activePackage, meter } from '../../../test/packages.ts';
+import { activePackage, activePackages, meter } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { notifyPackageEvents } from '../packages/package-events.jobs.ts';
 import {
@@ -55,11 +55,7 @@ const concurrently = <T>(workers: number, run: () => Promise<T>) =>
 
 describe('at expiry', () => {
   it('auto-renew charges and extends exactly once while four workers sweep the same packages at once', async () => {
-    const owners = await Promise.all([
-      activePackage(ctx, 'base-1gb'),
-      activePackage(ctx, 'base-1gb'),
-      activePackage(ctx, 'premium-1gb'),
-    ]);
+    const owners = await activePackages(ctx, ['base-1gb', 'base-1gb', 'premium-1gb']);
     for (const { user, packageId } of owners) {
       const on = await post(user.token, `/api/packages/${packageId}/auto-update`, {
         auto_update: true,
@@ -159,11 +155,7 @@ describe('at expiry', () => {
 
 describe('a customer extending at the moment of expiry', () => {
   it('the extension and the sweep never both act: either extended once or inactive, never charged twice', async () => {
-    const owners = await Promise.all([
-      activePackage(ctx, 'base-1gb'),
-      activePackage(ctx, 'base-1gb'),
-      activePackage(ctx, 'base-1gb'),
-    ]);
+    const owners = await activePackages(ctx, ['base-1gb', 'base-1gb', 'base-1gb']);
     const userIds = owners.map((o) => o.user.id);
     const now = new Date(
       Math.max(...(await Promise.all(owners.map((o) => expiryOf(o.packageId))))) + MINUTE_MS,

@@ -3,7 +3,12 @@ import { ispPriceCents } from '@proxy/contract';
 import { useTestApp, verifiedUser, type Registered } from '../../../test/helpers.ts';
 import { creditBalance, tariffByKey } from '../../../test/shop.ts';
 import { balancesOf, countEntries, ledgerMismatchesOf } from '../../../test/money.ts';
-import { activePackage, customerWithPackage, meter } from '../../../test/packages.ts';
+import {
+  activePackage,
+  customerWithPackage,
+  meter,
+  setPackageColumns,
+} from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { promoCommands } from '../promo/promo.commands.ts';
 
@@ -110,11 +115,7 @@ describe('extend a dynamic or premium package', () => {
   it('an exhausted (empty) package is running again after the extension', async () => {
     const { user, packageId } = await activePackage(ctx, 'base-1gb');
     await meter(db(), packageId, 1, 0, GB);
-    await db()
-      .updateTable('packages')
-      .set({ status: 'empty' })
-      .where('id', '=', packageId)
-      .execute();
+    await setPackageColumns(db(), packageId, { status: 'empty' });
     const response = await post(user.token, `/api/packages/${packageId}/extend`, {});
     expect(response.statusCode).toBe(200);
     expect(await packageRow(packageId)).toMatchObject({
@@ -197,11 +198,7 @@ describe('refusals', () => {
 
   it('an inactive package is restored, not extended: 409 PACKAGE_NOT_EXTENDABLE', async () => {
     const { user, packageId } = await activePackage(ctx, 'base-1gb');
-    await db()
-      .updateTable('packages')
-      .set({ status: 'inactive' })
-      .where('id', '=', packageId)
-      .execute();
+    await setPackageColumns(db(), packageId, { status: 'inactive' });
     const refused = await post(user.token, `/api/packages/${packageId}/extend`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'PACKAGE_NOT_EXTENDABLE' });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '@proxy/db';
-import { bearer, useScratchDatabase, waitFor } from '../../../test/helpers.ts';
+import { bearer, waitFor } from '../../../test/helpers.ts';
 import { withServerAndOrigin } from '../../../test/processes.ts';
 import { customerWhoBoughtFrom } from '../../../test/shop.ts';
 
@@ -40,9 +40,6 @@ const download = (detail: Detail, originPort: number, size: number) =>
   });
 
 describe('npm start: the cabinet shows what passed through its gateway', () => {
-  // A database of its own: the server's sweeps take every package and event they find.
-  const own = useScratchDatabase('cabinet_gateway_e2e');
-
   it(
     'usage of real proxied traffic, the connection data, and the exhaustion notice',
     { timeout: 120_000 },
@@ -59,15 +56,15 @@ describe('npm start: the cabinet shows what passed through its gateway', () => {
         PACKAGE_EVENTS_SWEEP_SECONDS: '0.5',
       });
       await withServerAndOrigin(
-        { databaseUrl: own.scratch.url, origin, env },
-        async (server, originPort) => {
+        { database: 'cabinet_gateway_e2e', origin, env },
+        async (server, originPort, db) => {
           // npm start's box names the gateway once it listens, and nothing follows the box.
           const box = await waitFor(() => /┌[^]*└─+┘\s*$/.exec(server.stdout())?.[0], 30_000);
           expect(box).toContain(`http://LOGIN:PASSWORD@127.0.0.1:${httpPort}`);
           expect(server.stdout()).not.toContain('Proxy gateway:');
           const { token, packageId } = await customerWhoBoughtFrom(
             server.base,
-            own.database.db,
+            db,
             'Gateway',
             'base-1gb',
           );
@@ -100,7 +97,7 @@ describe('npm start: the cabinet shows what passed through its gateway', () => {
           // lease went back after 2 s): a 3 MB download is cut at the quota, the package becomes
           // empty and the customer is told once.
           await new Promise((resolve) => setTimeout(resolve, 2_500));
-          await own.database.db
+          await db
             .updateTable('packages')
             .set({ traffic_limit_bytes: 1024 * 1024 })
             .where('id', '=', packageId)

@@ -10,7 +10,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { customerWhoBought, creditBalance, tariffByKey } from '../../../test/shop.ts';
-import { activePackage, meter } from '../../../test/packages.ts';
+import { activePackage, meter, setPackageColumns } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { notifyPackageEvents } from './package-events.jobs.ts';
 
@@ -57,11 +57,7 @@ describe('package usage comes from the gateway metering', () => {
     await meter(ctx.database.db, packageId, 2, 1_000, 200_000_000);
     await meter(ctx.database.db, packageId, 0, 500, 99_998_500);
     // A counter on the packages row is not what the cabinet shows.
-    await ctx.database.db
-      .updateTable('packages')
-      .set({ traffic_used_bytes: 7 })
-      .where('id', '=', packageId)
-      .execute();
+    await setPackageColumns(ctx.database.db, packageId, { traffic_used_bytes: 7 });
     const used = 300_000_000;
     const detail = await detailOf(ctx, user.token, packageId);
     expect(detail).toMatchObject({

@@ -230,13 +230,20 @@ const upgradeOffer = async (
   };
 };
 
+/**
+ * A family's panel (GET /packages/<family>/:id): the owner's package of that family, anything
+ * else 404, rendered by `render`.
+ */
+const familyPanel =
+  <Panel>(
+    type: PackageRowType,
+    render: (ctx: DetailContext, p: StoredPackage, userId: number) => Promise<Panel> | Panel,
+  ) =>
+  async (ctx: DetailContext, userId: number, id: number): Promise<Panel> =>
+    render(ctx, await loadPackage(ctx, userId, id, type), userId);
+
 /** GET /packages/dynamic/:id: the dynamic panel. */
-export const getDynamicPackage = async (
-  ctx: DetailContext,
-  userId: number,
-  id: number,
-): Promise<DynamicPackage> => {
-  const p = await loadPackage(ctx, userId, id, 'dynamic');
+export const getDynamicPackage = familyPanel('dynamic', async (ctx, p): Promise<DynamicPackage> => {
   const now = Date.now();
   return {
     package: { ...stateOf(p, now), tariff: snapshotTrafficTariff(p) },
@@ -249,15 +256,10 @@ export const getDynamicPackage = async (
     package_upgrade: await upgradeOffer(ctx.db, p, now),
     connection: connectionOf(ctx, p),
   };
-};
+});
 
 /** GET /packages/vip/:id: the premium residential (generator) panel. */
-export const getPremiumPackage = async (
-  ctx: DetailContext,
-  userId: number,
-  id: number,
-): Promise<PremiumPackage> => {
-  const p = await loadPackage(ctx, userId, id, 'vip');
+export const getPremiumPackage = familyPanel('vip', (ctx, p): PremiumPackage => {
   // The premium panel names the connection's host proxy_ip (the spec's field).
   const { host, ...credentials } = connectionOf(ctx, p);
   return {
@@ -269,36 +271,24 @@ export const getPremiumPackage = async (
     proxy_ip: host,
     ...credentials,
   };
-};
+});
 
 /** GET /packages/isp/:id: the ISP panel. */
-export const getIspPackage = async (
-  ctx: DetailContext,
-  userId: number,
-  id: number,
-): Promise<IspPackage> => {
-  const p = await loadPackage(ctx, userId, id, 'isp');
-  return {
-    ...stateOf(p, Date.now()),
-    order_id: await findPurchaseEntryId(ctx.db, userId, Number(p.id)),
-    tariff: { ...boughtTariff(p), ports: snapshotOf(p).ports ?? p.ips.length },
-    period: p.period_days ?? 0,
-    country: p.country,
-    auth_ip: p.auth_ip,
-    socks: p.socks,
-    ip: p.ips,
-    swaped: p.swapped_at !== null,
-    connection: connectionOf(ctx, p),
-  };
-};
+export const getIspPackage = familyPanel('isp', async (ctx, p, userId): Promise<IspPackage> => ({
+  ...stateOf(p, Date.now()),
+  order_id: await findPurchaseEntryId(ctx.db, userId, Number(p.id)),
+  tariff: { ...boughtTariff(p), ports: snapshotOf(p).ports ?? p.ips.length },
+  period: p.period_days ?? 0,
+  country: p.country,
+  auth_ip: p.auth_ip,
+  socks: p.socks,
+  ip: p.ips,
+  swaped: p.swapped_at !== null,
+  connection: connectionOf(ctx, p),
+}));
 
 /** GET /unlim/packages/:id: the unlimited residential panel. */
-export const getUnlimPackage = async (
-  ctx: DetailContext,
-  userId: number,
-  id: number,
-): Promise<UnlimPackage> => {
-  const p = await loadPackage(ctx, userId, id, 'unlim');
+export const getUnlimPackage = familyPanel('unlim', (ctx, p): UnlimPackage => {
   const t = snapshotOf(p);
   const durationDays = t.duration_days ?? p.period_days ?? 0;
   const bought = boughtTariff(p);
@@ -316,7 +306,7 @@ export const getUnlimPackage = async (
     },
     connection: connectionOf(ctx, p),
   };
-};
+});
 
 /** Mbps (as speed limits are given) from bytes per second, to two decimals. */
 const toMbps = (bytesPerSecond: number) => Math.round((bytesPerSecond * 8) / 10_000) / 100;

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { RESUME_GRACE_DAYS } from '@proxy/contract';
 import { useTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
-import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
-import { customerWithPackage } from '../../../test/packages.ts';
+import { buyTariff, catalogueByKey, creditBalance } from '../../../test/shop.ts';
+import { customerWithPackage, setPackageColumns } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { sealPackagePassword } from './credentials.ts';
 
@@ -169,11 +169,7 @@ describe('GET /api/packages: the packages table', () => {
     const count = async (query: string) => (await list(ctx, owner.token, query)).meta.total;
     const active = await count('?filters[status]=active');
     const target = seeded.find((p) => p.status === 'pending')!;
-    await ctx.database.db
-      .updateTable('packages')
-      .set({ status: 'active' })
-      .where('id', '=', target.id)
-      .execute();
+    await setPackageColumns(ctx.database.db, target.id, { status: 'active' });
     expect(await count('?filters[status]=active')).toBe(active + 1);
     expect(await count('?filters[status]=pending')).toBe(
       seeded.filter((p) => p.status === 'pending').length - 1,
@@ -262,8 +258,9 @@ describe('the package panels: one detail per family', () => {
     GATEWAY_HTTP_PORT: '18080',
     GATEWAY_SOCKS_PORT: '11080',
   });
-  const tariffId = async (key: string) => (await tariffByKey(ctx.database.db, key)).id;
   const db = () => ctx.database.db;
+  const catalogue = catalogueByKey(db);
+  const tariffId = async (key: string) => (await catalogue.tariff(key)).id;
 
   it('dynamic: package, traffic in bytes, proxy formats, the upgrade offer with its discount', async () => {
     await loadCatalogue(db());
@@ -271,11 +268,9 @@ describe('the package panels: one detail per family', () => {
       tariff_id: await tariffId('base-1gb'),
     });
     // Half the period left (and a little more, away from the rounding edge), no traffic used.
-    await db()
-      .updateTable('packages')
-      .set({ expires_at: new Date(Date.now() + 15 * DAY_MS + 3_600_000) })
-      .where('id', '=', packageId)
-      .execute();
+    await setPackageColumns(db(), packageId, {
+      expires_at: new Date(Date.now() + 15 * DAY_MS + 3_600_000),
+    });
     const data = await detail(ctx, token, `/api/packages/dynamic/${packageId}`);
     expect(data).toEqual({
       package: {
@@ -354,11 +349,9 @@ describe('the package panels: one detail per family', () => {
     });
 
     // The largest tariff has nothing to upgrade to.
-    await db()
-      .updateTable('packages')
-      .set({ tariff: JSON.stringify({ id: 1, title: 'Base 100 GB', price: 75, traffic: 100 }) })
-      .where('id', '=', packageId)
-      .execute();
+    await setPackageColumns(db(), packageId, {
+      tariff: JSON.stringify({ id: 1, title: 'Base 100 GB', price: 75, traffic: 100 }),
+    });
     expect((await detail(ctx, token, `/api/packages/dynamic/${packageId}`)).package_upgrade).toBe(
       null,
     );
@@ -397,11 +390,7 @@ describe('the package panels: one detail per family', () => {
 
   it('ISP: addresses, period, country, authentication, order id, swap state', async () => {
     await loadCatalogue(db());
-    const country = await db()
-      .selectFrom('isp_countries')
-      .select('id')
-      .where('key', '=', 'isp-us')
-      .executeTakeFirstOrThrow();
+    const country = await catalogue.country('isp-us');
     const { token, userId, packageId } = await boughtPackage(ctx, '/api/tariff/buy-isp', {
       country_id: country.id,
       period: 7,
@@ -431,21 +420,13 @@ describe('the package panels: one detail per family', () => {
     });
     expect(data.ip).toHaveLength(5);
     for (const ip of data.ip as string[]) expect(ip).toMatch(/^45\.134\.14[01]\.\d+$/);
-    await db()
-      .updateTable('packages')
-      .set({ swapped_at: new Date() })
-      .where('id', '=', packageId)
-      .execute();
+    await setPackageColumns(db(), packageId, { swapped_at: new Date() });
     expect((await detail(ctx, token, `/api/packages/isp/${packageId}`)).swaped).toBe(true);
   });
 
   it('unlimited at /api/unlim/packages/:id: duration, tariff with speed, location', async () => {
     await loadCatalogue(db());
-    const location = await db()
-      .selectFrom('unlim_locations')
-      .select('id')
-      .where('key', '=', 'de-frankfurt')
-      .executeTakeFirstOrThrow();
+    const location = await catalogue.location('de-frankfurt');
     const { token, packageId } = await boughtPackage(ctx, '/api/tariff/buy-unlim', {
       tariff_id: await tariffId('unlim-1d-100mbps'),
       location_id: location.id,

@@ -1,6 +1,10 @@
 import type { ProfileResponse, ProfileUpdateInput } from '@proxy/contract';
 import type { DbRoot, User } from '@proxy/db';
-import { assertCurrentPassword, changePassword } from '../auth/auth.service.ts';
+import {
+  assertCurrentPassword,
+  changePassword,
+  type SignedInSession,
+} from '../auth/auth.service.ts';
 import { apiKeyColumns } from '../users/api-key.ts';
 import { isRestrictedUser } from '../users/restricted-user.ts';
 import { toUserDto } from '../users/user-dto.ts';
@@ -20,7 +24,7 @@ type ProfileUpdate = { [K in keyof ProfileUpdateInput]: ProfileUpdateInput[K] };
 
 export const updateProfile = async (
   db: DbRoot,
-  session: { user: User; tokenId: number },
+  session: SignedInSession,
   input: ProfileUpdate,
   dataKey: Buffer,
 ) => {
@@ -34,7 +38,7 @@ export const updateProfile = async (
   if (input.locale !== undefined) patch.locale = input.locale;
   if (Object.keys(patch).length > 0) user = await updateUser(db, user.id, patch);
   if (input.password !== undefined)
-    user = await changePassword(db, user, session.tokenId, input.password);
+    user = await changePassword(db, { ...session, user }, input.password);
   return toUserDto(user, dataKey);
 };
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '@proxy/db';
-import { bearer, useScratchDatabase, waitFor } from '../../../test/helpers.ts';
+import { bearer, waitFor } from '../../../test/helpers.ts';
 import { postJson, withServerAndOrigin } from '../../../test/processes.ts';
 import { customerWhoBoughtFrom } from '../../../test/shop.ts';
 import { packageRow } from '../../../../../packages/db/test/package-row.ts';
@@ -74,8 +74,6 @@ const viaSocksNoAuth = (proxy: { host: string; port: number }, originPort: numbe
  * line and an IP list's line carry real requests.
  */
 describe('a proxy list line, as printed, through the real gateway', () => {
-  const own = useScratchDatabase('cabinet_list_gateway');
-
   it(
     'login list and IP list lines proxy HTTP (and SOCKS5 on an IP list port)',
     { timeout: 120_000 },
@@ -92,11 +90,11 @@ describe('a proxy list line, as printed, through the real gateway', () => {
       });
       const origin: http.RequestListener = (_req, res) => res.end(ORIGIN_BODY);
       await withServerAndOrigin(
-        { databaseUrl: own.scratch.url, origin, env },
-        async (server, originPort) => {
+        { database: 'cabinet_list_gateway', origin, env },
+        async (server, originPort, db) => {
           const { token, packageId } = await customerWhoBoughtFrom(
             server.base,
-            own.database.db,
+            db,
             'Lists',
             'base-1gb',
           );
@@ -127,8 +125,7 @@ describe('a proxy list line, as printed, through the real gateway', () => {
             )) as { list: string[] };
             return list;
           };
-          const packageKeyOf = async () =>
-            (await packageRow(own.database.db, packageId)).package_key;
+          const packageKeyOf = async () => (await packageRow(db, packageId)).package_key;
 
           // A login list: HOST:PORT:USER:PASS, a sticky session of the list's login.
           const logins = await createList({

@@ -10,6 +10,7 @@ import {
 } from '../../../test/helpers.ts';
 import { LOGIN_PROXY_LIST, insertLocationExits } from '../../../test/proxy-lists.ts';
 import { customerWhoBought } from '../../../test/shop.ts';
+import { setPackageColumns } from '../../../test/packages.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import { uniqueSessionIds } from './proxy-lines.ts';
@@ -72,11 +73,7 @@ describe('proxy lists and the generator', () => {
   /** A customer with an active package of the tariff `key` (provisioning done at once). */
   const activeCustomer = async (key: string) => {
     const bought = await customerWhoBought(ctx, key);
-    await ctx.database.db
-      .updateTable('packages')
-      .set({ status: 'active' })
-      .where('id', '=', bought.packageId)
-      .execute();
+    await setPackageColumns(ctx.database.db, bought.packageId, { status: 'active' });
     return bought;
   };
 
@@ -435,11 +432,7 @@ describe('proxy lists and the generator', () => {
 
     const premium = await activeCustomer('premium-1gb');
     expect((await create(loginList, premium.packageId, premium.user.token)).statusCode).toBe(404);
-    await ctx.database.db
-      .updateTable('packages')
-      .set({ status: 'empty' })
-      .where('id', '=', stranger.packageId)
-      .execute();
+    await setPackageColumns(ctx.database.db, stranger.packageId, { status: 'empty' });
     const inactive = await create(loginList, stranger.packageId, token);
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json<ErrorBody>().code).toBe('PACKAGE_NOT_ACTIVE');
@@ -650,11 +643,7 @@ describe('proxy lists and the generator', () => {
     it('premium and unlimited packages generate too; ISP packages do not', async () => {
       const premium = await activeCustomer('premium-1gb');
       const statusAs = async (type: 'vip' | 'unlim' | 'isp') => {
-        await ctx.database.db
-          .updateTable('packages')
-          .set({ type })
-          .where('id', '=', premium.packageId)
-          .execute();
+        await setPackageColumns(ctx.database.db, premium.packageId, { type });
         return (
           await call(
             'POST',

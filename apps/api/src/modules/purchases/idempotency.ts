@@ -51,7 +51,7 @@ export const claimOrReplay = async <T>(
   userId: number,
   idempotency: IdempotencyClaim,
 ): Promise<StoredAnswer<T> | null> => {
-  if (await claimIdempotencyKey(tx, userId, idempotency.key, idempotency.requestHash)) return null;
+  if (await claimIdempotencyKey(tx, userId, idempotency)) return null;
   const stored = await findIdempotentResponse(tx, userId, idempotency.key);
   if (
     stored?.request_hash !== null &&

@@ -10,12 +10,11 @@ import type { Db } from '@proxy/db';
 export const claimIdempotencyKey = async (
   db: Db,
   userId: number,
-  key: string,
-  requestHash: string,
+  claim: { key: string; requestHash: string },
 ): Promise<boolean> => {
   const row = await db
     .insertInto('purchase_idempotency_keys')
-    .values({ user_id: userId, key, request_hash: requestHash })
+    .values({ user_id: userId, key: claim.key, request_hash: claim.requestHash })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ispPriceCents } from '@proxy/contract';
 import { bearer, registerUser, useTestApp, verifiedUser } from '../../../test/helpers.ts';
-import { postLedgerEntry, checkLedger } from '../ledger/ledger.service.ts';
+import { catalogueByKey, creditBalance } from '../../../test/shop.ts';
+import { checkLedger } from '../ledger/ledger.service.ts';
 import { findBalance } from '../ledger/ledger.repository.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { promoCommands } from '../promo/promo.commands.ts';
@@ -16,27 +17,11 @@ const db = () => ctx.database.db;
 
 const customer = async (dollars = 0, verified = true) => {
   const user = verified ? await verifiedUser(ctx) : await registerUser(ctx.app);
-  if (dollars > 0)
-    await db()
-      .transaction()
-      .execute((tx) =>
-        postLedgerEntry(tx, {
-          userId: user.id,
-          account: 'main',
-          type: 'payment',
-          amountCents: Math.round(dollars * 100),
-          refType: 'test',
-        }),
-      );
+  if (dollars > 0) await creditBalance(db(), user.id, Math.round(dollars * 100));
   return user;
 };
 
-const tariffByKey = (key: string) =>
-  db().selectFrom('tariffs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-const countryByKey = (key: string) =>
-  db().selectFrom('isp_countries').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-const locationByKey = (key: string) =>
-  db().selectFrom('unlim_locations').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+const { tariff: tariffByKey, country: countryByKey, location: locationByKey } = catalogueByKey(db);
 /** POST /api/tariff/buy-isp: a 30-day order of `tariff` in `country`; `fields` add or override. */
 const buyIsp = (
   token: string,

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CURL_EXAMPLE_KEYS, curlExamples, type ApiTools } from '@proxy/contract';
-import { bearer, useScratchDatabase, waitFor } from '../../../test/helpers.ts';
+import { bearer, waitFor } from '../../../test/helpers.ts';
 import { withServerAndOrigin } from '../../../test/processes.ts';
 import { customerWhoBoughtFrom } from '../../../test/shop.ts';
 import { waitUntilActive } from '../../../test/packages.ts';
@@ -12,9 +12,6 @@ import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 const run = promisify(execFile);
 
 describe('API tools: the printed curl examples work through the gateway', () => {
-  // A database of its own: the exits are global, and the server's sweeps take every package.
-  const own = useScratchDatabase('api_tools_gateway');
-
   it(
     'plain, country, city, session, their combinations and SOCKS5, each run as printed',
     { timeout: 120_000 },
@@ -26,22 +23,23 @@ describe('API tools: the printed curl examples work through the gateway', () => 
       const checkUrlOf = (originPort: number) => `http://127.0.0.1:${originPort}/ip`;
       const env = (originPort: number) => ({ API_TOOLS_CHECK_URL: checkUrlOf(originPort) });
       await withServerAndOrigin(
-        { databaseUrl: own.scratch.url, origin, env },
-        async (server, originPort) => {
+        // A database of its own also because the exits are global.
+        { database: 'api_tools_gateway', origin, env },
+        async (server, originPort, db) => {
           const checkUrl = checkUrlOf(originPort);
           // A place the gateway can serve: a direct exit the operator declared as New York.
-          await own.database.db
+          await db
             .insertInto('gateway_exits')
             .values({ name: 'new-york', kind: 'direct', country: 'US', city: 'new-york' })
             .execute();
           const { token, packageId } = await customerWhoBoughtFrom(
             server.base,
-            own.database.db,
+            db,
             'Tools',
             'base-1gb',
           );
-          const { package_key: packageKey } = await packageRow(own.database.db, packageId);
-          await waitUntilActive(own.database.db, packageId, 30_000);
+          const { package_key: packageKey } = await packageRow(db, packageId);
+          await waitUntilActive(db, packageId, 30_000);
 
           const response = await fetch(`${server.base}/api/api-tools/${packageKey}`, {
             headers: bearer(token),
