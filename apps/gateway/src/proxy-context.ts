@@ -44,24 +44,19 @@ export const describeTargeting = (targeting: Targeting): string =>
         ? `country ${targeting.country}`
         : `country ${targeting.country}, city ${targeting.city}`;
 
-/** Registers an open connection under its package (and its proxy list, if any). */
-export const trackConnection = (
-  ctx: ProxyContext,
-  authorized: Authorized,
-  live: LiveConnection,
-) => {
-  ctx.registry.add(authorized.entry.id, live);
-  if (authorized.list !== null) ctx.listConnections.add(authorized.list.id, live);
-};
+/** Adds a connection to, or deletes it from, its package's registry and its proxy list's. */
+const updateRegistries =
+  (operation: 'add' | 'delete') =>
+  (ctx: ProxyContext, authorized: Authorized, live: LiveConnection): void => {
+    ctx.registry[operation](authorized.entry.id, live);
+    if (authorized.list !== null) ctx.listConnections[operation](authorized.list.id, live);
+  };
 
-export const untrackConnection = (
-  ctx: ProxyContext,
-  authorized: Authorized,
-  live: LiveConnection,
-) => {
-  ctx.registry.delete(authorized.entry.id, live);
-  if (authorized.list !== null) ctx.listConnections.delete(authorized.list.id, live);
-};
+/** Registers an open connection under its package (and its proxy list, if any). */
+export const trackConnection = updateRegistries('add');
+
+/** Takes a closed connection out of the registries trackConnection put it in. */
+export const untrackConnection = updateRegistries('delete');
 
 /** Why a new connection of an authenticated package is refused, or null to let it in. */
 export type Refusal = 'quota_exhausted' | 'connection_limit';

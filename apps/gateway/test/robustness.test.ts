@@ -12,6 +12,14 @@ const TIGHT_LIMITS = {
 describe('hostile and sloppy clients', () => {
   const fixture = useGatewayWithPackage(TIGHT_LIMITS);
 
+  /** A client socket on the HTTP port that has sent `bytes`; the gateway cutting it is no error. */
+  const rawClient = (bytes: string) => {
+    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(bytes);
+    return socket;
+  };
+
   it('answers an oversize head with 431 and closes', async () => {
     const { text } = await exchange(
       fixture.gateway.httpPort,
@@ -38,10 +46,8 @@ describe('hostile and sloppy clients', () => {
 
   it('drops a slow-loris client that never finishes its head', async () => {
     const started = Date.now();
-    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
-    socket.on('error', () => undefined);
+    const socket = rawClient(`GET http://127.0.0.1:${fixture.origin.port}/ HTTP/1.1\r\nX-Slow: `);
     const drip = setInterval(() => socket.write('X'), 50);
-    socket.write(`GET http://127.0.0.1:${fixture.origin.port}/ HTTP/1.1\r\nX-Slow: `);
     await new Promise((resolve) => socket.on('close', resolve));
     clearInterval(drip);
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -106,9 +112,7 @@ describe('hostile and sloppy clients', () => {
   });
 
   it('closes an idle tunnel after the idle timeout', async () => {
-    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
-    socket.on('error', () => undefined);
-    socket.write(
+    const socket = rawClient(
       `CONNECT 127.0.0.1:${fixture.origin.port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n\r\n`,
     );
     const started = Date.now();
@@ -119,9 +123,7 @@ describe('hostile and sloppy clients', () => {
   });
 
   it('a client gone mid-download frees the request and its fixture.origin connection', async () => {
-    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1');
-    socket.on('error', () => undefined);
-    socket.write(
+    const socket = rawClient(
       `GET http://127.0.0.1:${fixture.origin.port}/bytes/${500 * 1024 * 1024} HTTP/1.1\r\nHost: o\r\nProxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n\r\n`,
     );
     await new Promise((resolve) => socket.once('data', resolve));

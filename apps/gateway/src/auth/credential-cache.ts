@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { openSecret, SECRET_PURPOSES, type Packages } from '@proxy/db';
+import { TableMirror } from '../db/table-mirror.ts';
 
 export type PackageFamily = Packages['type'];
 
@@ -79,9 +80,8 @@ const checkPassword = (
  * a change takes away (a package gone inactive, a new password) is reported to `onRevoke`,
  * which closes the package's open connections.
  */
-export class CredentialCache {
+export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
   readonly #byLogin = new Map<string, PackageEntry>();
-  readonly #byId = new Map<number, PackageEntry>();
   /** Client address -> packages authorising it without a password (lowest id first). */
   readonly #byAuthIp = new Map<string, PackageEntry[]>();
   readonly #dataKey: Buffer;
@@ -93,22 +93,15 @@ export class CredentialCache {
     onRevoke: (packageId: number, reason: RevokeReason) => void;
     onError: (packageId: number, error: unknown) => void;
   }) {
+    super();
     this.#dataKey = options.dataKey;
     this.#onRevoke = options.onRevoke;
     this.#onError = options.onError;
   }
 
-  get size() {
-    return this.#byId.size;
-  }
-
-  byId(id: number): PackageEntry | undefined {
-    return this.#byId.get(id);
-  }
-
   /** True while `entry` is what the cache holds for its package and the package is valid. */
   isCurrent(entry: PackageEntry, now: number): boolean {
-    return this.#byId.get(entry.id) === entry && now < entry.expiresAtMs;
+    return this.entries.get(entry.id) === entry && now < entry.expiresAtMs;
   }
 
   /** The package whose login and password these are, if active and not expired. */
@@ -118,7 +111,7 @@ export class CredentialCache {
 
   /** The package `id` if `password` is its password (a proxy list's login, decision 130). */
   authenticateId(id: number, password: string, now: number): PackageEntry | null {
-    return checkPassword(this.#byId.get(id), password, now);
+    return checkPassword(this.entries.get(id), password, now);
   }
 
   hasLogin(login: string): boolean {
@@ -137,40 +130,21 @@ export class CredentialCache {
     return null;
   }
 
-  /** Everything active, as a full load read it: what is not in `rows` is gone. */
-  replaceAll(rows: readonly PackageRow[]) {
-    const seen = new Set<number>();
-    for (const row of rows) {
-      seen.add(row.id);
-      this.#upsert(row);
-    }
-    for (const id of [...this.#byId.keys()]) if (!seen.has(id)) this.#remove(id);
-  }
-
-  /** The current rows of the packages `ids` named: an id without an active row is gone. */
-  apply(ids: Iterable<number>, rows: readonly PackageRow[]) {
-    const found = new Set<number>();
-    for (const row of rows) {
-      found.add(row.id);
-      this.#upsert(row);
-    }
-    for (const id of ids) if (!found.has(id)) this.#remove(id);
-  }
-
-  #remove(id: number) {
-    const entry = this.#byId.get(id);
+  /** A package that is no longer active (or that has no password it can check). */
+  protected override remove(id: number) {
+    const entry = this.entries.get(id);
     if (!entry) return;
-    this.#byId.delete(id);
+    this.entries.delete(id);
     if (this.#byLogin.get(entry.login) === entry) this.#byLogin.delete(entry.login);
     this.#unindexAuthIp(entry);
     this.#onRevoke(id, 'inactive');
   }
 
-  #upsert(row: PackageRow) {
-    const previous = this.#byId.get(row.id);
+  protected override upsert(row: PackageRow) {
+    const previous = this.entries.get(row.id);
     const stored = row.password_encrypted ?? row.legacy_password;
     if (stored === null) {
-      this.#remove(row.id);
+      this.remove(row.id);
       return;
     }
     let passwordDigest: Buffer;
@@ -184,7 +158,7 @@ export class CredentialCache {
         );
       } catch (error) {
         this.#onError(row.id, error);
-        this.#remove(row.id);
+        this.remove(row.id);
         return;
       }
     }
@@ -209,7 +183,7 @@ export class CredentialCache {
     )
       this.#byLogin.delete(previous.login);
     if (previous) this.#unindexAuthIp(previous);
-    this.#byId.set(entry.id, entry);
+    this.entries.set(entry.id, entry);
     this.#byLogin.set(entry.login, entry);
     this.#indexAuthIp(entry);
     if (

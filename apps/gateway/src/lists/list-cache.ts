@@ -3,6 +3,7 @@ import type { Authorized } from '../auth/authenticate.ts';
 import { normalizeAddress, type PackageEntry } from '../auth/credential-cache.ts';
 import { normalizeCity, type Targeting } from '../auth/targeting.ts';
 import type { ExitSelector } from '../exits/exit-table.ts';
+import { TableMirror } from '../db/table-mirror.ts';
 
 /** The columns of a proxy list the gateway works from (see list-source.ts). */
 export type ProxyListRow = {
@@ -203,8 +204,7 @@ export const lineOfUsername = (
  * reported to `onRevoke` (its open connections close), and `onApplied` follows every batch
  * (the ports are opened and closed to match).
  */
-export class ListCache {
-  readonly #byId = new Map<number, ListEntry>();
+export class ListCache extends TableMirror<ProxyListRow, ListEntry> {
   readonly #byLogin = new Map<string, ListEntry>();
   readonly #onRevoke: (list: ListEntry, reason: ListRevokeReason) => void;
   readonly #onApplied: () => void;
@@ -213,16 +213,9 @@ export class ListCache {
     onRevoke: (list: ListEntry, reason: ListRevokeReason) => void;
     onApplied: () => void;
   }) {
+    super();
     this.#onRevoke = options.onRevoke;
     this.#onApplied = options.onApplied;
-  }
-
-  get size() {
-    return this.#byId.size;
-  }
-
-  byId(id: number): ListEntry | undefined {
-    return this.#byId.get(id);
   }
 
   byLogin(login: string): ListEntry | undefined {
@@ -230,52 +223,35 @@ export class ListCache {
   }
 
   isCurrent(list: ListEntry): boolean {
-    return this.#byId.get(list.id) === list;
+    return this.entries.get(list.id) === list;
   }
 
   all(): IterableIterator<ListEntry> {
-    return this.#byId.values();
+    return this.entries.values();
   }
 
-  /** Every list, as a full load read it: what is not in `rows` is gone. */
-  replaceAll(rows: readonly ProxyListRow[]) {
-    const seen = new Set<number>();
-    for (const row of rows) {
-      seen.add(row.id);
-      this.#upsert(row);
-    }
-    for (const id of [...this.#byId.keys()]) if (!seen.has(id)) this.#remove(id);
+  /** The ports are opened and closed to match the lists. */
+  protected override applied() {
     this.#onApplied();
   }
 
-  /** The current rows of the lists `ids` named: an id without a row is gone. */
-  apply(ids: Iterable<number>, rows: readonly ProxyListRow[]) {
-    const found = new Set<number>();
-    for (const row of rows) {
-      found.add(row.id);
-      this.#upsert(row);
-    }
-    for (const id of ids) if (!found.has(id)) this.#remove(id);
-    this.#onApplied();
-  }
-
-  #remove(id: number) {
-    const list = this.#byId.get(id);
+  protected override remove(id: number) {
+    const list = this.entries.get(id);
     if (!list) return;
-    this.#byId.delete(id);
+    this.entries.delete(id);
     if (list.login !== null && this.#byLogin.get(list.login) === list)
       this.#byLogin.delete(list.login);
     this.#onRevoke(list, 'removed');
   }
 
-  #upsert(row: ProxyListRow) {
-    const previous = this.#byId.get(row.id);
+  protected override upsert(row: ProxyListRow) {
+    const previous = this.entries.get(row.id);
     const list = toEntry(row);
     // A full load reads unchanged lists too: they keep their object (and their memos).
     if (previous && sameRow(previous, list)) return;
     if (previous?.login != null && this.#byLogin.get(previous.login) === previous)
       this.#byLogin.delete(previous.login);
-    this.#byId.set(list.id, list);
+    this.entries.set(list.id, list);
     if (list.login !== null) this.#byLogin.set(list.login, list);
     if (previous) this.#onRevoke(previous, 'changed');
   }

@@ -7,19 +7,21 @@ import {
   uniqueEmail,
   useTestApp,
 } from '../../../test/helpers.ts';
+import type { Language } from '../../../test/api-client.ts';
 import { settleMail, waitForMail } from '../../../test/mail.ts';
 import { TEXTS, errorBody, messageBody, textOf } from '../../../test/texts.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 
 const ctx = useTestApp();
 
+/** POST /api/register of `registration(fields)`, asked in `language`. */
+const register = (language: Language, fields: Record<string, unknown>) =>
+  ctx.api.request('POST', '/api/register', { language, payload: registration(fields) });
+
 describe('POST /register', () => {
   it('creates the user, returns 201 with token and UserDto, stores only the token hash', async () => {
     const email = uniqueEmail('reg');
-    const response = await ctx.api.request('POST', '/api/register', {
-      language: 'ru',
-      payload: registration({ name: '  Alice ', email: email.toUpperCase() }),
-    });
+    const response = await register('ru', { name: '  Alice ', email: email.toUpperCase() });
     expect(response.statusCode).toBe(201);
     const body = response.json<{
       success: boolean;
@@ -69,10 +71,7 @@ describe('POST /register', () => {
   it('refuses a duplicate e-mail (case-insensitive) with 422 errors.email', async () => {
     const { email } = await registerUser(ctx.app);
     for (const language of ['en', 'ru'] as const) {
-      const response = await ctx.api.request('POST', '/api/register', {
-        language,
-        payload: registration({ name: 'Bob', email: email.toUpperCase() }),
-      });
+      const response = await register(language, { name: 'Bob', email: email.toUpperCase() });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual(
         errorBody('VALIDATION_FAILED', TEXTS[language].errors.validation, {
