@@ -113,19 +113,7 @@ export const relay = (
   onEnd: () => void,
   reads: UpstreamReads | null = null,
 ) => {
-  const state: RelayState = {
-    source,
-    sink,
-    counter,
-    isUp,
-    gate,
-    isReads: reads !== null,
-    held: null,
-    isDraining: false,
-    isEnded: false,
-    onEnd,
-    written: () => drained(state),
-  };
+  const state = relayState(source, sink, counter, isUp, gate, onEnd, reads !== null);
   source.on('end', () => ended(state));
   if (reads !== null) {
     reads.attach((chunk) => take(state, chunk), source as net.Socket);
@@ -133,4 +121,46 @@ export const relay = (
   }
   source.on('data', (chunk: Buffer) => take(state, chunk));
   sink.on('drain', () => drained(state));
+};
+
+/**
+ * The same relay fed by its owner, who knows where a message ends in what the source sent
+ * (one response body on a kept-alive upstream, fast-forward.ts): `feed` returns false when the
+ * source must pause (the owner's read callback returns it), `end` when the message is complete;
+ * `onEnd` runs once everything fed went on. The source reads through UpstreamReads.
+ */
+export const feedRelay = (
+  source: net.Socket,
+  sink: Writable,
+  counter: UsageCounter | null,
+  gate: ByteGate | null,
+  onEnd: () => void,
+) => {
+  const state = relayState(source, sink, counter, false, gate, onEnd, true);
+  return { feed: (chunk: Buffer) => take(state, chunk), end: () => ended(state) };
+};
+
+const relayState = (
+  source: Readable,
+  sink: Writable,
+  counter: UsageCounter | null,
+  isUp: boolean,
+  gate: ByteGate | null,
+  onEnd: () => void,
+  isReads: boolean,
+): RelayState => {
+  const state: RelayState = {
+    source,
+    sink,
+    counter,
+    isUp,
+    gate,
+    isReads,
+    held: null,
+    isDraining: false,
+    isEnded: false,
+    onEnd,
+    written: () => drained(state),
+  };
+  return state;
 };

@@ -1,7 +1,7 @@
 import type net from 'node:net';
 
 /**
- * Read buffers for the far end of a tunnel (decision 149).
+ * Read buffers for the far end of a tunnel (decision 150).
  *
  * Node reads a socket 64 KiB at a time into a fresh allocation, and a download through a tunnel
  * then costs a read, an allocation, a stream event and a write per 64 KiB. Reading 1 MiB at a
