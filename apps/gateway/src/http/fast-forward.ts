@@ -138,7 +138,10 @@ const takeFromPool = (forwarder: Forwarder, key: string): UpstreamConnection | n
   const pool = forwarder.pools.get(key);
   while (pool && pool.length > 0) {
     const connection = pool.pop() as UpstreamConnection;
-    if (connection.socket && !connection.socket.destroyed) return connection;
+    if (connection.socket && !connection.socket.destroyed) {
+      connection.socket.ref();
+      return connection;
+    }
   }
   return null;
 };
@@ -158,6 +161,8 @@ const returnToPool = (forwarder: Forwarder, connection: UpstreamConnection) => {
   connection.exchange = null;
   connection.isReused = true;
   socket.setTimeout(POOL_IDLE_MS);
+  // An idle connection does not keep the process alive (a stopped gateway exits at once).
+  socket.unref();
   pool.push(connection);
   // Paused if the last write of its bytes was pending: that write is done now.
   socket.resume();
