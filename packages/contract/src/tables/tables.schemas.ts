@@ -69,8 +69,8 @@ export const nextSort = <F extends string>(
 export type PagerItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key: string };
 
 /**
- * Pages to show: none for a single page, all of them up to TABLE.pagerFullWindow, otherwise the first, the last,
- * a window of one around the current page, and ellipses for the gaps.
+ * Pages to show: none for a single page, all of them up to TABLE.pagerFullWindow (6), otherwise
+ * the first, the last, a window of one around the current page, and ellipses for the gaps.
  */
 export const pagerItems = (current: number, totalPages: number): PagerItem[] => {
   if (totalPages <= 1) return [];
