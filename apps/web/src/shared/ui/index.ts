@@ -34,7 +34,7 @@ export {
 } from './option-picker';
 export { Loader, Spinner } from './spinner';
 export { PromoCodeFields } from './promo-code-fields';
-export { QueryPage, QueryState } from './query-page';
+export { QueryPage, QueryState, useQueryPageTexts } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';
 export { SearchParamTabs, Tabs, type TabItem } from './tabs';
