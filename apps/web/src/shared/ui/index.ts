@@ -25,6 +25,7 @@ export { Logo, LogoMark } from './logo';
 export { ActionModal, type ActionModalProps } from './action-modal';
 export { DownloadFormatModal, type DownloadFormatModalProps } from './download-format-modal';
 export { Modal, SideModal } from './modal';
+export { ModalButton } from './modal-button';
 export {
   OptionChecklist,
   OptionSelect,
