@@ -29,6 +29,7 @@ export { ModalButton } from './modal-button';
 export {
   OptionChecklist,
   OptionSelect,
+  labelledOptions,
   type OptionChecklistProps,
   type OptionSelectProps,
   type PickerOption,

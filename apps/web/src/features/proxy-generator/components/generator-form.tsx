@@ -11,7 +11,14 @@ import {
 } from '@proxy/contract';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
-import { Alert, Button, FormInput, Loader, OptionChecklist } from '../../../shared/ui';
+import {
+  Alert,
+  Button,
+  FormInput,
+  Loader,
+  OptionChecklist,
+  labelledOptions,
+} from '../../../shared/ui';
 import { ChoiceGroup } from '../../../shared/ui/choice-group';
 import { SelectField } from '../../../shared/ui/select-field';
 import { useGenerateProxies } from '../api/generate-proxies';
@@ -114,13 +121,13 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
         name="protocols"
         label={t('generator.protocol')}
         isInline
-        options={GENERATOR_PROTOCOLS.map((value) => ({ value, label: value.toUpperCase() }))}
+        options={labelledOptions(GENERATOR_PROTOCOLS, (value) => value.toUpperCase())}
       />
       <ChoiceField
         form={form}
         name="type"
         label={t('generator.type')}
-        options={GENERATOR_TYPES.map((value) => ({ value, label: t(`generator.types.${value}`) }))}
+        options={labelledOptions(GENERATOR_TYPES, (value) => t(`generator.types.${value}`))}
       />
       {type === 'sticky' && (
         <div className="generator-form__row">
