@@ -1,4 +1,12 @@
-import { Controller, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
+import type { ReactElement } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type ControllerRenderProps,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
@@ -95,8 +103,22 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
   const countries = useWatch({ control: form.control, name: 'countries' }) ?? [];
   const places = locations.data ?? [];
   const cities = cityOptions(places, countries);
-  const errorOf = (name: Path<GeneratorInput>) =>
-    translateFieldError(form.getFieldState(name, form.formState).error?.message);
+  /** A field bound to the form (its value, change and translated error) through Controller. */
+  const controlled = <N extends Path<GeneratorInput>>(
+    name: N,
+    render: (
+      field: ControllerRenderProps<GeneratorInput, N>,
+      error: string | undefined,
+    ) => ReactElement,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) =>
+        render(field, translateFieldError(fieldState.error?.message))
+      }
+    />
+  );
 
   /** Lifetime and count: whole numbers from 1 (the schema says the rest). */
   const wholeNumberInput = (name: 'lifetime' | 'proxy_count', label: string) => (
@@ -132,22 +154,18 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
       {type === 'sticky' && (
         <div className="generator-form__row">
           {wholeNumberInput('lifetime', t('generator.lifetime'))}
-          <Controller
-            control={form.control}
-            name="timespan"
-            render={({ field }) => (
-              <SelectField
-                label={t('generator.timespan')}
-                options={GENERATOR_TIMESPANS.map((seconds) => ({
-                  value: String(seconds),
-                  label: t(`generator.timespans.${TIMESPAN_UNITS[seconds]}`),
-                }))}
-                value={String(field.value)}
-                onChange={(value) => field.onChange(Number(value))}
-                error={errorOf('timespan')}
-              />
-            )}
-          />
+          {controlled('timespan', (field, error) => (
+            <SelectField
+              label={t('generator.timespan')}
+              options={GENERATOR_TIMESPANS.map((seconds) => ({
+                value: String(seconds),
+                label: t(`generator.timespans.${TIMESPAN_UNITS[seconds]}`),
+              }))}
+              value={String(field.value)}
+              onChange={(value) => field.onChange(Number(value))}
+              error={error}
+            />
+          ))}
         </div>
       )}
       {locations.isPending ? (
@@ -163,39 +181,30 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
         <Alert type="info">{t('generator.no_locations')}</Alert>
       ) : (
         <>
-          <Controller
-            control={form.control}
-            name="countries"
-            render={({ field }) => (
-              <OptionChecklist
-                label={t('generator.countries')}
-                options={countryOptions(places)}
-                values={field.value ?? []}
-                onChange={(next) => {
-                  field.onChange(next);
-                  const kept = citiesStillOffered(form.getValues('cities') ?? [], places, next);
-                  form.setValue('cities', kept);
-                }}
-                error={errorOf('countries')}
-              />
-            )}
-          />
-          {countries.length === 0 && <p className="field__hint">{t('generator.countries_hint')}</p>}
-          {cities.length > 0 && (
-            <Controller
-              control={form.control}
-              name="cities"
-              render={({ field }) => (
-                <OptionChecklist
-                  label={t('generator.cities')}
-                  options={cities}
-                  values={field.value ?? []}
-                  onChange={field.onChange}
-                  error={errorOf('cities')}
-                />
-              )}
+          {controlled('countries', (field, error) => (
+            <OptionChecklist
+              label={t('generator.countries')}
+              options={countryOptions(places)}
+              values={field.value ?? []}
+              onChange={(next) => {
+                field.onChange(next);
+                const kept = citiesStillOffered(form.getValues('cities') ?? [], places, next);
+                form.setValue('cities', kept);
+              }}
+              error={error}
             />
-          )}
+          ))}
+          {countries.length === 0 && <p className="field__hint">{t('generator.countries_hint')}</p>}
+          {cities.length > 0 &&
+            controlled('cities', (field, error) => (
+              <OptionChecklist
+                label={t('generator.cities')}
+                options={cities}
+                values={field.value ?? []}
+                onChange={field.onChange}
+                error={error}
+              />
+            ))}
         </>
       )}
       {wholeNumberInput('proxy_count', t('generator.count'))}
