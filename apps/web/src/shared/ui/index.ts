@@ -1,6 +1,7 @@
 export { Alert, AlertStack } from './alert';
 export { showAlert, useAlertStore, type AlertType, type TransientAlert } from './alert-store';
 export { Button, type ButtonProps } from './button';
+export { CancelButton } from './cancel-button';
 export { CardSection } from './card-section';
 export { Checkbox } from './checkbox';
 export { CopyableCode } from './copyable-code';

@@ -14,6 +14,7 @@ import {
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
 import {
   Button,
+  CancelButton,
   FieldError,
   FormInput,
   OptionSelect,
@@ -135,9 +136,7 @@ export const CreateListModal = ({ packageId, onClose, onCreated }: CreateListMod
       title={t('proxy_create.title')}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('modals.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} />
           <Button type="submit" form={id} isLoading={isSubmitting}>
             {t('proxy_create.submit')}
           </Button>
