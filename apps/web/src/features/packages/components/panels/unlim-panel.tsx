@@ -60,12 +60,7 @@ export const UnlimPanel = ({ row, isRestricted }: PanelProps) => {
               size="sm"
               variant="secondary"
               modal={(close) => (
-                <SpeedUpgradeModal
-                  packageId={p.id}
-                  currentSpeed={p.tariff.speed_limit}
-                  isPriceHidden={isRestricted}
-                  onClose={close}
-                />
+                <SpeedUpgradeModal pkg={p} isPriceHidden={isRestricted} onClose={close} />
               )}
             >
               {t('panel.upgrade_speed')}
