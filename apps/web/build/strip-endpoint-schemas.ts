@@ -1,13 +1,14 @@
 import ts from 'typescript';
 import type { Plugin } from 'vite';
+import { parseRoute } from '../../../packages/contract/src/http/endpoint.ts';
 
 /** The contract's endpoint definition files (`packages/contract/src/<domain>/<domain>.endpoints.ts`). */
 export const ENDPOINTS_FILE = /[\\/]packages[\\/]contract[\\/]src[\\/].+\.endpoints\.ts$/;
 
-/** What a production web build keeps of an endpoint: what `call` needs to send the request. */
-const KEPT_KEYS = ['method', 'path', 'rawBody'] as const;
+/** What a production web build keeps of an endpoint's options: what `call` needs besides the route. */
+const KEPT_OPTIONS = ['rawBody'] as const;
 
-/** A property's key: `path: '/x'`, `'path': '/x'`, or the shorthand `path` of a helper. */
+/** A property's key: `rawBody: true`, `'rawBody': true` or the shorthand `rawBody`. */
 const keyName = (property: ts.ObjectLiteralElementLike): string | undefined =>
   ts.isShorthandPropertyAssignment(property)
     ? property.name.text
@@ -31,10 +32,10 @@ const applyEdits = (code: string, edits: Edit[]): string | null => {
 };
 
 /**
- * Rewrites every `defineEndpoint({ method, path, summary, request, response })` call of a
- * contract endpoints file into a plain `{ method, path }` object. The request and response
- * zod schemas are then unreferenced, so the bundler drops them and, on the first screen,
- * zod itself. Returns null when the file defines no endpoint.
+ * Rewrites every `defineEndpoint('METHOD /path', { summary, params, ..., response })` call of a
+ * contract endpoints file into a plain `{ method, path }` object (with `rawBody` where an endpoint
+ * has it). The request and response zod schemas are then unreferenced, so the bundler drops them
+ * and, on the first screen, zod itself. Returns null when the file defines no endpoint.
  */
 export const stripEndpointSchemas = (code: string, fileName: string): string | null => {
   const source = parseTs(code, fileName);
@@ -45,17 +46,28 @@ export const stripEndpointSchemas = (code: string, fileName: string): string | n
       ts.isIdentifier(node.expression) &&
       node.expression.text === 'defineEndpoint'
     ) {
-      const [definition] = node.arguments;
-      if (!definition || !ts.isObjectLiteralExpression(definition))
-        throw new Error(`${fileName}: defineEndpoint expects an object literal`);
-      const kept = definition.properties.filter((property) =>
-        (KEPT_KEYS as readonly (string | undefined)[]).includes(keyName(property)),
-      );
-      for (const required of ['method', 'path'])
-        if (!kept.some((property) => keyName(property) === required))
-          throw new Error(`${fileName}:${node.getStart()}: an endpoint without ${required}`);
-      const plain = `{ ${kept.map((property) => property.getText(source)).join(', ')} }`;
-      edits.push({ start: node.getStart(source), end: node.getEnd(), text: () => plain });
+      const where = `${fileName}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      const [route, options] = node.arguments;
+      const parsed = route && ts.isStringLiteralLike(route) ? parseRoute(route.text) : null;
+      if (!parsed)
+        throw new Error(`${where}: defineEndpoint expects a route literal ('GET /path')`);
+      if (!options || !ts.isObjectLiteralExpression(options))
+        throw new Error(`${where}: defineEndpoint expects an object literal of options`);
+      // A spread or a computed key could hide a kept option: refuse rather than drop it.
+      if (options.properties.some((property) => keyName(property) === undefined))
+        throw new Error(`${where}: every option must be a plain \`key: value\`, not a spread`);
+      const kept = options.properties
+        .filter((property) =>
+          (KEPT_OPTIONS as readonly (string | undefined)[]).includes(keyName(property)),
+        )
+        .map((property) => property.getText(source));
+      const { method, path } = parsed;
+      const plain = [`method: ${JSON.stringify(method)}`, `path: ${JSON.stringify(path)}`, ...kept];
+      edits.push({
+        start: node.getStart(source),
+        end: node.getEnd(),
+        text: () => `{ ${plain.join(', ')} }`,
+      });
       return;
     }
     ts.forEachChild(node, visit);

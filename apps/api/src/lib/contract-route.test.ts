@@ -71,11 +71,9 @@ describe('route table', () => {
   });
 });
 
-const probe = defineEndpoint({
-  method: 'GET',
-  path: '/test/serializer-probe',
+const probe = defineEndpoint('GET /test/serializer-probe', {
   summary: 'test only',
-  request: { query: z.object({ mode: z.enum(['extra', 'wrong']) }) },
+  query: z.object({ mode: z.enum(['extra', 'wrong']) }),
   response: z.object({ id: z.number(), name: z.string() }),
 });
 

@@ -3,6 +3,7 @@ import { SocksClient } from 'socks';
 import type { Targeting } from '../auth/targeting.ts';
 import { isPrivateAddress, type DestinationLookup } from './destination-guard.ts';
 import type { Exit } from './exit-table.ts';
+import type { UpstreamReads } from '../tunnel/upstream-reads.ts';
 
 /** Why a connection could not be opened, as the client is told (HTTP status, SOCKS reply). */
 export type ExitFailure =
@@ -117,7 +118,13 @@ const whenConnected = (socket: net.Socket, timeoutMs: number, what: string) =>
     (settle) => ({ connect: () => settle.ok(socket) }),
   );
 
-const connectDirect = (exit: Exit, host: string, port: number, options: ConnectOptions) => {
+const connectDirect = (
+  exit: Exit,
+  host: string,
+  port: number,
+  options: ConnectOptions,
+  reads: UpstreamReads | null,
+) => {
   if (!options.allowPrivate && isPrivateAddress(host))
     return Promise.reject(new ExitError('blocked', `destination ${host} is not allowed`));
   const local = exit.localAddress;
@@ -133,6 +140,7 @@ const connectDirect = (exit: Exit, host: string, port: number, options: ConnectO
     noDelay: true,
     allowHalfOpen: true,
     timeout: options.timeoutMs,
+    ...(reads === null ? {} : { onread: reads.onread }),
   });
   return new Promise<net.Socket>((resolve, reject) => {
     const settle = (error: ExitError | null) => {
@@ -179,6 +187,8 @@ type ExitConnector = (
   port: number,
   targeting: Targeting,
   options: ConnectOptions,
+  /** Only direct exits make the socket themselves and read it through these. */
+  reads?: UpstreamReads | null,
 ) => Promise<net.Socket>;
 
 /** The upstream proxy's own address, as an exit row stores it. */
@@ -285,10 +295,17 @@ const connectSocksUpstream: ExitConnector = async (exit, host, port, targeting, 
 };
 
 /** A connected socket to host:port through the exit (the tunnel's far end). */
-export const connectThroughExit: ExitConnector = (exit, host, port, targeting, options) => {
+export const connectThroughExit: ExitConnector = (
+  exit,
+  host,
+  port,
+  targeting,
+  options,
+  reads = null,
+) => {
   switch (exit.kind) {
     case 'direct':
-      return connectDirect(exit, host, port, options);
+      return connectDirect(exit, host, port, options, reads);
     case 'http':
       return connectHttpUpstream(exit, host, port, targeting, options);
     case 'socks5':

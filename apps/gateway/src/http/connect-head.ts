@@ -8,9 +8,25 @@ export type ConnectHead = {
   length: number;
 };
 
-const HEAD_END = Buffer.from('\r\n\r\n');
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+export const HEAD_END = Buffer.from('\r\n\r\n');
+export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const PREFIX = 'CONNECT ';
+
+/**
+ * The lines of a head that ends at `end` (before its blank line) when every byte is printable
+ * ASCII and every line ends in CRLF; null otherwise (the fast paths leave such a head to Node).
+ */
+export const plainHeadLines = (chunk: Buffer, end: number): string[] | null => {
+  for (let i = 0; i < end; i += 1) {
+    const byte = chunk[i] as number;
+    if (byte === 0x0d) {
+      if (chunk[i + 1] !== 0x0a) return null;
+    } else if (byte === 0x0a) {
+      if (chunk[i - 1] !== 0x0d) return null;
+    } else if (byte < 0x20 || byte > 0x7e) return null;
+  }
+  return chunk.toString('latin1', 0, end).split('\r\n');
+};
 
 /**
  * A complete, plain `CONNECT host:port HTTP/1.x` head at the start of the first chunk a client
@@ -23,15 +39,8 @@ export const parseConnectHead = (chunk: Buffer, maxBytes: number): ConnectHead |
   for (let i = 0; i < PREFIX.length; i += 1) if (chunk[i] !== PREFIX.charCodeAt(i)) return null;
   const end = chunk.indexOf(HEAD_END);
   if (end === -1 || end + HEAD_END.length > maxBytes) return null;
-  for (let i = 0; i < end; i += 1) {
-    const byte = chunk[i] as number;
-    if (byte === 0x0d) {
-      if (chunk[i + 1] !== 0x0a) return null;
-    } else if (byte === 0x0a) {
-      if (chunk[i - 1] !== 0x0d) return null;
-    } else if (byte < 0x20 || byte > 0x7e) return null;
-  }
-  const lines = chunk.toString('latin1', 0, end).split('\r\n');
+  const lines = plainHeadLines(chunk, end);
+  if (lines === null) return null;
   const requestLine = lines[0] as string;
   const space = requestLine.indexOf(' ', PREFIX.length);
   if (space <= PREFIX.length) return null;

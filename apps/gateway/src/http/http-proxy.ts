@@ -25,7 +25,9 @@ import {
 import { openTunnel } from '../tunnel/open-tunnel.ts';
 import { relay } from '../tunnel/relay.ts';
 import { parseConnectHead } from './connect-head.ts';
+import { createFastForwarder } from './fast-forward.ts';
 import { forwardableHeaders, headerBlockLength } from './headers.ts';
+import { rawResponse } from './raw-response.ts';
 import { parseAbsoluteHttpUrl, parseAuthority, type ForwardTarget } from './targets.ts';
 
 const REALM = 'Basic realm="proxy"';
@@ -67,14 +69,6 @@ const plainResponse = (
     ...extra,
   });
   res.end(body);
-};
-
-const rawResponse = (socket: Duplex, status: number, reason: string, message: string) => {
-  const body = `${message}\n`;
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Proxy-Error: ${reason}\r\nConnection: close\r\n\r\n${body}`,
-  );
 };
 
 const noExitMessage = (authorized: Authorized) =>
@@ -241,6 +235,9 @@ export const createHttpProxyServer = (
     });
   };
 
+  /** Exits the fast path picked for the request it handed over (see the request handler). */
+  const pickedExits = new WeakMap<net.Socket, Exit>();
+
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const now = Date.now();
     const authorized = authenticate(req.socket, req.headers['proxy-authorization'], now);
@@ -265,7 +262,11 @@ export const createHttpProxyServer = (
       );
       return;
     }
-    const exit = ctx.exits.pick(authorized.entry, authorized.targeting, now);
+    // The fast path may have picked the exit of this request already (it handed it over for an
+    // upstream proxy exit): picks rotate, so the request keeps that one.
+    const picked = pickedExits.get(req.socket);
+    if (picked) pickedExits.delete(req.socket);
+    const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now);
     if (!exit) {
       plainResponse(res, 502, 'no_exit', noExitMessage(authorized));
       return;
@@ -337,11 +338,17 @@ export const createHttpProxyServer = (
     socket: net.Socket,
   ) => void)[];
   server.removeAllListeners('connection');
-  const handOver = (socket: net.Socket) => {
+  const handOver = (socket: net.Socket, bytes: Buffer, exit: Exit | null = null) => {
+    if (exit !== null) pickedExits.set(socket, exit);
     socket.off('timeout', destroyOnTimeout);
     socket.off('error', destroyOnError);
+    if (bytes.length > 0) socket.unshift(bytes);
     for (const listener of nodeConnectionListeners) listener.call(server, socket);
+    socket.resume();
   };
+  // Ordinary GET and HEAD requests skip Node's server and client too (fast-forward.ts).
+  const fast = createFastForwarder(ctx, authenticate, handOver);
+  server.on('close', fast.close);
   server.on('connection', (socket: net.Socket) => {
     socket.on('error', destroyOnError);
     socket.on('timeout', destroyOnTimeout);
@@ -351,9 +358,7 @@ export const createHttpProxyServer = (
       socket.pause();
       const head = parseConnectHead(chunk, config.GATEWAY_MAX_HEADER_BYTES);
       if (head === null) {
-        socket.unshift(chunk);
-        handOver(socket);
-        socket.resume();
+        fast.take(socket, chunk);
         return;
       }
       connect(

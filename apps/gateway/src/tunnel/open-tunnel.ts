@@ -10,6 +10,7 @@ import {
   type ProxyContext,
 } from '../proxy-context.ts';
 import { pumpTunnel } from './pump.ts';
+import { createUpstreamReads } from './upstream-reads.ts';
 
 export type TunnelRequest = {
   /** The client's socket, paused by the caller (its bytes wait for the tunnel). */
@@ -37,17 +38,22 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
   const { entry } = authorized;
   const pending: LiveConnection = { close: () => client.destroy() };
   trackConnection(ctx, authorized, pending);
+  // Direct exits read the far end through large buffers (upstream-reads.ts); proxies' sockets
+  // come from their own connectors and use 'data' events.
+  const reads = request.exit.kind === 'direct' ? createUpstreamReads() : null;
   connectThroughExit(
     request.exit,
     request.host,
     request.port,
     authorized.targeting,
     ctx.connectOptions,
+    reads,
   ).then(
     (upstream) => {
       untrackConnection(ctx, authorized, pending);
       if (client.destroyed || !ctx.authenticator.isCurrent(authorized, Date.now())) {
         upstream.destroy();
+        reads?.release();
         client.destroy();
         return;
       }
@@ -61,6 +67,7 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
       const tunnel = pumpTunnel({
         client,
         upstream,
+        upstreamReads: reads,
         counter,
         upGate: gates.up,
         downGate: gates.down,

@@ -1,5 +1,7 @@
+import type net from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { UsageCounter } from '../metering/usage-meter.ts';
+import type { UpstreamReads } from './upstream-reads.ts';
 
 /**
  * What may pass right now for a package: its traffic budget or its speed. `take` returns how
@@ -16,38 +18,50 @@ type RelayState = {
   sink: Writable;
   counter: UsageCounter | null;
   isUp: boolean;
-  /** The part of a chunk the gate held back. */
+  gate: ByteGate | null;
+  /**
+   * The source reads through UpstreamReads: chunks may be views of a buffer its next read
+   * refills, so the source stays paused while any write is pending (not only above the sink's
+   * high-water mark), and `written` resumes it.
+   */
+  isReads: boolean;
+  /**
+   * The part of a chunk the gate held back. It may be a view of a read buffer: the source stays
+   * paused until it went and its write finished, so that buffer is not refilled meanwhile.
+   */
   held: Buffer | null;
   isDraining: boolean;
   /** The source ended: `onEnd` runs once nothing is held back any more. */
   isEnded: boolean;
   onEnd: () => void;
+  written: () => void;
 };
 
 // Module-level functions over a state object, not closures per relay: this runs for every
 // chunk and every forwarded request (and tsx's keepNames would wrap each named closure again).
 
-const write = (state: RelayState, chunk: Buffer) => {
+/** Counts and writes a chunk; false when the source must wait for the sink (it is paused). */
+const write = (state: RelayState, chunk: Buffer): boolean => {
   if (state.counter !== null) {
     if (state.isUp) state.counter.up += chunk.length;
     else state.counter.down += chunk.length;
   }
-  if (!state.sink.write(chunk)) {
-    state.isDraining = true;
-    state.source.pause();
-  }
+  if (state.isReads) {
+    state.sink.write(chunk, state.written);
+    if (state.sink.writableLength === 0) return true;
+  } else if (state.sink.write(chunk)) return true;
+  state.isDraining = true;
+  if (!state.isReads) state.source.pause();
+  return false;
 };
 
-/** Writes what the gate allows; true when the whole chunk went. */
+/** Writes what the gate allows; true when the whole chunk went and the source may go on. */
 const offer = (state: RelayState, gate: ByteGate, chunk: Buffer): boolean => {
   const allowed = gate.take(chunk.length);
-  if (allowed >= chunk.length) {
-    write(state, chunk);
-    return true;
-  }
+  if (allowed >= chunk.length) return write(state, chunk);
   if (allowed > 0) write(state, chunk.subarray(0, allowed));
   state.held = chunk.subarray(allowed);
-  state.source.pause();
+  if (!state.isReads) state.source.pause();
   gate.wait(() => retry(state, gate));
   return false;
 };
@@ -57,9 +71,18 @@ const retry = (state: RelayState, gate: ByteGate) => {
   // A source that ended normally is destroyed too (autoDestroy): its held bytes still go.
   if (chunk === null || (state.source.destroyed && !state.isEnded) || state.sink.destroyed) return;
   state.held = null;
-  if (!offer(state, gate, chunk)) return;
+  offer(state, gate, chunk);
+  // Held back again: the gate calls back once more.
+  if (state.held !== null) return;
   if (state.isEnded) state.onEnd();
   else if (!state.isDraining) state.source.resume();
+};
+
+/** The sink took everything written so far: the source may read again. */
+const drained = (state: RelayState) => {
+  if (!state.isDraining || state.sink.writableLength > 0) return;
+  state.isDraining = false;
+  if (state.held === null && !state.isEnded) state.source.resume();
 };
 
 const ended = (state: RelayState) => {
@@ -68,12 +91,18 @@ const ended = (state: RelayState) => {
   if (state.held === null) state.onEnd();
 };
 
+const take = (state: RelayState, chunk: Buffer): boolean =>
+  state.gate === null ? write(state, chunk) : offer(state, state.gate, chunk);
+
 /**
  * One direction of a relay: every chunk from `source` is counted (as `up` or `down`) and written
  * to `sink` as it comes, without copies. A gate may hold part of a chunk back: the part it
  * allows goes (a view, no copy), the source pauses, and the rest goes when the gate calls back.
  * Backpressure from the sink pauses the source until it drains. `onEnd` runs once the source
  * ended and everything it sent went on (pass the end to the sink there).
+ *
+ * `reads`: the source is a socket made with those UpstreamReads (its bytes come through them,
+ * not as 'data' events).
  */
 export const relay = (
   source: Readable,
@@ -82,22 +111,56 @@ export const relay = (
   isUp: boolean,
   gate: ByteGate | null,
   onEnd: () => void,
+  reads: UpstreamReads | null = null,
 ) => {
+  const state = relayState(source, sink, counter, isUp, gate, onEnd, reads !== null);
+  source.on('end', () => ended(state));
+  if (reads !== null) {
+    reads.attach((chunk) => take(state, chunk), source as net.Socket);
+    return;
+  }
+  source.on('data', (chunk: Buffer) => take(state, chunk));
+  sink.on('drain', () => drained(state));
+};
+
+/**
+ * The same relay fed by its owner, who knows where a message ends in what the source sent
+ * (one response body on a kept-alive upstream, fast-forward.ts): `feed` returns false when the
+ * source must pause (the owner's read callback returns it), `end` when the message is complete;
+ * `onEnd` runs once everything fed went on. The source reads through UpstreamReads.
+ */
+export const feedRelay = (
+  source: net.Socket,
+  sink: Writable,
+  counter: UsageCounter | null,
+  gate: ByteGate | null,
+  onEnd: () => void,
+) => {
+  const state = relayState(source, sink, counter, false, gate, onEnd, true);
+  return { feed: (chunk: Buffer) => take(state, chunk), end: () => ended(state) };
+};
+
+const relayState = (
+  source: Readable,
+  sink: Writable,
+  counter: UsageCounter | null,
+  isUp: boolean,
+  gate: ByteGate | null,
+  onEnd: () => void,
+  isReads: boolean,
+): RelayState => {
   const state: RelayState = {
     source,
     sink,
     counter,
     isUp,
+    gate,
+    isReads,
     held: null,
     isDraining: false,
     isEnded: false,
     onEnd,
+    written: () => drained(state),
   };
-  source.on('end', () => ended(state));
-  if (gate === null) source.on('data', (chunk: Buffer) => write(state, chunk));
-  else source.on('data', (chunk: Buffer) => offer(state, gate, chunk));
-  sink.on('drain', () => {
-    state.isDraining = false;
-    if (state.held === null) source.resume();
-  });
+  return state;
 };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './app.constants.ts';
+import { TABLE } from '../tables/tables.schemas.ts';
+import * as notifications from '../notifications/notifications.schemas.ts';
+import * as referral from '../referral/referral.schemas.ts';
 
 // The table of spec 000 section 9, written out once more so a drifting constant fails here.
 describe('business constants (spec 000 section 9)', () => {
@@ -20,18 +23,18 @@ describe('business constants (spec 000 section 9)', () => {
     expect([c.PASSWORD_MIN_LENGTH, c.NICKNAME_MIN_LENGTH]).toEqual([8, 3]);
     expect(c.BREAKPOINTS).toEqual({ large: 1092, medium: 768, small: 576 });
     expect([
-      c.NOTIFICATIONS_PAGE_SIZE,
-      c.NOTIFICATIONS_SCROLL_THRESHOLD_PX,
-      c.NOTIFICATIONS_READ_VISIBILITY,
+      notifications.NOTIFICATIONS_PAGE_SIZE,
+      notifications.NOTIFICATIONS_SCROLL_THRESHOLD_PX,
+      notifications.NOTIFICATIONS_READ_VISIBILITY,
     ]).toEqual([10, 20, 0.5]);
-    expect(c.NOTIFICATIONS_STALE_MS).toBe(60_000);
-    expect([c.DEFAULT_PAGE_SIZE, c.DEFAULT_SORT_FIELD, c.DEFAULT_SORT_DIRECTION]).toEqual([
+    expect(notifications.NOTIFICATIONS_STALE_MS).toBe(60_000);
+    expect([TABLE.defaultPageSize, TABLE.defaultSortField, TABLE.defaultSortDirection]).toEqual([
       10,
       'created_at',
       'desc',
     ]);
-    expect(c.PAGE_SIZE_OPTIONS).toEqual([10, 20, 50, 100]);
-    expect([c.TABLE_SEARCH_MIN_LENGTH, c.PAGER_FULL_WINDOW]).toEqual([3, 6]);
+    expect(TABLE.pageSizeOptions).toEqual([10, 20, 50, 100]);
+    expect([TABLE.searchMinLength, TABLE.pagerFullWindow]).toEqual([3, 6]);
     expect([c.FAQ_SEARCH_MIN_LENGTH, c.SEARCH_DEBOUNCE_MS, c.ACCORDION_TRANSITION_MS]).toEqual([
       4, 500, 250,
     ]);
@@ -42,7 +45,7 @@ describe('business constants (spec 000 section 9)', () => {
       c.ALERT_COLLAPSE_AFTER,
       c.ALERT_GAP_PX,
     ]).toEqual([5000, 3000, 3, 15]);
-    expect([c.MIN_TRANSFER_DOLLARS, c.MIN_WITHDRAW_DOLLARS]).toEqual([1, 100]);
+    expect([referral.MIN_TRANSFER_DOLLARS, referral.MIN_WITHDRAW_DOLLARS]).toEqual([1, 100]);
     expect([c.TOP_UP_PAYMENT_COOKIE, c.TOP_UP_PAYMENT_COOKIE_TTL_HOURS]).toEqual([
       'topUpPaymentData',
       2,

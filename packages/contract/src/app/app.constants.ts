@@ -38,18 +38,6 @@ export const NICKNAME_MIN_LENGTH = 3;
 
 export const BREAKPOINTS = { large: 1092, medium: 768, small: 576 } as const;
 
-export const NOTIFICATIONS_PAGE_SIZE = 10;
-export const NOTIFICATIONS_SCROLL_THRESHOLD_PX = 20;
-export const NOTIFICATIONS_READ_VISIBILITY = 0.5;
-export const NOTIFICATIONS_STALE_MS = 60_000;
-
-export const DEFAULT_PAGE_SIZE = 10;
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
-export const DEFAULT_SORT_FIELD = 'created_at';
-export const DEFAULT_SORT_DIRECTION = 'desc';
-export const TABLE_SEARCH_MIN_LENGTH = 3;
-export const PAGER_FULL_WINDOW = 6;
-
 export const FAQ_SEARCH_MIN_LENGTH = 4;
 export const SEARCH_DEBOUNCE_MS = 500;
 /** Option lists (countries, cities, ...) get a search box only above this many options. */
@@ -64,8 +52,6 @@ export const ALERT_COLLAPSE_DELAY_MS = 3000;
 export const ALERT_COLLAPSE_AFTER = 3;
 export const ALERT_GAP_PX = 15;
 
-export const MIN_TRANSFER_DOLLARS = 1;
-export const MIN_WITHDRAW_DOLLARS = 100;
 export const TOP_UP_PAYMENT_COOKIE = 'topUpPaymentData';
 export const TOP_UP_PAYMENT_COOKIE_TTL_HOURS = 2;
 

@@ -15,19 +15,13 @@ export const openApiDocumentSchema = z.looseObject({
 export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
 
 export const appEndpoints = {
-  health: defineEndpoint({
-    method: 'GET',
-    path: '/health',
+  health: defineEndpoint('GET /health', {
     summary: 'Liveness with a database ping (503 when the database does not answer)',
-    request: {},
     response: z.object({ status: z.literal('ok') }),
   }),
   /** The run-time configuration the SPA needs (support link, analytics, live chat). */
-  config: defineEndpoint({
-    method: 'GET',
-    path: '/app/config',
+  config: defineEndpoint('GET /app/config', {
     summary: 'Support messenger link and the analytics and live-chat services configured',
-    request: {},
     response: appConfigSchema,
   }),
   /**
@@ -35,18 +29,12 @@ export const appEndpoints = {
    * application/csp-report or application/reports+json; the API checks the body itself and
    * answers 400 to anything that is not a report, 204 otherwise.
    */
-  cspReport: defineEndpoint({
-    method: 'POST',
-    path: '/csp-report',
+  cspReport: defineEndpoint('POST /csp-report', {
     summary: 'A browser reports a Content-Security-Policy violation',
-    request: {},
     response: { kind: 'no-content' },
   }),
-  openApiDocument: defineEndpoint({
-    method: 'GET',
-    path: '/openapi.json',
+  openApiDocument: defineEndpoint('GET /openapi.json', {
     summary: 'The OpenAPI 3.1 document of the public API: the routes an X-Api-Key may call',
-    request: {},
     response: openApiDocumentSchema,
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { listResponseSchema } from '../common/responses.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { IDEMPOTENCY_KEY_HEADER, TARIFF_TYPES, type TariffType } from './buy.constants.ts';
 import {
@@ -64,7 +65,6 @@ export const promoCheckResponseSchema = z.object({
 });
 
 const rowId = z.coerce.number().int().positive();
-const list = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row) });
 
 /** GET /tariffs?type=: 1 and 4 dynamic (Base, Premium), 5 unlimited, 6 ISP. */
 export const tariffsQuerySchema = z.object({
@@ -81,12 +81,10 @@ export const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField
 
 /** The public catalogue (prices are public) and purchases. */
 export const catalogueEndpoints = {
-  listTariffs: defineEndpoint({
+  listTariffs: defineEndpoint('GET /tariffs', {
     access: 'api-key',
-    method: 'GET',
-    path: '/tariffs',
     summary: 'Active tariffs of one type',
-    request: { query: tariffsQuerySchema },
+    query: tariffsQuerySchema,
     response: z.object({
       data: z.union([
         z.array(dynamicTariffSchema),
@@ -95,83 +93,62 @@ export const catalogueEndpoints = {
       ]),
     }),
   }),
-  listIspCountries: defineEndpoint({
+  listIspCountries: defineEndpoint('GET /isp/countries', {
     access: 'api-key',
-    method: 'GET',
-    path: '/isp/countries',
     summary: 'ISP countries with the number of free addresses',
-    request: {},
-    response: list(ispCountrySchema),
+    response: listResponseSchema(ispCountrySchema),
   }),
-  getIspPeriods: defineEndpoint({
+  getIspPeriods: defineEndpoint('GET /isp/periods', {
     access: 'api-key',
-    method: 'GET',
-    path: '/isp/periods',
     summary: 'ISP periods keyed by days',
-    request: {},
     response: ispPeriodsSchema,
   }),
-  listIspTariffs: defineEndpoint({
+  listIspTariffs: defineEndpoint('GET /isp/countries/:id/tariffs', {
     access: 'api-key',
-    method: 'GET',
-    path: '/isp/countries/:id/tariffs',
     // A malformed id answers an empty list (the route reads it leniently), an unknown one 404.
     summary: 'ISP tariffs of one country',
-    request: { params: z.object({ id: textField() }) },
-    response: list(ispTariffSchema),
+    params: z.object({ id: textField() }),
+    response: listResponseSchema(ispTariffSchema),
   }),
-  listUnlimTariffs: defineEndpoint({
+  listUnlimTariffs: defineEndpoint('GET /unlim/tariffs', {
     access: 'api-key',
-    method: 'GET',
-    path: '/unlim/tariffs',
     summary: 'Unlimited residential tariffs',
-    request: {},
-    response: list(unlimTariffSchema),
+    response: listResponseSchema(unlimTariffSchema),
   }),
-  listUnlimLocations: defineEndpoint({
+  listUnlimLocations: defineEndpoint('GET /unlim/locations', {
     access: 'api-key',
-    method: 'GET',
-    path: '/unlim/locations',
     summary: 'Unlimited residential server locations',
-    request: {},
-    response: list(unlimLocationSchema),
+    response: listResponseSchema(unlimLocationSchema),
   }),
-  buyDynamic: defineEndpoint({
+  buyDynamic: defineEndpoint('POST /tariff/buy', {
     access: 'api-key',
-    method: 'POST',
-    path: '/tariff/buy',
     summary: 'Buy a dynamic (Base or Premium) package from the balance',
-    request: { body: dynamicBuySchema, headers: idempotencyHeaders },
+    body: dynamicBuySchema,
+    headers: idempotencyHeaders,
     response: buyResponseSchema,
   }),
-  buyUnlim: defineEndpoint({
+  buyUnlim: defineEndpoint('POST /tariff/buy-unlim', {
     access: 'api-key',
-    method: 'POST',
-    path: '/tariff/buy-unlim',
     summary: 'Buy an unlimited residential package from the balance',
-    request: { body: unlimBuySchema, headers: idempotencyHeaders },
+    body: unlimBuySchema,
+    headers: idempotencyHeaders,
     response: buyResponseSchema,
   }),
-  buyIsp: defineEndpoint({
+  buyIsp: defineEndpoint('POST /tariff/buy-isp', {
     access: 'api-key',
-    method: 'POST',
-    path: '/tariff/buy-isp',
     summary: 'Buy ISP addresses from the balance',
-    request: { body: ispBuySchema, headers: idempotencyHeaders },
+    body: ispBuySchema,
+    headers: idempotencyHeaders,
     response: buyResponseSchema,
   }),
-  checkCoupon: defineEndpoint({
+  checkCoupon: defineEndpoint('GET /tariff/:tariffId/check-coupon/:code', {
     access: 'api-key',
-    method: 'GET',
-    path: '/tariff/:tariffId/check-coupon/:code',
     summary: 'Price of a tariff with a promo code (never an error status for a bad code)',
-    request: {
-      params: z.object({
-        tariffId: rowId.max(2_147_483_647),
-        code: textField().min(1).max(64),
-      }),
-      query: z.object({ period: z.coerce.number().int().optional() }),
-    },
+    params: z.object({
+      tariffId: rowId.max(2_147_483_647),
+      code: textField().min(1).max(64),
+    }),
+    query: z.object({ period: z.coerce.number().int().optional() }),
     response: promoCheckResponseSchema,
   }),
 } as const;

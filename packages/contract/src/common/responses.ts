@@ -10,3 +10,9 @@ export const actionResponseSchema = z.object({
   message: z.string(),
 });
 export type ActionResponse = z.infer<typeof actionResponseSchema>;
+
+/** The answer that carries one thing in `data` (a package panel, a usage series). */
+export const dataResponseSchema = <T extends z.ZodType>(content: T) => z.object({ data: content });
+
+/** The answer that carries a whole list in `data` (no paging: see `pagedResponseSchema`). */
+export const listResponseSchema = <T extends z.ZodType>(row: T) => dataResponseSchema(z.array(row));

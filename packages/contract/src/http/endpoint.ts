@@ -57,8 +57,55 @@ export const API_KEY_SECURITY_SCHEME = 'apiKey';
 export const isPublicApiEndpoint = (endpoint: Pick<Endpoint, 'access'>): boolean =>
   endpoint.access === 'api-key';
 
-/** Keeps the literal types of a definition (method, path, schemas) for both sides. */
-export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+/** An endpoint's method and path in one literal, as the spec and the docs write them. */
+export type Route = `${HttpMethod} /${string}`;
+
+const ROUTE = new RegExp(`^(${HTTP_METHODS.join('|')}) (/\\S*)$`);
+
+/** `'GET /packages/:id'` -> `{ method: 'GET', path: '/packages/:id' }`; null for anything else. */
+export const parseRoute = (route: string): { method: HttpMethod; path: string } | null => {
+  const [, method, path] = ROUTE.exec(route) ?? [];
+  return method && path ? { method: method as HttpMethod, path } : null;
+};
+
+const REQUEST_PARTS = ['params', 'query', 'body', 'headers'] as const;
+type RequestPart = (typeof REQUEST_PARTS)[number];
+const isRequestPart = (key: string): key is RequestPart =>
+  (REQUEST_PARTS as readonly string[]).includes(key);
+
+/** What a definition says besides its route: the request parts sit next to the response. */
+export type EndpointOptions = EndpointRequest & Omit<Endpoint, 'method' | 'path' | 'request'>;
+
+/** The endpoint `defineEndpoint(route, options)` returns, with the literal types of both. */
+export type DefinedEndpoint<
+  R extends Route,
+  O extends EndpointOptions,
+> = R extends `${infer M extends HttpMethod} ${infer P}`
+  ? { method: M; path: P; request: Pick<O, Extract<keyof O, RequestPart>> } & Omit<O, RequestPart>
+  : never;
+
+/** A misspelt option (`sumary`) is a type error rather than a silently missing part. */
+type OnlyKnownOptions<O> = { [K in Exclude<keyof O, keyof EndpointOptions>]: never };
+
+/**
+ * One endpoint, compactly: `defineEndpoint('GET /packages/:id', { summary, params, response })`.
+ * The route literal and the options object are all the web build reads
+ * (apps/web/build/strip-endpoint-schemas.ts rewrites each call into `{ method, path }`, plus
+ * `rawBody`), so both are written out literally at every call.
+ */
+export const defineEndpoint = <const R extends Route, const O extends EndpointOptions>(
+  route: R,
+  options: O & OnlyKnownOptions<O>,
+): DefinedEndpoint<R, O> => {
+  const parsed = parseRoute(route);
+  if (!parsed) throw new Error(`not a route: ${route}`);
+  const request: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options))
+    if (isRequestPart(key)) request[key] = value;
+    else rest[key] = value;
+  return { ...parsed, ...rest, request } as DefinedEndpoint<R, O>;
+};
 
 export const isJsonResponse = (response: Endpoint['response']): response is z.ZodType =>
   '_zod' in response;

@@ -3,11 +3,8 @@ import { legalResponseSchema } from './legal.schemas.ts';
 
 export const legalEndpoints = {
   /** Public: the registration form links to the terms before there is a session. */
-  getLegal: defineEndpoint({
-    method: 'GET',
-    path: '/legal',
+  getLegal: defineEndpoint('GET /legal', {
     summary: 'The legal documents in the request language, operator contacts filled in',
-    request: {},
     response: legalResponseSchema,
   }),
 } as const;

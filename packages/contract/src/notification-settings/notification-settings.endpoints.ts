@@ -9,32 +9,22 @@ import {
 
 /** Notification settings and the Telegram bot (spec 001 sections 2, 4 and 7; issue 12). */
 export const notificationSettingsEndpoints = {
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/profile/notification-settings',
+  get: defineEndpoint('GET /profile/notification-settings', {
     summary: 'Per event and channel (mail, database, telegram): whether the user hears of it',
-    request: {},
     response: notificationSettingsResponseSchema,
   }),
-  update: defineEndpoint({
-    method: 'PUT',
-    path: '/profile/notification-settings/update',
+  update: defineEndpoint('PUT /profile/notification-settings/update', {
     summary: 'Save the settings (unknown names or channels are field errors)',
-    request: { body: notificationSettingsUpdateSchema },
+    body: notificationSettingsUpdateSchema,
     response: notificationSettingsUpdateResponseSchema,
   }),
-  telegram: defineEndpoint({
-    method: 'GET',
-    path: '/profile/telegram',
+  telegram: defineEndpoint('GET /profile/telegram', {
     summary: 'The Telegram bot offer: deep link, connection and the subscription promo',
-    request: {},
     response: telegramStatusSchema,
   }),
-  telegramWebhook: defineEndpoint({
-    method: 'POST',
-    path: '/telegram/webhook',
+  telegramWebhook: defineEndpoint('POST /telegram/webhook', {
     summary: 'Telegram Bot API updates (webhook mode; X-Telegram-Bot-Api-Secret-Token checked)',
-    request: { body: z.object({ update_id: z.number().int() }).passthrough() },
+    body: z.object({ update_id: z.number().int() }).passthrough(),
     response: z.object({ ok: z.literal(true) }),
   }),
 } as const;

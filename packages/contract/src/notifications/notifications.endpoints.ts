@@ -8,25 +8,18 @@ import {
 } from './notifications.schemas.ts';
 
 export const notificationsEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/profile/notifications',
+  list: defineEndpoint('GET /profile/notifications', {
     summary: 'Notifications, newest first, cursor-paged',
-    request: { query: notificationsQuerySchema },
+    query: notificationsQuerySchema,
     response: notificationsPageSchema,
   }),
-  readAll: defineEndpoint({
-    method: 'PATCH',
-    path: '/profile/notifications/read-all',
+  readAll: defineEndpoint('PATCH /profile/notifications/read-all', {
     summary: 'Mark every notification read',
-    request: {},
     response: z.object({ success: z.literal(true), updated: z.number() }),
   }),
-  read: defineEndpoint({
-    method: 'PATCH',
-    path: '/profile/notifications/:id/read',
+  read: defineEndpoint('PATCH /profile/notifications/:id/read', {
     summary: 'Mark one notification read (404 for a foreign or malformed id)',
-    request: { params: z.object({ id: textField() }) },
+    params: z.object({ id: textField() }),
     response: z.object({ success: z.literal(true), notification: notificationSchema }),
   }),
 } as const;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { NOTIFICATIONS_PAGE_SIZE } from '../app/app.constants.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 
+/** The panel (spec 000 section 9): a page of 10, the next one 20 px before the bottom. */
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+export const NOTIFICATIONS_SCROLL_THRESHOLD_PX = 20;
+/** A notification counts as read once this share of it has been visible in the panel. */
+export const NOTIFICATIONS_READ_VISIBILITY = 0.5;
+export const NOTIFICATIONS_STALE_MS = 60_000;
 export const NOTIFICATIONS_MAX_PAGE = 50;
 
 /** GET /profile/notifications: cursor paging (the cursor is opaque to clients). */

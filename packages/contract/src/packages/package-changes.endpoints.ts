@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packageIdParam } from './packages.schemas.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { listResponseSchema } from '../common/responses.ts';
 import { textField } from '../common/validation.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../catalogue/buy.constants.ts';
 import {
@@ -24,66 +25,59 @@ const paidHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() 
  * transaction as the change. Paths the spec does not show: docs/decisions/112.
  */
 export const packageChangesEndpoints = {
-  deletePackage: defineEndpoint({
-    method: 'DELETE',
-    path: '/packages/:id',
+  deletePackage: defineEndpoint('DELETE /packages/:id', {
     summary:
       'Delete a package, confirmed by the account e-mail (422 email_match otherwise); ISP ' +
       'addresses go back to the pool and the gateway closes its connections. An active ' +
       'unlimited package cannot be deleted (409)',
-    request: { params: byId, body: deletePackageSchema },
+    params: byId,
+    body: deletePackageSchema,
     response: packageChangeResponseSchema,
   }),
-  swapIsp: defineEndpoint({
-    method: 'POST',
-    path: '/packages/:id/swap',
+  swapIsp: defineEndpoint('POST /packages/:id/swap', {
     summary:
       'Swap the addresses of an active ISP package for new ones of the same country, once per ' +
       'package (409 when already swapped, 409 out of stock)',
-    request: { params: byId },
+    params: byId,
     response: ispSwapResponseSchema,
   }),
-  restorePackage: defineEndpoint({
-    method: 'POST',
-    path: '/packages/:id/restore',
+  restorePackage: defineEndpoint('POST /packages/:id/restore', {
     summary:
       'Restore an inactive package inside its grace window for the 30-day price: a new period ' +
       'from now. success false (200) with a message when it can no longer be restored',
-    request: { params: byId, headers: paidHeaders },
+    params: byId,
+    headers: paidHeaders,
     response: paidChangeResponseSchema,
   }),
-  upgradePackage: defineEndpoint({
-    method: 'POST',
-    path: '/packages/:id/upgrade',
+  upgradePackage: defineEndpoint('POST /packages/:id/upgrade', {
     summary:
       'Upgrade an active dynamic or premium package to a larger tariff of its family at the ' +
       'discounted price (the package_upgrade offer)',
-    request: { params: byId, body: upgradePackageSchema, headers: paidHeaders },
+    params: byId,
+    body: upgradePackageSchema,
+    headers: paidHeaders,
     response: paidChangeResponseSchema,
   }),
-  unlimUpgradeOptions: defineEndpoint({
-    method: 'GET',
-    path: '/unlim/:packageID/upgrade',
+  unlimUpgradeOptions: defineEndpoint('GET /unlim/:packageID/upgrade', {
     summary:
       'Faster tariffs an active unlimited package can move to, priced for its remaining days',
-    request: { params: byPackageId },
-    response: z.object({ data: z.array(unlimUpgradeOptionSchema) }),
+    params: byPackageId,
+    response: listResponseSchema(unlimUpgradeOptionSchema),
   }),
-  upgradeUnlim: defineEndpoint({
-    method: 'POST',
-    path: '/unlim/:packageID/upgrade',
+  upgradeUnlim: defineEndpoint('POST /unlim/:packageID/upgrade', {
     summary:
       'Raise the speed of an active unlimited package, paying the difference for its remaining days',
-    request: { params: byPackageId, body: upgradePackageSchema, headers: paidHeaders },
+    params: byPackageId,
+    body: upgradePackageSchema,
+    headers: paidHeaders,
     response: paidChangeResponseSchema,
   }),
-  deleteUnlim: defineEndpoint({
-    method: 'DELETE',
-    path: '/unlim/packages/:packageID',
+  deleteUnlim: defineEndpoint('DELETE /unlim/packages/:packageID', {
     summary:
       'Delete an unlimited package that is not active, confirmed by the account e-mail ' +
       '(404 for another family)',
-    request: { params: byPackageId, body: deletePackageSchema },
+    params: byPackageId,
+    body: deletePackageSchema,
     response: packageChangeResponseSchema,
   }),
 } as const;

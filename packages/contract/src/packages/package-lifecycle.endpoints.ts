@@ -15,42 +15,32 @@ import {
  * package, an unknown id or a package of another family than the path serves.
  */
 export const packageLifecycleEndpoints = {
-  extendPackage: defineEndpoint({
-    method: 'POST',
-    path: '/packages/:id/extend',
+  extendPackage: defineEndpoint('POST /packages/:id/extend', {
     summary:
       'Extend a dynamic, premium or ISP package from the balance (refused while auto-renew is on)',
-    request: {
-      params: z.object({ id: packageIdParam }),
-      body: packageExtendSchema,
-      headers: idempotencyHeaders,
-    },
+    params: z.object({ id: packageIdParam }),
+    body: packageExtendSchema,
+    headers: idempotencyHeaders,
     response: packageExtendResponseSchema,
   }),
-  setPackageAutoUpdate: defineEndpoint({
-    method: 'POST',
-    path: '/packages/:id/auto-update',
+  setPackageAutoUpdate: defineEndpoint('POST /packages/:id/auto-update', {
     summary: 'Switch auto-renew of a dynamic, premium or ISP package on or off',
-    request: { params: z.object({ id: packageIdParam }), body: autoUpdateSchema },
+    params: z.object({ id: packageIdParam }),
+    body: autoUpdateSchema,
     response: autoUpdateResponseSchema,
   }),
-  renewUnlim: defineEndpoint({
-    method: 'POST',
-    path: '/unlim/:packageID/renew',
+  renewUnlim: defineEndpoint('POST /unlim/:packageID/renew', {
     summary:
       'Renew an unlimited package from the balance, with an optional promo (refused while auto-renew is on)',
-    request: {
-      params: z.object({ packageID: packageIdParam }),
-      body: unlimRenewSchema,
-      headers: idempotencyHeaders,
-    },
+    params: z.object({ packageID: packageIdParam }),
+    body: unlimRenewSchema,
+    headers: idempotencyHeaders,
     response: packageExtendResponseSchema,
   }),
-  setUnlimAutoUpdate: defineEndpoint({
-    method: 'POST',
-    path: '/unlim/:packageID/auto-update',
+  setUnlimAutoUpdate: defineEndpoint('POST /unlim/:packageID/auto-update', {
     summary: 'Switch auto-renew of an unlimited package on or off (not for 1-day tariffs)',
-    request: { params: z.object({ packageID: packageIdParam }), body: autoUpdateSchema },
+    params: z.object({ packageID: packageIdParam }),
+    body: autoUpdateSchema,
     response: autoUpdateResponseSchema,
   }),
 } as const;

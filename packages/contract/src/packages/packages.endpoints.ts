@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { dataResponseSchema } from '../common/responses.ts';
 import {
   dynamicPackageSchema,
   ispPackageSchema,
@@ -21,60 +22,46 @@ const packageParams = z.object({ id: packageIdParam });
  * of another family answers 404.
  */
 export const packagesEndpoints = {
-  listPackages: defineEndpoint({
+  listPackages: defineEndpoint('GET /packages', {
     access: 'api-key',
-    method: 'GET',
-    path: '/packages',
     summary: "The owner's packages, paged and sorted (filters[type], filters[status])",
-    request: { query: packagesQuerySchema },
+    query: packagesQuerySchema,
     response: packagesPageSchema,
   }),
-  getPackage: defineEndpoint({
+  getPackage: defineEndpoint('GET /packages/:id', {
     access: 'api-key',
-    method: 'GET',
-    path: '/packages/:id',
     summary: 'One package of the owner, any family, with where to connect',
-    request: { params: packageParams },
-    response: z.object({ data: packageDetailSchema }),
+    params: packageParams,
+    response: dataResponseSchema(packageDetailSchema),
   }),
-  getDynamicPackage: defineEndpoint({
+  getDynamicPackage: defineEndpoint('GET /packages/dynamic/:id', {
     access: 'api-key',
-    method: 'GET',
-    path: '/packages/dynamic/:id',
     summary: 'The dynamic panel: package, traffic in bytes, proxy formats, upgrade offer',
-    request: { params: packageParams },
-    response: z.object({ data: dynamicPackageSchema }),
+    params: packageParams,
+    response: dataResponseSchema(dynamicPackageSchema),
   }),
-  getPremiumPackage: defineEndpoint({
+  getPremiumPackage: defineEndpoint('GET /packages/vip/:id', {
     access: 'api-key',
-    method: 'GET',
-    path: '/packages/vip/:id',
     summary: 'The premium residential (generator) panel of a vip package',
-    request: { params: packageParams },
-    response: z.object({ data: premiumPackageSchema }),
+    params: packageParams,
+    response: dataResponseSchema(premiumPackageSchema),
   }),
-  getIspPackage: defineEndpoint({
+  getIspPackage: defineEndpoint('GET /packages/isp/:id', {
     access: 'api-key',
-    method: 'GET',
-    path: '/packages/isp/:id',
     summary: 'The ISP panel: addresses, period, country, authentication, swap state',
-    request: { params: packageParams },
-    response: z.object({ data: ispPackageSchema }),
+    params: packageParams,
+    response: dataResponseSchema(ispPackageSchema),
   }),
-  getUnlimPackage: defineEndpoint({
+  getUnlimPackage: defineEndpoint('GET /unlim/packages/:id', {
     access: 'api-key',
-    method: 'GET',
-    path: '/unlim/packages/:id',
     summary: "The unlimited residential panel (the spec's {unlim} prefix is /unlim)",
-    request: { params: packageParams },
-    response: z.object({ data: unlimPackageSchema }),
+    params: packageParams,
+    response: dataResponseSchema(unlimPackageSchema),
   }),
-  getUnlimUsage: defineEndpoint({
+  getUnlimUsage: defineEndpoint('GET /unlim/:id/usage', {
     access: 'api-key',
-    method: 'GET',
-    path: '/unlim/:id/usage',
     summary: 'Live metrics of an unlimited package (404 for a foreign, unknown or other package)',
-    request: { params: packageParams },
-    response: z.object({ data: unlimUsageSchema }),
+    params: packageParams,
+    response: dataResponseSchema(unlimUsageSchema),
   }),
 } as const;

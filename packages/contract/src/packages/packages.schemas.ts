@@ -32,6 +32,14 @@ export const PACKAGE_FILTERS = { type: PACKAGE_ROW_TYPES, status: PACKAGE_STATUS
 /** page, per_page (10/20/50/100), sort, direction (the shared table query), filters[...]. */
 export const packagesQuerySchema = listRouteQuerySchema(PACKAGE_SORT_FIELDS);
 
+/** A package's term, as the table and every panel show it. */
+const packageTermFields = {
+  created_at: z.string(),
+  /** null: the package does not expire. */
+  expired_at: z.string().nullable(),
+  days_left: z.number().nullable(),
+};
+
 export const packageRowSchema = z.object({
   id: z.number(),
   type: z.enum(PACKAGE_ROW_TYPES),
@@ -40,10 +48,7 @@ export const packageRowSchema = z.object({
   /** GB of a traffic tariff; null for ISP and unlimited. */
   tariff_traffic: z.number().nullable(),
   status: z.enum(PACKAGE_STATUSES),
-  created_at: z.string(),
-  /** null: the package does not expire. */
-  expired_at: z.string().nullable(),
-  days_left: z.number().nullable(),
+  ...packageTermFields,
   /** Inactive and still inside the grace window (RESUME_GRACE_DAYS): shown as suspended. */
   resume_package_allowed: z.boolean(),
   package_key: z.string(),
@@ -53,8 +58,6 @@ export const packageRowSchema = z.object({
   traffic_left_bytes: z.number().nullable(),
 });
 export type PackageRow = z.infer<typeof packageRowSchema>;
-/** The former name of a row, kept for the web's existing imports. */
-export type PackageListItem = PackageRow;
 
 /** `{ packages: { data, meta: { total, page, per_page } } }` (spec: the list's field is packages). */
 export const packagesPageSchema = z.object({ packages: pagedResponseSchema(packageRowSchema) });
@@ -82,9 +85,7 @@ const packageStateFields = {
   status: z.enum(PACKAGE_STATUSES),
   auto_update: z.boolean(),
   resume_package_allowed: z.boolean(),
-  created_at: z.string(),
-  expired_at: z.string().nullable(),
-  days_left: z.number().nullable(),
+  ...packageTermFields,
 };
 
 /** A traffic tariff as bought (dollars; traffic in GB). */

@@ -58,56 +58,44 @@ const sandboxQuery = z.object({ token: textField().max(256).optional() });
 
 /** Top-up, the payments and transactions tables, provider webhooks and the sandbox checkout. */
 export const paymentsEndpoints = {
-  getNetworks: defineEndpoint({
-    method: 'GET',
-    path: '/payment/networks',
+  getNetworks: defineEndpoint('GET /payment/networks', {
     summary: 'Networks of the crypto payment method',
-    request: {},
     response: networksResponseSchema,
   }),
-  createPayment: defineEndpoint({
-    method: 'POST',
-    path: '/payment/create',
+  createPayment: defineEndpoint('POST /payment/create', {
     summary: "Start a top-up: answers the provider's checkout URL",
-    request: { body: topUpSchema },
+    body: topUpSchema,
     response: createPaymentResponseSchema,
   }),
-  listPayments: defineEndpoint({
-    method: 'GET',
-    path: '/profile/payments',
+  listPayments: defineEndpoint('GET /profile/payments', {
     summary: 'The payments table (filters[merchant], filters[status])',
-    request: { query: listRouteQuerySchema(PAYMENT_SORT_FIELDS) },
+    query: listRouteQuerySchema(PAYMENT_SORT_FIELDS),
     response: pagedResponseSchema(paymentRowSchema),
   }),
-  listTransactions: defineEndpoint({
-    method: 'GET',
-    path: '/profile/transactions',
+  listTransactions: defineEndpoint('GET /profile/transactions', {
     summary: 'The ledger of the main balance (filters[type])',
-    request: { query: listRouteQuerySchema(TRANSACTION_SORT_FIELDS) },
+    query: listRouteQuerySchema(TRANSACTION_SORT_FIELDS),
     response: pagedResponseSchema(transactionRowSchema),
   }),
-  webhook: defineEndpoint({
-    method: 'POST',
-    path: '/payment/webhook/:provider',
+  webhook: defineEndpoint('POST /payment/webhook/:provider', {
     summary:
       "A provider's signed notification (raw body, checked against its signature, then its " +
       'shape: 400 when it does not fit)',
-    request: { params: providerParams, body: webhookPayloadSchema },
+    params: providerParams,
+    body: webhookPayloadSchema,
     rawBody: true,
     response: z.object({ received: z.literal(true), outcome: z.enum(WEBHOOK_OUTCOMES) }),
   }),
-  sandboxPage: defineEndpoint({
-    method: 'GET',
-    path: '/payment/sandbox/:id',
+  sandboxPage: defineEndpoint('GET /payment/sandbox/:id', {
     summary: 'The checkout page of the local sandbox provider (?token= from the checkout URL)',
-    request: { params: sandboxParams, query: sandboxQuery },
+    params: sandboxParams,
+    query: sandboxQuery,
     response: { kind: 'html' },
   }),
-  sandboxAction: defineEndpoint({
-    method: 'POST',
-    path: '/payment/sandbox/:id/:action',
+  sandboxAction: defineEndpoint('POST /payment/sandbox/:id/:action', {
     summary: 'A button of the sandbox checkout (pay or fail): redirects to the result page',
-    request: { params: sandboxParams.extend({ action: textField() }), query: sandboxQuery },
+    params: sandboxParams.extend({ action: textField() }),
+    query: sandboxQuery,
     response: { kind: 'redirect', status: 303 },
   }),
 } as const;

@@ -34,40 +34,26 @@ export type FaqResponse = z.infer<typeof faqResponseSchema>;
 
 /** The profile, its system alerts and the FAQ (all signed-in). */
 export const profileEndpoints = {
-  getProfile: defineEndpoint({
+  getProfile: defineEndpoint('GET /profile', {
     access: 'api-key',
-    method: 'GET',
-    path: '/profile',
     summary: 'The signed-in user',
-    request: {},
     response: profileResponseSchema,
   }),
-  updateProfile: defineEndpoint({
-    method: 'POST',
-    path: '/profile',
+  updateProfile: defineEndpoint('POST /profile', {
     summary: 'Change name, telegram, locale or password',
-    request: { body: profileUpdateSchema },
+    body: profileUpdateSchema,
     response: profileUpdateResponseSchema,
   }),
-  regenerateApiKey: defineEndpoint({
-    method: 'POST',
-    path: '/profile/api-key/regenerate',
+  regenerateApiKey: defineEndpoint('POST /profile/api-key/regenerate', {
     summary: 'Replace the API key with a new one: the old key stops working at once',
-    request: {},
     response: profileUpdateResponseSchema,
   }),
-  getAlerts: defineEndpoint({
-    method: 'GET',
-    path: '/profile/alerts',
+  getAlerts: defineEndpoint('GET /profile/alerts', {
     summary: 'Active system alerts in the request language (none for restricted users)',
-    request: {},
     response: alertsResponseSchema,
   }),
-  getFaq: defineEndpoint({
-    method: 'GET',
-    path: '/profile/faq',
+  getFaq: defineEndpoint('GET /profile/faq', {
     summary: 'The FAQ in the request language',
-    request: {},
     response: faqResponseSchema,
   }),
 } as const;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { listResponseSchema } from '../common/responses.ts';
 import { pagedResponseSchema } from '../tables/tables.schemas.ts';
 import {
   citiesQuerySchema,
@@ -30,108 +30,84 @@ import {
  * user's package.
  */
 export const proxyListsEndpoints = {
-  listProxyLists: defineEndpoint({
+  listProxyLists: defineEndpoint('GET /packages/:id/proxy-lists', {
     access: 'api-key',
-    method: 'GET',
-    path: '/packages/:id/proxy-lists',
     summary: "A dynamic package's proxy lists: paged, sorted, searched by name",
-    request: { params: packageParamsSchema, query: proxyListsQuerySchema },
+    params: packageParamsSchema,
+    query: proxyListsQuerySchema,
     response: pagedResponseSchema(proxyListRowSchema),
   }),
-  createProxyList: defineEndpoint({
+  createProxyList: defineEndpoint('POST /packages/:id/proxy-lists', {
     access: 'api-key',
-    method: 'POST',
-    path: '/packages/:id/proxy-lists',
     summary: 'Create a proxy list (auth 1 lists get a block of gateway ports)',
-    request: { params: packageParamsSchema, body: createProxyListSchema },
+    params: packageParamsSchema,
+    body: createProxyListSchema,
     response: createProxyListResponseSchema,
   }),
-  renameProxyList: defineEndpoint({
+  renameProxyList: defineEndpoint('PATCH /packages/:id/proxy-lists/:listId', {
     access: 'api-key',
-    method: 'PATCH',
-    path: '/packages/:id/proxy-lists/:listId',
     summary: 'Rename a proxy list',
-    request: { params: proxyListParamsSchema, body: renameProxyListSchema },
+    params: proxyListParamsSchema,
+    body: renameProxyListSchema,
     response: successResponseSchema,
   }),
-  deleteProxyList: defineEndpoint({
+  deleteProxyList: defineEndpoint('DELETE /packages/:id/proxy-lists/:listId', {
     access: 'api-key',
-    method: 'DELETE',
-    path: '/packages/:id/proxy-lists/:listId',
     summary: 'Delete a proxy list (the gateway closes its ports and sessions)',
-    request: { params: proxyListParamsSchema },
+    params: proxyListParamsSchema,
     response: successResponseSchema,
   }),
-  getProxyListContents: defineEndpoint({
+  getProxyListContents: defineEndpoint('GET /proxy-list/:packageKey/:id/:name', {
     access: 'api-key',
-    method: 'GET',
-    path: '/proxy-list/:packageKey/:id/:name',
     summary: "A list's lines as printed (package key, list id and its current name)",
-    request: { params: proxyListByKeyParamsSchema },
+    params: proxyListByKeyParamsSchema,
     response: proxyListContentsSchema,
   }),
-  listLocationCountries: defineEndpoint({
+  listLocationCountries: defineEndpoint('GET /proxy-lists/locations/countries', {
     access: 'api-key',
-    method: 'GET',
-    path: '/proxy-lists/locations/countries',
     summary: 'Presets and countries the active exits serve (names in en and ru)',
-    request: {},
     response: locationCountriesResponseSchema,
   }),
-  listLocationRegions: defineEndpoint({
+  listLocationRegions: defineEndpoint('GET /proxy-lists/locations/regions', {
     access: 'api-key',
-    method: 'GET',
-    path: '/proxy-lists/locations/regions',
     summary: 'Regions of one country the active exits serve',
-    request: { query: regionsQuerySchema },
+    query: regionsQuerySchema,
     response: locationOptionsResponseSchema,
   }),
-  listLocationCities: defineEndpoint({
+  listLocationCities: defineEndpoint('GET /proxy-lists/locations/cities', {
     access: 'api-key',
-    method: 'GET',
-    path: '/proxy-lists/locations/cities',
     summary: 'Cities of one country (and region) the active exits serve',
-    request: { query: citiesQuerySchema },
+    query: citiesQuerySchema,
     response: locationOptionsResponseSchema,
   }),
-  listLocationIsps: defineEndpoint({
+  listLocationIsps: defineEndpoint('GET /proxy-lists/locations/isps', {
     access: 'api-key',
-    method: 'GET',
-    path: '/proxy-lists/locations/isps',
     summary: 'ISPs of one country (region, city) the active exits serve',
-    request: { query: ispsQuerySchema },
+    query: ispsQuerySchema,
     response: locationOptionsResponseSchema,
   }),
-  listPremiumLocations: defineEndpoint({
+  listPremiumLocations: defineEndpoint('GET /premium/locations', {
     access: 'api-key',
-    method: 'GET',
-    path: '/premium/locations',
     summary: "The generator's countries and cities (what active exits serve)",
-    request: {},
-    response: z.object({ data: z.array(premiumLocationSchema) }),
+    response: listResponseSchema(premiumLocationSchema),
   }),
-  generateProxies: defineEndpoint({
+  generateProxies: defineEndpoint('POST /packages/:id/proxy-generator', {
     access: 'api-key',
-    method: 'POST',
-    path: '/packages/:id/proxy-generator',
     summary: 'Generate rotating or sticky proxy lines for a package',
-    request: { params: packageParamsSchema, body: generatorSchema },
+    params: packageParamsSchema,
+    body: generatorSchema,
     response: generatorResponseSchema,
   }),
-  exportProxyList: defineEndpoint({
+  exportProxyList: defineEndpoint('GET /export/proxy-list/:fileType/:packageKey/:id/:name', {
     access: 'api-key',
-    method: 'GET',
-    path: '/export/proxy-list/:fileType/:packageKey/:id/:name',
     summary: "One list's lines as a txt, csv or pdf file named after the list",
-    request: { params: exportProxyListParamsSchema },
+    params: exportProxyListParamsSchema,
     response: { kind: 'file' },
   }),
-  exportProxyLists: defineEndpoint({
+  exportProxyLists: defineEndpoint('GET /export/proxy-lists', {
     access: 'api-key',
-    method: 'GET',
-    path: '/export/proxy-lists',
     summary: 'Several lists in one file report.{format} (lists[i][id|name|package_key])',
-    request: { query: exportProxyListsQuerySchema },
+    query: exportProxyListsQuerySchema,
     response: { kind: 'file' },
   }),
 } as const;

@@ -10,6 +10,7 @@ import {
 } from '../proxy/targeting.constants.ts';
 import { exportFormatSchema } from '../exports/export.constants.ts';
 import { listQuerySchema } from '../tables/tables.schemas.ts';
+import { listResponseSchema } from '../common/responses.ts';
 import {
   AUTH_TYPES,
   GENERATOR_CITIES_MAX,
@@ -319,7 +320,7 @@ export const locationCountriesResponseSchema = z.object({
   countries: z.array(locationCountrySchema),
 });
 export const locationOptionSchema = z.object({ code: z.string(), name: z.string() });
-export const locationOptionsResponseSchema = z.object({ data: z.array(locationOptionSchema) });
+export const locationOptionsResponseSchema = listResponseSchema(locationOptionSchema);
 
 const countryQueryField = textField()
   .max(8, VALIDATION_KEYS.invalidType)

@@ -46,32 +46,24 @@ export type WithdrawalRow = z.infer<typeof withdrawalRowSchema>;
 const ANY_BALANCE_CENTS = Number.MAX_SAFE_INTEGER;
 
 export const referralEndpoints = {
-  getOverview: defineEndpoint({
-    method: 'GET',
-    path: '/profile/referrals',
+  getOverview: defineEndpoint('GET /profile/referrals', {
     summary: 'Referral totals with the first page of the referral table',
-    request: { query: listRouteQuerySchema(REFERRAL_SORT_FIELDS) },
+    query: listRouteQuerySchema(REFERRAL_SORT_FIELDS),
     response: referralOverviewSchema,
   }),
-  transfer: defineEndpoint({
-    method: 'POST',
-    path: '/profile/transfer-referral-balance',
+  transfer: defineEndpoint('POST /profile/transfer-referral-balance', {
     summary: 'Move referral balance to the main balance',
-    request: { body: transferReferralSchema(ANY_BALANCE_CENTS) },
+    body: transferReferralSchema(ANY_BALANCE_CENTS),
     response: messageResponseSchema,
   }),
-  listWithdrawals: defineEndpoint({
-    method: 'GET',
-    path: '/profile/withdrawals',
+  listWithdrawals: defineEndpoint('GET /profile/withdrawals', {
     summary: 'Withdraw orders (filters[status])',
-    request: { query: listRouteQuerySchema(WITHDRAWAL_SORT_FIELDS) },
+    query: listRouteQuerySchema(WITHDRAWAL_SORT_FIELDS),
     response: z.object({ orders: pagedResponseSchema(withdrawalRowSchema) }),
   }),
-  withdraw: defineEndpoint({
-    method: 'POST',
-    path: '/profile/withdrawals',
+  withdraw: defineEndpoint('POST /profile/withdrawals', {
     summary: 'Ask for a payout of the referral balance to a TRC-20 address',
-    request: { body: withdrawalSchema(ANY_BALANCE_CENTS) },
+    body: withdrawalSchema(ANY_BALANCE_CENTS),
     response: messageResponseSchema,
   }),
 } as const;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { toCents } from '../common/money.ts';
 import { dollarAmountField } from '../payments/payments.schemas.ts';
-import { MIN_TRANSFER_DOLLARS, MIN_WITHDRAW_DOLLARS } from '../app/app.constants.ts';
 import { isValidTrc20Address } from './trc20.ts';
 
 export const REFERRAL_ERROR_KEYS = {
@@ -10,6 +9,10 @@ export const REFERRAL_ERROR_KEYS = {
   amountMore: 'referral:errors.amount_more',
   addressInvalid: 'referral:errors.address_invalid',
 } as const;
+
+/** The smallest transfer to the main balance and the smallest payout (spec 000 section 9). */
+export const MIN_TRANSFER_DOLLARS = 1;
+export const MIN_WITHDRAW_DOLLARS = 100;
 
 /**
  * Transfer (min $1) and withdraw (min $100) amounts: at most the referral balance. The

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../app/app.constants.ts';
+
+/**
+ * The shared table (spec 000 section 2, "Shared table behaviour"): its default order and page
+ * size, the page sizes offered, how many pages the pager shows in full, and how long a local
+ * search term must be.
+ */
+export const TABLE = {
+  defaultSortField: 'created_at',
+  defaultSortDirection: 'desc',
+  defaultPageSize: 10,
+  pageSizeOptions: [10, 20, 50, 100],
+  pagerFullWindow: 6,
+  searchMinLength: 3,
+} as const;
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -15,10 +28,10 @@ export const listQuerySchema = <const S extends readonly [string, ...string[]]>(
     per_page: z.coerce
       .number()
       .int()
-      .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), 'invalid_value')
-      .default(DEFAULT_PAGE_SIZE),
+      .refine((n) => (TABLE.pageSizeOptions as readonly number[]).includes(n), 'invalid_value')
+      .default(TABLE.defaultPageSize),
     sort: z.enum(sortFields).default(sortFields[0]),
-    direction: z.enum(SORT_DIRECTIONS).default('desc'),
+    direction: z.enum(SORT_DIRECTIONS).default(TABLE.defaultSortDirection),
   });
 
 export type PagedResponse<T> = {
@@ -56,12 +69,12 @@ export const nextSort = <F extends string>(
 export type PagerItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key: string };
 
 /**
- * Pages to show: none for a single page, all of them up to 6, otherwise the first, the last,
- * a window of one around the current page, and ellipses for the gaps.
+ * Pages to show: none for a single page, all of them up to TABLE.pagerFullWindow (6), otherwise
+ * the first, the last, a window of one around the current page, and ellipses for the gaps.
  */
 export const pagerItems = (current: number, totalPages: number): PagerItem[] => {
   if (totalPages <= 1) return [];
-  if (totalPages <= 6)
+  if (totalPages <= TABLE.pagerFullWindow)
     return Array.from({ length: totalPages }, (_, i) => ({ kind: 'page', page: i + 1 }));
   const pages = new Set(
     [1, totalPages, current - 1, current, current + 1].filter((p) => p >= 1 && p <= totalPages),

@@ -4,11 +4,8 @@ import { useSessionStore } from '../session/session-store';
 import { ApiError } from './api-error';
 import { downloadFile, fileNameFromDisposition } from './download-file';
 
-const exportEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/export/things/:format/:id',
+const exportEndpoint = defineEndpoint('GET /export/things/:format/:id', {
   summary: 'test download',
-  request: {},
   response: { kind: 'file' },
 });
 

@@ -5,7 +5,7 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import { DEFAULT_PAGE_SIZE } from '@proxy/contract';
+import { TABLE } from '@proxy/contract';
 
 /**
  * The state of a server-driven table in @tanstack/react-table's own shapes (paging and sorting)
@@ -25,7 +25,7 @@ export type TableBinding = {
 };
 
 export const initialTableState = (sort: string): TableState => ({
-  pagination: { pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE },
+  pagination: { pageIndex: 0, pageSize: TABLE.defaultPageSize },
   sorting: [{ id: sort, desc: true }],
   filters: {},
 });

@@ -11,7 +11,7 @@ import {
   type Row,
   type RowSelectionState,
 } from '@tanstack/react-table';
-import { PAGE_SIZE_OPTIONS, pagerItems } from '@proxy/contract';
+import { TABLE, pagerItems } from '@proxy/contract';
 import { Loader } from '../spinner';
 import type { TableBinding } from './table-state';
 import './table.css';
@@ -319,7 +319,7 @@ export const Table = <T,>(props: TableProps<T>) => {
             value={props.state.pagination.pageSize}
             onChange={(event) => table.setPageSize(Number(event.target.value))}
           >
-            {PAGE_SIZE_OPTIONS.map((size) => (
+            {TABLE.pageSizeOptions.map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>

@@ -1,0 +1,97 @@
+import type net from 'node:net';
+
+/**
+ * Read buffers for the far end of a tunnel (decision 150).
+ *
+ * Node reads a socket 64 KiB at a time into a fresh allocation, and a download through a tunnel
+ * then costs a read, an allocation, a stream event and a write per 64 KiB. Reading 1 MiB at a
+ * time into a buffer the tunnel keeps cuts that work by about 16 and is most of what made our
+ * CONNECT download twice as fast (docs/gateway-benchmark.md). A buffer per tunnel would cost
+ * 1 MiB for every idle tunnel, so a tunnel earns one only while it moves bulk data:
+ *
+ * - Quiet tunnels read into one buffer shared by the whole process; what lands there is copied
+ *   out at once (as Node's own reads would allocate it), so nothing ever points into it.
+ * - A read that fills the shared buffer means more is waiting: the next reads go into a bulk
+ *   buffer of the tunnel's own, handed on as a view without a copy. The reader of those views
+ *   pauses the socket while a write of one is still pending, so the buffer is never refilled
+ *   under a write. A read below a quarter of the shared size gives the bulk buffer back.
+ * - At most BULK_BUFFERS_MAX bulk buffers exist at once; beyond that tunnels keep the shared one.
+ */
+const SHARED_BYTES = 64 * 1024;
+const BULK_BYTES = 1024 * 1024;
+const BULK_BUFFERS_MAX = 256;
+const QUIET_READ_BYTES = SHARED_BYTES / 4;
+
+const shared = Buffer.allocUnsafe(SHARED_BYTES);
+let bulkBuffersInUse = 0;
+
+/** How many tunnels hold a bulk buffer now (tests, and a figure to watch). */
+export const bulkBuffersHeld = () => bulkBuffersInUse;
+
+/**
+ * Takes what was read. The chunk may point into a buffer the next read refills: it may be
+ * written as it is, and the handler returns false to pause the socket until that write is done
+ * (its owner resumes it then). A chunk kept longer must be copied.
+ */
+export type ReadHandler = (chunk: Buffer) => boolean;
+
+export type UpstreamReads = {
+  /** `onread` for net.connect: the socket then reads through this object only. */
+  readonly onread: net.OnReadOpts;
+  /** Where reads go from now on; bytes read before it (copied, the socket paused) go first. */
+  attach: (handler: ReadHandler, socket: net.Socket) => void;
+  /** The socket is gone: its bulk buffer (if any) goes back to the budget. */
+  release: () => void;
+};
+
+type ReadsState = {
+  bulk: Buffer | null;
+  next: Buffer;
+  handler: ReadHandler | null;
+  early: Buffer[];
+};
+
+const dropBulk = (state: ReadsState) => {
+  if (state.bulk === null) return;
+  state.bulk = null;
+  bulkBuffersInUse -= 1;
+};
+
+/** Chooses the buffer of the next read from the size of the last one. */
+const chooseNext = (state: ReadsState, lastRead: number) => {
+  if (lastRead >= SHARED_BYTES && state.bulk === null && bulkBuffersInUse < BULK_BUFFERS_MAX) {
+    state.bulk = Buffer.allocUnsafe(BULK_BYTES);
+    bulkBuffersInUse += 1;
+  } else if (lastRead < QUIET_READ_BYTES) dropBulk(state);
+  state.next = state.bulk ?? shared;
+};
+
+const onRead = (state: ReadsState, n: number, buffer: Uint8Array): boolean => {
+  const isView = buffer !== shared;
+  const view = Buffer.from(buffer.buffer, buffer.byteOffset, n);
+  const chunk = isView ? view : Buffer.from(view);
+  chooseNext(state, n);
+  if (state.handler === null) {
+    state.early.push(isView ? Buffer.from(view) : chunk);
+    return false;
+  }
+  return state.handler(chunk);
+};
+
+export const createUpstreamReads = (): UpstreamReads => {
+  const state: ReadsState = { bulk: null, next: shared, handler: null, early: [] };
+  return {
+    onread: {
+      buffer: () => state.next,
+      callback: (n, buffer) => onRead(state, n, buffer),
+    },
+    attach: (handler, socket) => {
+      state.handler = handler;
+      const early = state.early;
+      state.early = [];
+      if (early.length > 0 && !handler(Buffer.concat(early))) return;
+      socket.resume();
+    },
+    release: () => dropBulk(state),
+  };
+};
