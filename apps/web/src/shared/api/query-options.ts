@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { Endpoint, Language } from '@proxy/contract';
 import { toListQuery, type TableState } from '../ui/table/table-state';
 import { call } from './http-client';
@@ -20,6 +20,17 @@ export const tablePageQueryOptions = <E extends Endpoint>(
     meta: { skipGlobalError: true },
   });
 
+/** A read whose failure the page shows itself (no global toast). */
+export const pageQueryOptions = <K extends QueryKey, T>(
+  queryKey: K,
+  fetch: (signal: AbortSignal) => Promise<T>,
+) =>
+  queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetch(signal),
+    meta: { skipGlobalError: true },
+  });
+
 /**
  * Texts the API answers in the request language (FAQ, legal documents): kept per language,
  * fresh for `staleTime`; the page shows a failure itself.
@@ -29,10 +40,4 @@ export const languageQueryOptions = <T>(
   language: Language,
   fetch: (signal: AbortSignal) => Promise<T>,
   staleTime: number,
-) =>
-  queryOptions({
-    queryKey: [name, language] as const,
-    queryFn: ({ signal }) => fetch(signal),
-    staleTime,
-    meta: { skipGlobalError: true },
-  });
+) => queryOptions({ ...pageQueryOptions([name, language] as const, fetch), staleTime });

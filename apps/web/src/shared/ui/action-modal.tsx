@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { CancelButton } from './cancel-button';
 import { Modal } from './modal';
 
 export type ActionModalProps = {
@@ -25,7 +25,6 @@ export const ActionModal = ({
   isDanger = false,
   children,
 }: ActionModalProps) => {
-  const { t } = useTranslation();
   return (
     <Modal
       isOpen
@@ -33,9 +32,7 @@ export const ActionModal = ({
       title={title}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} />
           <Button
             variant={isDanger ? 'danger' : 'primary'}
             onClick={onConfirm}

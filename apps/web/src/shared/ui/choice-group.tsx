@@ -1,11 +1,8 @@
 import { useId, type ReactNode } from 'react';
+import type { SingleChoiceProps } from './choice';
 
-export type ChoiceGroupProps = {
+export type ChoiceGroupProps = SingleChoiceProps<ReactNode> & {
   label: string;
-  options: readonly { value: string; label: ReactNode }[];
-  /** '' while nothing is chosen. */
-  value: string;
-  onChange: (value: string) => void;
   /** Options side by side (short ones: a protocol, a file format) instead of one a line. */
   isInline?: boolean;
 };

@@ -9,6 +9,7 @@ import {
 import { apiErrorText } from '../api/api-error';
 import { showAlert } from './alert-store';
 import { ActionModal } from './action-modal';
+import { labelledOptions } from './option-picker';
 import { SelectField } from './select-field';
 
 /** A download's choices: '' while not chosen. */
@@ -63,7 +64,7 @@ const ChoiceSelect = <T extends string>({
     <SelectField
       label={label}
       emptyLabel={t('download.choose')}
-      options={values.map((option) => ({ value: option, label: optionLabel(option) }))}
+      options={labelledOptions(values, optionLabel)}
       value={value}
       onChange={(chosen) => onChange(isOneOf(values, chosen) ? chosen : '')}
     />

@@ -1,6 +1,7 @@
 export { Alert, AlertStack } from './alert';
 export { showAlert, useAlertStore, type AlertType, type TransientAlert } from './alert-store';
 export { Button, type ButtonProps } from './button';
+export { CancelButton } from './cancel-button';
 export { CardSection } from './card-section';
 export { Checkbox } from './checkbox';
 export { CopyableCode } from './copyable-code';
@@ -25,16 +26,18 @@ export { Logo, LogoMark } from './logo';
 export { ActionModal, type ActionModalProps } from './action-modal';
 export { DownloadFormatModal, type DownloadFormatModalProps } from './download-format-modal';
 export { Modal, SideModal } from './modal';
+export { ModalButton } from './modal-button';
 export {
   OptionChecklist,
   OptionSelect,
+  labelledOptions,
   type OptionChecklistProps,
   type OptionSelectProps,
   type PickerOption,
 } from './option-picker';
 export { Loader, Spinner } from './spinner';
 export { PromoCodeFields } from './promo-code-fields';
-export { QueryPage, QueryState } from './query-page';
+export { QueryPage, QueryState, useQueryPageTexts } from './query-page';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';
 export { SearchParamTabs, Tabs, type TabItem } from './tabs';

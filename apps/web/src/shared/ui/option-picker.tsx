@@ -6,6 +6,12 @@ import { SelectControl } from './select-field';
 
 export type PickerOption = { value: string; label: string };
 
+/** The options of a list of values, each labelled by `label` (mostly its translation). */
+export const labelledOptions = <V extends string>(
+  values: readonly V[],
+  label: (value: V) => string,
+): { value: V; label: string }[] => values.map((value) => ({ value, label: label(value) }));
+
 /** The options whose label holds the search text; a search box only above 10 options (spec). */
 const useOptionSearch = (options: readonly PickerOption[], label: string, id: string) => {
   const { t } = useTranslation();

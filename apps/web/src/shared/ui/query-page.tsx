@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { CustomTypeOptions } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Loader } from './spinner';
@@ -28,12 +30,27 @@ export const QueryState = <T,>({ query, texts, children }: QueryStateProps<T>) =
   return <>{children(query.data)}</>;
 };
 
+/** A query page's title and the texts of its query's states. */
+export type QueryPageTexts = QueryTexts & { title: string };
+
+type Resources = CustomTypeOptions['resources'];
+
+/** The namespaces of query pages: each holds the page's texts as `title`, `loading`, `error`, `retry`. */
+type QueryPageNamespace = {
+  [N in keyof Resources]: Resources[N] extends Record<keyof QueryPageTexts, string> ? N : never;
+}[keyof Resources];
+
+/** A query page's texts, read from its namespace. */
+export const useQueryPageTexts = (namespace: QueryPageNamespace): QueryPageTexts => {
+  const { t } = useTranslation(namespace);
+  return { title: t('title'), loading: t('loading'), error: t('error'), retry: t('retry') };
+};
+
 type QueryPageProps<T> = {
   className: string;
-  title: string;
   /** The query the page shows. */
   query: UseQueryResult<T>;
-  texts: QueryTexts;
+  texts: QueryPageTexts;
   /** Set when the content is in a language of its own (the API's, not the bundle's). */
   lang?: string;
   /** The page's content, once the data is there. */
@@ -41,16 +58,9 @@ type QueryPageProps<T> = {
 };
 
 /** A page that shows one query: its title, then the query's state (QueryState). */
-export const QueryPage = <T,>({
-  className,
-  title,
-  query,
-  texts,
-  lang,
-  children,
-}: QueryPageProps<T>) => (
+export const QueryPage = <T,>({ className, query, texts, lang, children }: QueryPageProps<T>) => (
   <div className={className} lang={lang}>
-    <h1 className="page-title">{title}</h1>
+    <h1 className="page-title">{texts.title}</h1>
     <QueryState query={query} texts={texts}>
       {children}
     </QueryState>

@@ -1,12 +1,9 @@
 import { useId } from 'react';
+import type { SingleChoiceProps } from './choice';
 import { FieldError } from './field-error';
 
-export type SelectControlProps = {
+export type SelectControlProps = SingleChoiceProps & {
   id: string;
-  options: readonly { value: string; label: string }[];
-  /** The chosen option's value; '' for the empty option. */
-  value: string;
-  onChange: (value: string) => void;
   /** A first option of value '' ("Choose…", "All"); none when every value is a choice. */
   emptyLabel?: string;
   /** Marks the select invalid and points it at its error line (`${id}-error`). */

@@ -5,7 +5,13 @@ import { API_KEY_HEADER, appEndpoints, type OpenApiDocument } from '@proxy/contr
 import { apiUrl } from '../../../shared/api/http-client';
 import { paths } from '../../../shared/config/paths';
 import { useCopy } from '../../../shared/lib/use-copy';
-import { Button, CardSection, CopyableCode, QueryPage } from '../../../shared/ui';
+import {
+  Button,
+  CardSection,
+  CopyableCode,
+  QueryPage,
+  useQueryPageTexts,
+} from '../../../shared/ui';
 import { useOpenApiDocument } from '../api/get-openapi-document';
 import { curlExample, documentedOperations, nodeExample } from '../utils/request-examples';
 import { SwaggerView } from './swagger-view';
@@ -99,15 +105,11 @@ type ApiDocsPageProps = { apiKey: string };
 export const ApiDocsPage = ({ apiKey }: ApiDocsPageProps) => {
   const { t } = useTranslation('api-docs');
   const query = useOpenApiDocument();
+  const texts = useQueryPageTexts('api-docs');
   const documentUrl = apiUrl(appEndpoints.openApiDocument.path);
   const origin = apiOrigin();
   return (
-    <QueryPage
-      className="api-docs-page"
-      title={t('title')}
-      query={query}
-      texts={{ loading: t('loading'), error: t('error'), retry: t('retry') }}
-    >
+    <QueryPage className="api-docs-page" query={query} texts={texts}>
       {(document) => (
         <>
           <CardSection id="api-docs-key" title={t('key.title')}>

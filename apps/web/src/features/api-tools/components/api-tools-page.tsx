@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { curlExamples } from '@proxy/contract';
 import { useCopy } from '../../../shared/lib/use-copy';
-import { CardSection, QueryPage } from '../../../shared/ui';
+import { CardSection, QueryPage, useQueryPageTexts } from '../../../shared/ui';
 import { useApiTools } from '../api/get-api-tools';
 import { CopyField } from './copy-field';
 import '../api-tools.css';
@@ -20,15 +20,11 @@ const randomSessionId = () => {
 export const ApiToolsPage = ({ packageKey }: { packageKey: string }) => {
   const { t } = useTranslation('api-tools');
   const query = useApiTools(packageKey);
+  const texts = useQueryPageTexts('api-tools');
   const { copied, copy } = useCopy();
   const [session] = useState(randomSessionId);
   return (
-    <QueryPage
-      className="api-tools-page"
-      title={t('title')}
-      query={query}
-      texts={{ loading: t('loading'), error: t('error'), retry: t('retry') }}
-    >
+    <QueryPage className="api-tools-page" query={query} texts={texts}>
       {(tools) => {
         const field = (id: string, label: string, value: string, isMultiline = false) => (
           <CopyField

@@ -28,9 +28,9 @@ export const FaqPage = () => {
   return (
     <QueryPage
       className="faq-page"
-      title={t('faq.title')}
       query={query}
       texts={{
+        title: t('faq.title'),
         loading: t('faq.loading'),
         error: query.error?.message || t('faq.fetch_error'),
         retry: t('faq.retry'),

@@ -3,7 +3,7 @@ import { LEGAL_DOCUMENTS, type LegalDocument } from '@proxy/contract';
 import { siteDomain } from '../../../shared/config';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { sanitizeDocumentHtml } from '../../../shared/lib/sanitize-html';
-import { QueryPage, SearchParamTabs } from '../../../shared/ui';
+import { QueryPage, SearchParamTabs, useQueryPageTexts } from '../../../shared/ui';
 import { useLegal } from '../api/get-legal';
 import '../legal.css';
 
@@ -23,13 +23,9 @@ export const parseLegalTab = (value: string | null): number => {
 export const LegalPage = () => {
   const { t, i18n } = useTranslation('legal');
   const query = useLegal(currentLanguage());
+  const texts = useQueryPageTexts('legal');
   return (
-    <QueryPage
-      className="legal-page"
-      title={t('title')}
-      query={query}
-      texts={{ loading: t('loading'), error: t('fetch_error'), retry: t('retry') }}
-    >
+    <QueryPage className="legal-page" query={query} texts={texts}>
       {({ documents, updated_at: updatedAt }) => (
         <>
           <p className="text-muted">

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationSettingsEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
+import { pageQueryOptions } from '../../../shared/api/query-options';
 
 export const notificationSettingsQueryKey = ['profile', 'notification-settings'] as const;
 
@@ -10,10 +11,8 @@ export const getNotificationSettings = (signal?: AbortSignal) =>
 /** The server copy of the settings; the page edits a local copy of it. */
 export const notificationSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: notificationSettingsQueryKey,
-    queryFn: ({ signal }) => getNotificationSettings(signal),
+    ...pageQueryOptions(notificationSettingsQueryKey, getNotificationSettings),
     select: (response) => response.settings,
-    meta: { skipGlobalError: true },
   });
 
 export const useNotificationSettings = () => useQuery(notificationSettingsQueryOptions());

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { notificationSettingsEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
+import { pageQueryOptions } from '../../../shared/api/query-options';
 
 export const telegramStatusQueryKey = ['profile', 'telegram'] as const;
 
@@ -9,10 +10,6 @@ export const getTelegramStatus = (signal?: AbortSignal) =>
 
 /** The bot's deep link, the connection and the subscription promo. */
 export const telegramStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: telegramStatusQueryKey,
-    queryFn: ({ signal }) => getTelegramStatus(signal),
-    meta: { skipGlobalError: true },
-  });
+  pageQueryOptions(telegramStatusQueryKey, getTelegramStatus);
 
 export const useTelegramStatus = () => useQuery(telegramStatusQueryOptions());

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   notificationSettingsEndpoints,
   type NotificationSettingGroup,
   type NotificationSettingsResponse,
 } from '@proxy/contract';
+import { useCacheUpdateMutation } from '../../../shared/api/cache-update-mutation';
 import { call } from '../../../shared/api/http-client';
 import { notificationSettingsQueryKey } from './get-notification-settings';
 
@@ -11,15 +11,9 @@ export const updateNotificationSettings = (settings: NotificationSettingGroup[])
   call(notificationSettingsEndpoints.update, { body: { settings } });
 
 /** PUT /profile/notification-settings/update; a success becomes the new server copy. */
-export const useUpdateNotificationSettings = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateNotificationSettings,
-    meta: { skipGlobalError: true },
-    onSuccess: (response) => {
-      queryClient.setQueryData<NotificationSettingsResponse>(notificationSettingsQueryKey, {
-        settings: response.settings,
-      });
-    },
+export const useUpdateNotificationSettings = () =>
+  useCacheUpdateMutation(updateNotificationSettings, (queryClient, response) => {
+    queryClient.setQueryData<NotificationSettingsResponse>(notificationSettingsQueryKey, {
+      settings: response.settings,
+    });
   });
-};

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationChannel, NotificationSettingGroup } from '@proxy/contract';
 import { usePromoStore } from '../../../shared/stores/promo-store';
-import { Button, QueryPage, showAlert } from '../../../shared/ui';
+import { Button, QueryPage, showAlert, useQueryPageTexts } from '../../../shared/ui';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useTelegramStatus } from '../api/get-telegram-status';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
@@ -31,6 +31,7 @@ export const NotificationSettingsPage = ({
 }: NotificationSettingsPageProps) => {
   const { t } = useTranslation('notification-settings');
   const settings = useNotificationSettings();
+  const texts = useQueryPageTexts('notification-settings');
   const telegram = useTelegramStatus();
   const update = useUpdateNotificationSettings();
   const { isSubscriptionPromoQuery, isCancelingPromo, setCancelingPromo } = usePromoStore();
@@ -102,12 +103,7 @@ export const NotificationSettingsPage = ({
   };
 
   return (
-    <QueryPage
-      className="notification-settings stack"
-      title={t('title')}
-      query={settings}
-      texts={{ loading: t('loading'), error: t('fetch_error'), retry: t('retry') }}
-    >
+    <QueryPage className="notification-settings stack" query={settings} texts={texts}>
       {() => {
         const groups = edited ?? server ?? [];
         const isDirty = server ? isChanged(groups, server) : false;

@@ -10,20 +10,20 @@ beforeAll(() => {
   i18next.addResourceBundle('en', 'notification-settings', en);
 });
 
-const renderModal = (isOpen: boolean, onRecheck: () => void) =>
-  render(
-    <TelegramConnectModal
-      isOpen={isOpen}
-      botUrl={BOT_URL}
-      promoPercent={10}
-      onClose={() => undefined}
-      onRecheck={onRecheck}
-    />,
-  );
+/** The modal with a 10 % promo, open or closed (render it, or rerender to open or close it). */
+const modal = (isOpen: boolean, onRecheck: () => void) => (
+  <TelegramConnectModal
+    isOpen={isOpen}
+    botUrl={BOT_URL}
+    promoPercent={10}
+    onClose={() => undefined}
+    onRecheck={onRecheck}
+  />
+);
 
 describe('TelegramConnectModal', () => {
   it('links to the bot with the promo token and offers the promo', () => {
-    renderModal(true, () => undefined);
+    render(modal(true, () => undefined));
     expect(screen.getByRole('link', { name: en.telegram.open_bot }).getAttribute('href')).toBe(
       BOT_URL,
     );
@@ -32,18 +32,10 @@ describe('TelegramConnectModal', () => {
 
   it('asks for a recheck when the window regains focus, only while open', () => {
     const onRecheck = vi.fn();
-    const { rerender } = renderModal(true, onRecheck);
+    const { rerender } = render(modal(true, onRecheck));
     fireEvent.focus(window);
     expect(onRecheck).toHaveBeenCalledTimes(1);
-    rerender(
-      <TelegramConnectModal
-        isOpen={false}
-        botUrl={BOT_URL}
-        promoPercent={10}
-        onClose={() => undefined}
-        onRecheck={onRecheck}
-      />,
-    );
+    rerender(modal(false, onRecheck));
     fireEvent.focus(window);
     expect(onRecheck).toHaveBeenCalledTimes(1);
   });

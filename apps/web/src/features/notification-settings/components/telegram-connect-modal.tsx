@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal } from '../../../shared/ui';
+import { CancelButton, Modal } from '../../../shared/ui';
 
 type TelegramConnectModalProps = {
   isOpen: boolean;
@@ -43,11 +43,7 @@ export const TelegramConnectModal = ({
       isOpen={isOpen}
       onClose={onClose}
       title={t('telegram.modal_title')}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('telegram.cancel')}
-        </Button>
-      }
+      footer={<CancelButton onClick={onClose} />}
     >
       <div className="stack">
         <p>{t('telegram.modal_text')}</p>

@@ -1,15 +1,14 @@
 import { packageLifecycleEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { idempotencyHeader, usePackageMutation } from './package-mutation';
+import { packageChange, usePackageMutation, type PaidChange } from './package-mutation';
 
-export type ExtendPackageInput = { id: number; period?: number; attemptKey: string };
+export type ExtendPackageInput = PaidChange & { period?: number };
 
 /** POST /packages/:id/extend: a dynamic, premium or ISP package for another period. */
-export const extendPackage = ({ id, period, attemptKey }: ExtendPackageInput) =>
+export const extendPackage = ({ period, ...change }: ExtendPackageInput) =>
   call(packageLifecycleEndpoints.extendPackage, {
-    params: { id },
+    ...packageChange(change),
     body: period === undefined ? {} : { period },
-    headers: idempotencyHeader(attemptKey),
   });
 
 export const useExtendPackage = () => usePackageMutation(extendPackage);

@@ -1,15 +1,14 @@
 import { packageLifecycleEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { idempotencyHeader, usePackageMutation } from './package-mutation';
+import { unlimChange, usePackageMutation, type PaidChange } from './package-mutation';
 
-export type RenewUnlimInput = { id: number; promo: string | null; attemptKey: string };
+export type RenewUnlimInput = PaidChange & { promo: string | null };
 
 /** POST /unlim/:packageID/renew {promoName}: an unlimited package for another period. */
-export const renewUnlim = ({ id, promo, attemptKey }: RenewUnlimInput) =>
+export const renewUnlim = ({ promo, ...change }: RenewUnlimInput) =>
   call(packageLifecycleEndpoints.renewUnlim, {
-    params: { packageID: id },
+    ...unlimChange(change),
     body: { promoName: promo },
-    headers: idempotencyHeader(attemptKey),
   });
 
 export const useRenewUnlim = () => usePackageMutation(renewUnlim);

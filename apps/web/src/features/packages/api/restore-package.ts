@@ -1,12 +1,9 @@
 import { packageChangesEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { idempotencyHeader, usePackageMutation } from './package-mutation';
+import { packageChange, usePackageMutation, type PaidChange } from './package-mutation';
 
 /** POST /packages/:id/restore: a suspended package for the 30-day price. */
-export const restorePackage = ({ id, attemptKey }: { id: number; attemptKey: string }) =>
-  call(packageChangesEndpoints.restorePackage, {
-    params: { id },
-    headers: idempotencyHeader(attemptKey),
-  });
+export const restorePackage = (change: PaidChange) =>
+  call(packageChangesEndpoints.restorePackage, packageChange(change));
 
 export const useRestorePackage = () => usePackageMutation(restorePackage);

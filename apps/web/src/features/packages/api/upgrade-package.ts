@@ -1,15 +1,14 @@
 import { packageChangesEndpoints } from '@proxy/contract';
 import { call } from '../../../shared/api/http-client';
-import { idempotencyHeader, usePackageMutation } from './package-mutation';
+import { packageChange, usePackageMutation, type PaidChange } from './package-mutation';
 
-export type UpgradeInput = { id: number; tariffId: number; attemptKey: string };
+export type UpgradeInput = PaidChange & { tariffId: number };
 
 /** POST /packages/:id/upgrade: a dynamic or premium package to the offered larger tariff. */
-export const upgradePackage = ({ id, tariffId, attemptKey }: UpgradeInput) =>
+export const upgradePackage = ({ tariffId, ...change }: UpgradeInput) =>
   call(packageChangesEndpoints.upgradePackage, {
-    params: { id },
+    ...packageChange(change),
     body: { tariff_id: tariffId },
-    headers: idempotencyHeader(attemptKey),
   });
 
 export const useUpgradePackage = () => usePackageMutation(upgradePackage);

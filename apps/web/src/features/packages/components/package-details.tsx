@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button } from '../../../shared/ui';
+import { Alert, Button, ModalButton } from '../../../shared/ui';
 import type { PackageRow } from '../api/get-packages';
 import { isAwaitingSetup, isSuspended } from '../utils/package-rules';
 import { RestoreModal } from './modals/restore-modal';
@@ -18,16 +17,14 @@ export type PackageDetailsProps = {
 /** A suspended package shows only this: restoring it pays the 30-day price. */
 const RestorePanel = ({ row }: { row: PackageRow }) => {
   const { t } = useTranslation('packages');
-  const [isOpen, setOpen] = useState(false);
   return (
     <div className="package-panel">
       <Alert type="info">{t('restore_panel.text')}</Alert>
       <div className="cluster package-panel__bar">
-        <Button size="sm" onClick={() => setOpen(true)}>
+        <ModalButton size="sm" modal={(close) => <RestoreModal pkg={row} onClose={close} />}>
           {t('restore_panel.open')}
-        </Button>
+        </ModalButton>
       </div>
-      {isOpen && <RestoreModal pkg={row} onClose={() => setOpen(false)} />}
     </div>
   );
 };

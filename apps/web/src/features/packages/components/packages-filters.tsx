@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_STATUSES } from '@proxy/contract';
-import { Button, OptionSelect, SideModal } from '../../../shared/ui';
+import { Button, OptionSelect, SideModal, labelledOptions } from '../../../shared/ui';
 
 /** The type filter's values in the spec's order, each with its label (dynamic reads Premium). */
 export const TYPE_FILTER_VALUES = ['isp', 'dynamic', 'vip', 'unlim'] as const;
@@ -76,10 +76,7 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
             emptyLabel={t('filters.choose')}
             value={column || null}
             error={isSubmitted && !column ? required : undefined}
-            options={FILTER_COLUMNS.map((name) => ({
-              value: name,
-              label: t(`filters.columns.${name}`),
-            }))}
+            options={labelledOptions(FILTER_COLUMNS, (name) => t(`filters.columns.${name}`))}
             onChange={(next) => {
               setColumn((next ?? '') as FilterColumn | '');
               setValue('');
@@ -92,12 +89,7 @@ export const PackagesFilters = ({ filters, setFilter }: PackagesFiltersProps) =>
             value={value || null}
             error={isSubmitted && !value ? required : undefined}
             options={
-              column
-                ? VALUES[column].map((option) => ({
-                    value: option,
-                    label: valueLabel(column, option),
-                  }))
-                : []
+              column ? labelledOptions(VALUES[column], (option) => valueLabel(column, option)) : []
             }
             onChange={(next) => setValue(next ?? '')}
           />

@@ -50,6 +50,12 @@ export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) 
   const date = (value: string | null) =>
     value ? formatDateTime(value, i18n.language) : t('never');
 
+  /** A row's buttons, each shown where the package allows it. */
+  const rowActions = [
+    { name: 'download', isOffered: canDownload, open: setDownloading },
+    { name: 'delete', isOffered: canDelete, open: setDeleting },
+  ] as const;
+
   const columns: TableColumn<PackageRow>[] = [
     { key: 'id', header: t('columns.id'), sortField: 'id', render: (r) => `#${r.id}` },
     {
@@ -87,26 +93,19 @@ export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) 
       header: t('columns.actions'),
       render: (r) => (
         <div className="packages-actions">
-          {canDownload(r) && (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t('row.download_label', { id: r.id })}
-              onClick={() => setDownloading(r)}
-            >
-              {t('row.download')}
-            </Button>
-          )}
-          {canDelete(r) && (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t('row.delete_label', { id: r.id })}
-              onClick={() => setDeleting(r)}
-            >
-              {t('row.delete')}
-            </Button>
-          )}
+          {rowActions
+            .filter(({ isOffered }) => isOffered(r))
+            .map(({ name, open }) => (
+              <Button
+                key={name}
+                variant="ghost"
+                size="sm"
+                aria-label={t(`row.${name}_label`, { id: r.id })}
+                onClick={() => open(r)}
+              >
+                {t(`row.${name}`)}
+              </Button>
+            ))}
         </div>
       ),
     },

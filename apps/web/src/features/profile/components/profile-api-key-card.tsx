@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, CopyableCode, Modal, showAlert } from '../../../shared/ui';
+import { Button, CancelButton, CopyableCode, Modal, showAlert } from '../../../shared/ui';
 import { ApiError } from '../../../shared/api/api-error';
 import { useRegenerateApiKey } from '../api/regenerate-api-key';
 
@@ -41,9 +41,7 @@ export const ProfileApiKeyCard = ({ apiKey }: { apiKey: string }) => {
         title={t('api_key.confirm_title')}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setIsConfirming(false)}>
-              {t('api_key.cancel')}
-            </Button>
+            <CancelButton onClick={() => setIsConfirming(false)} />
             <Button onClick={confirm} isLoading={regenerate.isPending}>
               {t('api_key.confirm')}
             </Button>

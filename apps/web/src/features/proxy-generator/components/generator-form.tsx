@@ -1,4 +1,12 @@
-import { Controller, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
+import type { ReactElement } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type ControllerRenderProps,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +19,14 @@ import {
 } from '@proxy/contract';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
-import { Alert, Button, FormInput, Loader, OptionChecklist } from '../../../shared/ui';
+import {
+  Alert,
+  Button,
+  FormInput,
+  Loader,
+  OptionChecklist,
+  labelledOptions,
+} from '../../../shared/ui';
 import { ChoiceGroup } from '../../../shared/ui/choice-group';
 import { SelectField } from '../../../shared/ui/select-field';
 import { useGenerateProxies } from '../api/generate-proxies';
@@ -88,8 +103,22 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
   const countries = useWatch({ control: form.control, name: 'countries' }) ?? [];
   const places = locations.data ?? [];
   const cities = cityOptions(places, countries);
-  const errorOf = (name: Path<GeneratorInput>) =>
-    translateFieldError(form.getFieldState(name, form.formState).error?.message);
+  /** A field bound to the form (its value, change and translated error) through Controller. */
+  const controlled = <N extends Path<GeneratorInput>>(
+    name: N,
+    render: (
+      field: ControllerRenderProps<GeneratorInput, N>,
+      error: string | undefined,
+    ) => ReactElement,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) =>
+        render(field, translateFieldError(fieldState.error?.message))
+      }
+    />
+  );
 
   /** Lifetime and count: whole numbers from 1 (the schema says the rest). */
   const wholeNumberInput = (name: 'lifetime' | 'proxy_count', label: string) => (
@@ -114,33 +143,29 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
         name="protocols"
         label={t('generator.protocol')}
         isInline
-        options={GENERATOR_PROTOCOLS.map((value) => ({ value, label: value.toUpperCase() }))}
+        options={labelledOptions(GENERATOR_PROTOCOLS, (value) => value.toUpperCase())}
       />
       <ChoiceField
         form={form}
         name="type"
         label={t('generator.type')}
-        options={GENERATOR_TYPES.map((value) => ({ value, label: t(`generator.types.${value}`) }))}
+        options={labelledOptions(GENERATOR_TYPES, (value) => t(`generator.types.${value}`))}
       />
       {type === 'sticky' && (
         <div className="generator-form__row">
           {wholeNumberInput('lifetime', t('generator.lifetime'))}
-          <Controller
-            control={form.control}
-            name="timespan"
-            render={({ field }) => (
-              <SelectField
-                label={t('generator.timespan')}
-                options={GENERATOR_TIMESPANS.map((seconds) => ({
-                  value: String(seconds),
-                  label: t(`generator.timespans.${TIMESPAN_UNITS[seconds]}`),
-                }))}
-                value={String(field.value)}
-                onChange={(value) => field.onChange(Number(value))}
-                error={errorOf('timespan')}
-              />
-            )}
-          />
+          {controlled('timespan', (field, error) => (
+            <SelectField
+              label={t('generator.timespan')}
+              options={GENERATOR_TIMESPANS.map((seconds) => ({
+                value: String(seconds),
+                label: t(`generator.timespans.${TIMESPAN_UNITS[seconds]}`),
+              }))}
+              value={String(field.value)}
+              onChange={(value) => field.onChange(Number(value))}
+              error={error}
+            />
+          ))}
         </div>
       )}
       {locations.isPending ? (
@@ -156,39 +181,30 @@ export const GeneratorForm = ({ packageId, onGenerated }: GeneratorFormProps) =>
         <Alert type="info">{t('generator.no_locations')}</Alert>
       ) : (
         <>
-          <Controller
-            control={form.control}
-            name="countries"
-            render={({ field }) => (
-              <OptionChecklist
-                label={t('generator.countries')}
-                options={countryOptions(places)}
-                values={field.value ?? []}
-                onChange={(next) => {
-                  field.onChange(next);
-                  const kept = citiesStillOffered(form.getValues('cities') ?? [], places, next);
-                  form.setValue('cities', kept);
-                }}
-                error={errorOf('countries')}
-              />
-            )}
-          />
-          {countries.length === 0 && <p className="field__hint">{t('generator.countries_hint')}</p>}
-          {cities.length > 0 && (
-            <Controller
-              control={form.control}
-              name="cities"
-              render={({ field }) => (
-                <OptionChecklist
-                  label={t('generator.cities')}
-                  options={cities}
-                  values={field.value ?? []}
-                  onChange={field.onChange}
-                  error={errorOf('cities')}
-                />
-              )}
+          {controlled('countries', (field, error) => (
+            <OptionChecklist
+              label={t('generator.countries')}
+              options={countryOptions(places)}
+              values={field.value ?? []}
+              onChange={(next) => {
+                field.onChange(next);
+                const kept = citiesStillOffered(form.getValues('cities') ?? [], places, next);
+                form.setValue('cities', kept);
+              }}
+              error={error}
             />
-          )}
+          ))}
+          {countries.length === 0 && <p className="field__hint">{t('generator.countries_hint')}</p>}
+          {cities.length > 0 &&
+            controlled('cities', (field, error) => (
+              <OptionChecklist
+                label={t('generator.cities')}
+                options={cities}
+                values={field.value ?? []}
+                onChange={field.onChange}
+                error={error}
+              />
+            ))}
         </>
       )}
       {wholeNumberInput('proxy_count', t('generator.count'))}

@@ -72,10 +72,13 @@ const stubApi = (create: Answer = { body: { success: true, list_id: 9 } }) => {
   return calls;
 };
 
-const renderForm = () => {
+/** The form over the stubbed API, and a user to fill it in. */
+const openForm = () => {
+  const user = userEvent.setup();
+  const calls = stubApi();
   const onCreated = vi.fn();
   renderWithProviders(<CreateListModal packageId={5} onClose={() => {}} onCreated={onCreated} />);
-  return { onCreated };
+  return { user, calls, onCreated };
 };
 
 const select = (name: string) => screen.getByRole('combobox', { name });
@@ -104,9 +107,7 @@ describe('CreateListModal', { timeout: 20_000 }, () => {
   });
 
   it('custom location: region only for one country, each level clears those below', async () => {
-    const user = userEvent.setup();
-    stubApi();
-    renderForm();
+    const { user } = openForm();
     await chooseGermany(user);
     await user.selectOptions(select('Region'), 'bavaria');
     await waitFor(() =>
@@ -139,9 +140,7 @@ describe('CreateListModal', { timeout: 20_000 }, () => {
   });
 
   it('a country without regions shows regions_empty', async () => {
-    const user = userEvent.setup();
-    stubApi();
-    renderForm();
+    const { user } = openForm();
     await waitFor(() =>
       expect((select('Location preset') as HTMLSelectElement).disabled).toBe(false),
     );
@@ -151,9 +150,7 @@ describe('CreateListModal', { timeout: 20_000 }, () => {
   });
 
   it('a preset other than custom clears the chosen countries', async () => {
-    const user = userEvent.setup();
-    stubApi();
-    renderForm();
+    const { user } = openForm();
     await chooseGermany(user);
     await user.selectOptions(select('Region'), 'berlin');
     await user.selectOptions(select('Location preset'), 'europe');
@@ -164,9 +161,7 @@ describe('CreateListModal', { timeout: 20_000 }, () => {
   });
 
   it('auth type: a read-only 20-character login, or a required whitelist; the format resets', async () => {
-    const user = userEvent.setup();
-    const calls = stubApi();
-    renderForm();
+    const { user, calls } = openForm();
     const login = screen.getByRole('textbox', { name: 'Login' });
     expect((login as HTMLInputElement).readOnly).toBe(true);
     expect((login as HTMLInputElement).value).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -185,9 +180,7 @@ describe('CreateListModal', { timeout: 20_000 }, () => {
   });
 
   it('ports_count: the spec keys for not a number, fraction, zero and above 1000', async () => {
-    const user = userEvent.setup();
-    stubApi();
-    renderForm();
+    const { user } = openForm();
     await user.type(screen.getByRole('textbox', { name: 'List name' }), 'my list');
     const ports = screen.getByRole('textbox', { name: 'Number of ports' });
     const expectPortsError = async (value: string, text: string) => {
@@ -204,9 +197,7 @@ describe('CreateListModal', { timeout: 20_000 }, () => {
   });
 
   it('sends the parsed form, opens the list on success; server field errors land on fields', async () => {
-    const user = userEvent.setup();
-    const calls = stubApi();
-    const { onCreated } = renderForm();
+    const { user, calls, onCreated } = openForm();
     await chooseGermany(user);
     await user.selectOptions(select('Region'), 'berlin');
     await user.type(screen.getByRole('textbox', { name: 'List name' }), 'Shop1');

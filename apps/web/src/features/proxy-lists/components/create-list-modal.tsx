@@ -12,7 +12,15 @@ import {
   type CreateProxyList,
 } from '@proxy/contract';
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
-import { Button, FieldError, FormInput, OptionSelect, SideModal } from '../../../shared/ui';
+import {
+  Button,
+  CancelButton,
+  FieldError,
+  FormInput,
+  OptionSelect,
+  SideModal,
+  labelledOptions,
+} from '../../../shared/ui';
 import { useCreateProxyList } from '../api/create-proxy-list';
 import {
   LOCATION_LEVELS,
@@ -128,9 +136,7 @@ export const CreateListModal = ({ packageId, onClose, onCreated }: CreateListMod
       title={t('proxy_create.title')}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('modals.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} />
           <Button type="submit" form={id} isLoading={isSubmitting}>
             {t('proxy_create.submit')}
           </Button>
@@ -209,10 +215,9 @@ export const CreateListModal = ({ packageId, onClose, onCreated }: CreateListMod
           />
           <OptionSelect
             label={t('proxy_create.link_format')}
-            options={PROXY_LINK_FORMATS.map((format) => ({
-              value: format,
-              label: t(`proxy_create.link_formats.${format}`),
-            }))}
+            options={labelledOptions(PROXY_LINK_FORMATS, (format) =>
+              t(`proxy_create.link_formats.${format}`),
+            )}
             value={values.proxy_link_format}
             onChange={(value) =>
               set('proxy_link_format', value === 'ip' ? 'ip' : PROXY_LINK_FORMATS[0])

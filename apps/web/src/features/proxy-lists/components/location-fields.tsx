@@ -2,7 +2,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { placeName, type LocationPreset } from '@proxy/contract';
 import { translateFieldError } from '../../../shared/lib/form-errors';
-import { Alert, OptionChecklist, OptionSelect, type PickerOption } from '../../../shared/ui';
+import {
+  Alert,
+  OptionChecklist,
+  OptionSelect,
+  labelledOptions,
+  type PickerOption,
+} from '../../../shared/ui';
 import { useLocationCities } from '../api/get-location-cities';
 import { useLocationCountries } from '../api/get-location-countries';
 import { useLocationIsps } from '../api/get-location-isps';
@@ -83,10 +89,7 @@ export const LocationFields = ({ values, errors, onPreset, onLevel }: LocationFi
       <legend>{t('proxy_create.location')}</legend>
       <OptionSelect
         label={t('proxy_create.preset')}
-        options={presets.map((preset) => ({
-          value: preset,
-          label: t(`proxy_create.presets.${preset}`),
-        }))}
+        options={labelledOptions(presets, (preset) => t(`proxy_create.presets.${preset}`))}
         value={values.location_preset}
         onChange={(value) => {
           const preset = presets.find((p) => p === value);

@@ -56,6 +56,7 @@ export const ProxyListsModal = ({
   const query = useProxyLists(packageId, table.state, debouncedSearch);
   const remove = useDeleteProxyList();
   const [action, setAction] = useState<RowAction | null>(null);
+  const closeAction = () => setAction(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [selectedRows, setSelectedRows] = useState<Record<string, ProxyListRow>>({});
   const [isReportOpen, setReportOpen] = useState(false);
@@ -86,7 +87,7 @@ export const ProxyListsModal = ({
       await remove.mutateAsync({ packageId, listId: list.id });
       showAlert.success(t('proxy_lists.deleted', { name: list.name }));
       onSelectionChange((current) => ({ ...current, [String(list.id)]: false }));
-      setAction(null);
+      closeAction();
     } catch (error) {
       showAlert.error(apiErrorText(error, t('removing_proxy.error')));
     }
@@ -234,12 +235,12 @@ export const ProxyListsModal = ({
         <div className="proxy-lists">{body}</div>
       </Modal>
       {action?.kind === 'rename' && (
-        <RenameListModal packageId={packageId} list={action.list} onClose={() => setAction(null)} />
+        <RenameListModal packageId={packageId} list={action.list} onClose={closeAction} />
       )}
       {action?.kind === 'delete' && (
         <ActionModal
           title={t('proxy_lists.delete_title')}
-          onClose={() => setAction(null)}
+          onClose={closeAction}
           confirmLabel={t('proxy_lists.delete')}
           onConfirm={() => void deleteList(action.list)}
           isPending={remove.isPending}
@@ -257,7 +258,7 @@ export const ProxyListsModal = ({
               format,
             )
           }
-          onClose={() => setAction(null)}
+          onClose={closeAction}
         />
       )}
       {isReportOpen && (

@@ -26,13 +26,15 @@ const errorText = (message: string | undefined, kind: Kind) => {
 export type AmountModalProps = {
   kind: Kind;
   balance: number;
-  isOpen: boolean;
   onClose: () => void;
   onDone: () => void;
 };
 
-/** The Transfer and Withdraw side modals (spec 000 section 5). Closes after submit either way. */
-export const AmountModal = ({ kind, balance, isOpen, onClose, onDone }: AmountModalProps) => {
+/**
+ * The Transfer and Withdraw side modals (spec 000 section 5), mounted while open: each opening
+ * starts from the balance. Closes after submit either way.
+ */
+export const AmountModal = ({ kind, balance, onClose, onDone }: AmountModalProps) => {
   const { t } = useTranslation('referral');
   const transfer = useTransferReferral();
   const withdraw = useWithdraw();
@@ -76,7 +78,7 @@ export const AmountModal = ({ kind, balance, isOpen, onClose, onDone }: AmountMo
 
   const amountField = register('amount');
   return (
-    <SideModal isOpen={isOpen} onClose={onClose} title={t(`${texts}.title`)}>
+    <SideModal isOpen onClose={onClose} title={t(`${texts}.title`)}>
       <form className="stack" noValidate onSubmit={onSubmit}>
         <p>{t(`${texts}.text`)}</p>
         <Input

@@ -5,8 +5,16 @@ import type { REFERRAL_SORT_FIELDS, WITHDRAWAL_SORT_FIELDS } from '@proxy/contra
 import { formatDollars } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { Button, Loader, StatusLabel, Tabs, showAlert, useErrorAlert } from '../../../shared/ui';
-import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
+import {
+  Button,
+  Loader,
+  StatusLabel,
+  Tabs,
+  showAlert,
+  useErrorAlert,
+  type TabItem,
+} from '../../../shared/ui';
+import { Table, useTableState, type TableColumn, type TableProps } from '../../../shared/ui/table';
 import { amountColumn, dateColumn, idColumn } from '../../../shared/ui/table/columns';
 import { useReferralOverview, type ReferralRow } from '../api/get-referral-overview';
 import { useWithdrawals, type WithdrawalRow } from '../api/get-withdrawals';
@@ -89,6 +97,16 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
     },
   ];
 
+  /** A tab of one server-paged table: its label and the table's caption are named after it. */
+  const tableTab = <T,>(
+    id: 'referrals' | 'withdrawals',
+    table: Omit<TableProps<T>, 'caption'>,
+  ): TabItem => ({
+    id,
+    label: t(`tabs.${id}`),
+    content: <Table<T> {...table} caption={t(`${id}_caption`)} />,
+  });
+
   return (
     <div className="stack referral">
       <h1 className="page-title">{t('title')}</h1>
@@ -136,36 +154,22 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
         selectedIndex={tab}
         onChange={setTab}
         items={[
-          {
-            id: 'referrals',
-            label: t('tabs.referrals'),
-            content: (
-              <Table<ReferralRow>
-                {...referralTable.bind}
-                caption={t('referrals_caption')}
-                columns={referralColumns}
-                rows={data.referrals.data}
-                rowKey={(r) => r.referral_id}
-                total={data.referrals.meta.total}
-                isLoading={overview.isFetching}
-              />
-            ),
-          },
-          {
-            id: 'withdrawals',
-            label: t('tabs.withdrawals'),
-            content: (
-              <Table<WithdrawalRow>
-                {...withdrawTable.bind}
-                caption={t('withdrawals_caption')}
-                columns={withdrawColumns}
-                rows={withdrawals.data?.orders.data ?? []}
-                rowKey={(r) => r.id}
-                total={withdrawals.data?.orders.meta.total ?? 0}
-                isLoading={withdrawals.isFetching}
-              />
-            ),
-          },
+          tableTab<ReferralRow>('referrals', {
+            ...referralTable.bind,
+            columns: referralColumns,
+            rows: data.referrals.data,
+            rowKey: (r) => r.referral_id,
+            total: data.referrals.meta.total,
+            isLoading: overview.isFetching,
+          }),
+          tableTab<WithdrawalRow>('withdrawals', {
+            ...withdrawTable.bind,
+            columns: withdrawColumns,
+            rows: withdrawals.data?.orders.data ?? [],
+            rowKey: (r) => r.id,
+            total: withdrawals.data?.orders.meta.total ?? 0,
+            isLoading: withdrawals.isFetching,
+          }),
         ]}
       />
       {modal && (
@@ -173,7 +177,6 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
           key={modal}
           kind={modal}
           balance={data.referral_balance}
-          isOpen
           onClose={() => setModal(null)}
           onDone={reload}
         />

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATISTICS_PERIODS, type StatisticsPeriod, type UsageTotals } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
-import { QueryPage } from '../../../shared/ui';
+import { QueryPage, useQueryPageTexts } from '../../../shared/ui';
 import { useStatistics, type PackageLookup } from '../api/get-statistics';
 import { scaleBytes } from '../utils/format-bytes';
 import { ReportDownload } from './report-download';
@@ -65,18 +65,14 @@ const TotalCard = ({
 export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPageProps) => {
   const { t } = useTranslation('statistics');
   const query = useStatistics(lookup, period);
+  const texts = useQueryPageTexts('statistics');
   const bytes = useBytes();
   return (
     <main className="statistics-page stack">
       <Link to={paths.cabinet.packages} className="statistics-page__back">
         {t('back')}
       </Link>
-      <QueryPage
-        className="stack"
-        title={t('title')}
-        query={query}
-        texts={{ loading: t('loading'), error: t('error'), retry: t('retry') }}
-      >
+      <QueryPage className="stack" query={query} texts={texts}>
         {(data) => {
           const isEmpty = data.series.totals.bytes === 0;
           return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StatusLabel } from '../../../shared/ui';
+import { StatusLabel, labelledOptions } from '../../../shared/ui';
 import type { TableColumn } from '../../../shared/ui/table';
 import { amountColumn, dateColumn } from '../../../shared/ui/table/columns';
 import { usePayments, type PaymentRow } from '../api/get-payments';
@@ -49,12 +49,12 @@ export const PaymentsTable = () => {
         {
           name: 'merchant',
           label: t('filters.merchant'),
-          options: MERCHANT_FILTER.map((m) => ({ value: m, label: t(`merchant.${m}`) })),
+          options: labelledOptions(MERCHANT_FILTER, (m) => t(`merchant.${m}`)),
         },
         {
           name: 'status',
           label: t('filters.status'),
-          options: STATUS_FILTER.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          options: labelledOptions(STATUS_FILTER, (s) => t(`status.${s}`)),
         },
       ]}
     />

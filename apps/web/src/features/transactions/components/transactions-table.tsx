@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LEDGER_ENTRY_TYPES, HIDDEN_TRANSACTION_TYPES, isErrorEntryType } from '@proxy/contract';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { StatusLabel } from '../../../shared/ui';
+import { StatusLabel, labelledOptions } from '../../../shared/ui';
 import type { TableColumn } from '../../../shared/ui/table';
 import { amountColumn, dateColumn, idColumn } from '../../../shared/ui/table/columns';
 import { useTransactions, type TransactionRow } from '../api/get-transactions';
@@ -26,8 +26,7 @@ export const transactionTypeLabel = (type: string): string => {
   return isErrorEntryType(type) ? `${label} ✕` : label;
 };
 
-const typeOptions = () =>
-  FILTER_TYPES.map((type) => ({ value: type, label: transactionTypeLabel(type) }));
+const typeOptions = () => labelledOptions(FILTER_TYPES, transactionTypeLabel);
 
 export const TransactionsTable = () => {
   const { t, i18n } = useTranslation('transactions');

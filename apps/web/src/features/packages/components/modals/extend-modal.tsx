@@ -6,17 +6,20 @@ import { ChoiceGroup } from '../../../../shared/ui/choice-group';
 import { PaidActionModal } from './paid-action-modal';
 
 export type ExtendModalProps = {
-  packageId: number;
-  name: string;
-  /** The price of one more period in dollars (the tariff's), or null where prices are hidden. */
-  price: number | null;
-  /** ISP packages choose the period: their tariff (30-day price, IPs) and current period. */
-  isp?: { ports: number; period: number };
+  pkg: {
+    id: number;
+    name: string;
+    /** The price of one more period in dollars (the tariff's), or null where prices are hidden. */
+    price: number | null;
+    /** ISP packages choose the period: their tariff (30-day price, IPs) and current period. */
+    isp?: { ports: number; period: number };
+  };
   onClose: () => void;
 };
 
 /** Extend a dynamic, premium or ISP package from the balance (spec "Modals": extend). */
-export const ExtendModal = ({ packageId, name, price, isp, onClose }: ExtendModalProps) => {
+export const ExtendModal = ({ pkg, onClose }: ExtendModalProps) => {
+  const { id, name, price, isp } = pkg;
   const { t } = useTranslation('packages');
   const extend = useExtendPackage();
   const [period, setPeriod] = useState<number>(isp?.period ?? 30);
@@ -31,7 +34,7 @@ export const ExtendModal = ({ packageId, name, price, isp, onClose }: ExtendModa
       texts="extends"
       errorText={t('extends.errors.extend_package')}
       mutation={extend}
-      variables={{ id: packageId, ...(isp ? { period } : {}) }}
+      variables={{ id, ...(isp ? { period } : {}) }}
       onClose={onClose}
     >
       <p>{t('extends.text', { name })}</p>

@@ -8,8 +8,8 @@ import { ChoiceGroup } from '../../../../shared/ui/choice-group';
 import { PaidActionModal } from './paid-action-modal';
 
 export type SpeedUpgradeModalProps = {
-  packageId: number;
-  currentSpeed: number;
+  /** The unlimited package and its current tariff's speed (Mbit/s). */
+  pkg: { id: number; tariff: { speed_limit: number } };
   isPriceHidden: boolean;
   onClose: () => void;
 };
@@ -18,26 +18,21 @@ export type SpeedUpgradeModalProps = {
  * Raise the speed of an unlimited package: the faster tariffs priced for its remaining days.
  * When they cannot be loaded the modal shows the fetch error with only a cancel button.
  */
-export const SpeedUpgradeModal = ({
-  packageId,
-  currentSpeed,
-  isPriceHidden,
-  onClose,
-}: SpeedUpgradeModalProps) => {
+export const SpeedUpgradeModal = ({ pkg, isPriceHidden, onClose }: SpeedUpgradeModalProps) => {
   const { t } = useTranslation(['packages', 'base']);
   const upgrade = useUpgradeUnlim();
-  const options = useUnlimUpgradeOptions(packageId, true);
+  const options = useUnlimUpgradeOptions(pkg.id, true);
   const [chosen, setChosen] = useState<number | null>(null);
   return (
     <PaidActionModal
       texts="modals.unlim_residential_upgrade"
       errorText={t('modals.unlim_residential_upgrade.error')}
       mutation={upgrade}
-      variables={chosen === null ? null : { id: packageId, tariffId: chosen }}
+      variables={chosen === null ? null : { id: pkg.id, tariffId: chosen }}
       onClose={onClose}
       isConfirmDisabled={!options.data}
     >
-      <p>{t('modals.unlim_residential_upgrade.current', { speed: currentSpeed })}</p>
+      <p>{t('modals.unlim_residential_upgrade.current', { speed: pkg.tariff.speed_limit })}</p>
       {options.isPending && <Loader label={t('modals.loading')} />}
       {options.isError && <Alert type="error">{t('base:errors.fetch')}</Alert>}
       {options.data?.length === 0 && <p>{t('modals.unlim_residential_upgrade.none')}</p>}

@@ -7,11 +7,8 @@ import { useRenewUnlim } from '../../api/renew-unlim';
 import { PaidActionModal } from './paid-action-modal';
 
 export type UnlimRenewModalProps = {
-  packageId: number;
-  name: string;
-  tariffId: number;
-  /** The renewal price in dollars, or null where prices are hidden. */
-  price: number | null;
+  /** The package renewed; `price` (dollars) is null where prices are hidden. */
+  pkg: { id: number; name: string; tariffId: number; price: number | null };
   onClose: () => void;
 };
 
@@ -19,13 +16,8 @@ export type UnlimRenewModalProps = {
  * Renew an unlimited package, with the promo code form (spec section 4 "Promo"): submitting
  * checks the code; a failure shows the error and clears the promo; an empty code is ignored.
  */
-export const UnlimRenewModal = ({
-  packageId,
-  name,
-  tariffId,
-  price,
-  onClose,
-}: UnlimRenewModalProps) => {
+export const UnlimRenewModal = ({ pkg, onClose }: UnlimRenewModalProps) => {
+  const { id, name, tariffId, price } = pkg;
   const { t } = useTranslation('packages');
   const renew = useRenewUnlim();
   const [code, setCode] = useState('');
@@ -42,7 +34,7 @@ export const UnlimRenewModal = ({
       texts="extends"
       errorText={t('extends.errors.extend_package')}
       mutation={renew}
-      variables={{ id: packageId, promo: promo?.name ?? null }}
+      variables={{ id, promo: promo?.name ?? null }}
       onClose={onClose}
     >
       <p>{t('extends.text', { name })}</p>

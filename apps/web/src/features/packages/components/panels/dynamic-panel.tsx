@@ -4,7 +4,7 @@ import { packageLinks } from '../../utils/package-links';
 import { CopyField } from '../copy-field';
 import { CredentialsGrid } from './credentials';
 import { PackagePanel, panelState, type PanelProps } from './package-panel';
-import { PanelLinks, useUsageLinks } from './panel-parts';
+import { PanelLinks } from './panel-parts';
 import { TrafficMeter } from './traffic-meter';
 import { UpgradeOffer } from './upgrade-offer';
 
@@ -15,7 +15,6 @@ import { UpgradeOffer } from './upgrade-offer';
 export const DynamicPanel = ({ row, isRestricted }: PanelProps) => {
   const { t } = useTranslation('packages');
   const query = useDynamicPackage(row.id);
-  const usageLinks = useUsageLinks();
   return (
     <PackagePanel
       isRestricted={isRestricted}
@@ -31,10 +30,8 @@ export const DynamicPanel = ({ row, isRestricted }: PanelProps) => {
             limitBytes={info.traffic_limit_common}
           />
           <PanelLinks
-            links={[
-              { label: t('panel.proxy_lists'), to: packageLinks.dynamicLists(p.id) },
-              ...usageLinks(packageLinks.keyStatistics(p.package_key, 'all'), p),
-            ]}
+            links={[{ label: t('panel.proxy_lists'), to: packageLinks.dynamicLists(p.id) }]}
+            usage={{ pkg: p, statisticsUrl: packageLinks.keyStatistics(p.package_key, 'all') }}
           />
           {upgrade && p.status === 'active' && (
             <UpgradeOffer packageId={p.id} offer={upgrade} isRestricted={isRestricted} />

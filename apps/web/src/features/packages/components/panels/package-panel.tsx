@@ -118,24 +118,8 @@ const FamilyControls = ({ state, isRestricted }: { state: PanelState; isRestrict
         }
         isAutoRenewHidden={state.isAutoRenewHidden ?? false}
       />
-      {isExtending && state.isUnlim && (
-        <UnlimRenewModal
-          packageId={state.id}
-          name={state.name}
-          tariffId={state.tariffId}
-          price={state.price}
-          onClose={close}
-        />
-      )}
-      {isExtending && !state.isUnlim && (
-        <ExtendModal
-          packageId={state.id}
-          name={state.name}
-          price={state.price}
-          {...(state.isp ? { isp: state.isp } : {})}
-          onClose={close}
-        />
-      )}
+      {isExtending && state.isUnlim && <UnlimRenewModal pkg={state} onClose={close} />}
+      {isExtending && !state.isUnlim && <ExtendModal pkg={state} onClose={close} />}
     </>
   );
 };

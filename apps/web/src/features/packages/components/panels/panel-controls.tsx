@@ -10,7 +10,7 @@ export type PanelControlsProps = {
   onExtend: () => void;
   saveAutoUpdate: (isOn: boolean) => Promise<unknown>;
   /** Unlimited 1-day tariffs have no auto-renewal. */
-  isAutoRenewHidden?: boolean;
+  isAutoRenewHidden: boolean;
 };
 
 /**
@@ -23,7 +23,7 @@ export const PanelControls = ({
   isRestricted,
   onExtend,
   saveAutoUpdate,
-  isAutoRenewHidden = false,
+  isAutoRenewHidden,
 }: PanelControlsProps) => {
   const { t } = useTranslation('packages');
   return (

@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../shared/ui';
+import { ModalButton } from '../../../../shared/ui';
 import { packageLinks } from '../../utils/package-links';
 import { ReportModal } from '../modals/report-modal';
 
@@ -29,31 +29,45 @@ export type PanelLink =
   | { label: string; to: string; isNewTab?: boolean }
   | { label: string; report: { id: number; package_key: string } };
 
-const ReportButton = ({
-  label,
-  pkg,
-}: {
-  label: string;
-  pkg: { id: number; package_key: string };
-}) => {
-  const [isOpen, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      {isOpen && <ReportModal pkg={pkg} onClose={() => setOpen(false)} />}
-    </>
-  );
-};
+/** A package with statistics (dynamic, premium, unlimited) and where its statistics page is. */
+export type PanelUsage = { pkg: { id: number; package_key: string }; statisticsUrl: string };
 
-export const PanelLinks = ({ links }: { links: readonly PanelLink[] }) => {
-  const { t } = useTranslation();
+/**
+ * A panel's links: its own, then for a package with statistics the generator (a route over the
+ * list), statistics and API tools (new tabs) and the statistics report modal.
+ */
+export const PanelLinks = ({
+  links = [],
+  usage,
+}: {
+  links?: readonly PanelLink[];
+  usage?: PanelUsage;
+}) => {
+  const { t } = useTranslation(['packages', 'base']);
+  const usageLinks: PanelLink[] = usage
+    ? [
+        { label: t('panel.generator'), to: packageLinks.generator(usage.pkg.id) },
+        { label: t('panel.statistics'), to: usage.statisticsUrl, isNewTab: true },
+        {
+          label: t('panel.api_tool'),
+          to: packageLinks.apiTools(usage.pkg.package_key),
+          isNewTab: true,
+        },
+        { label: t('panel.report'), report: usage.pkg },
+      ]
+    : [];
   return (
     <div className="package-panel__links">
-      {links.map((link) =>
+      {[...links, ...usageLinks].map((link) =>
         'report' in link ? (
-          <ReportButton key="report" label={link.label} pkg={link.report} />
+          <ModalButton
+            key="report"
+            variant="secondary"
+            size="sm"
+            modal={(close) => <ReportModal pkg={link.report} onClose={close} />}
+          >
+            {link.label}
+          </ModalButton>
         ) : link.isNewTab ? (
           <a
             key={link.to}
@@ -63,7 +77,7 @@ export const PanelLinks = ({ links }: { links: readonly PanelLink[] }) => {
             rel="noopener noreferrer"
           >
             {link.label}
-            <span className="visually-hidden"> {t('ui.opens_new_tab')}</span>
+            <span className="visually-hidden"> {t('base:ui.opens_new_tab')}</span>
           </a>
         ) : (
           <Link key={link.to} className="btn btn--secondary btn--sm" to={link.to}>
@@ -73,18 +87,4 @@ export const PanelLinks = ({ links }: { links: readonly PanelLink[] }) => {
       )}
     </div>
   );
-};
-
-/**
- * What every panel with statistics has (dynamic, premium, unlimited): the generator (a route
- * over the list), statistics and API tools (new tabs), and the statistics report modal.
- */
-export const useUsageLinks = () => {
-  const { t } = useTranslation('packages');
-  return (statisticsUrl: string, pkg: { id: number; package_key: string }): PanelLink[] => [
-    { label: t('panel.generator'), to: packageLinks.generator(pkg.id) },
-    { label: t('panel.statistics'), to: statisticsUrl, isNewTab: true },
-    { label: t('panel.api_tool'), to: packageLinks.apiTools(pkg.package_key), isNewTab: true },
-    { label: t('panel.report'), report: pkg },
-  ];
 };

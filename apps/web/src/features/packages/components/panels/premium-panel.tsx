@@ -4,7 +4,7 @@ import { packageLinks } from '../../utils/package-links';
 import { CopyField } from '../copy-field';
 import { CredentialsGrid } from './credentials';
 import { PackagePanel, panelState, type PanelProps } from './package-panel';
-import { PanelLinks, useUsageLinks } from './panel-parts';
+import { PanelLinks } from './panel-parts';
 import { TrafficMeter } from './traffic-meter';
 
 /**
@@ -14,7 +14,6 @@ import { TrafficMeter } from './traffic-meter';
 export const PremiumPanel = ({ row, isRestricted }: PanelProps) => {
   const { t } = useTranslation('packages');
   const query = usePremiumPackage(row.id);
-  const usageLinks = useUsageLinks();
   return (
     <PackagePanel isRestricted={isRestricted} query={query} state={(p) => panelState(p, p.tariff)}>
       {(p) => (
@@ -22,7 +21,7 @@ export const PremiumPanel = ({ row, isRestricted }: PanelProps) => {
           <CopyField label={t('panel.uuid')} value={p.uuid} />
           <CredentialsGrid credentials={{ ...p, host: p.proxy_ip }} />
           <TrafficMeter usedBytes={p.usage} limitBytes={p.traffic} />
-          <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p)} />
+          <PanelLinks usage={{ pkg: p, statisticsUrl: packageLinks.uuidStatistics(p.uuid) }} />
         </>
       )}
     </PackagePanel>

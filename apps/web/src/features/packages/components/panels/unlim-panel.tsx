@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Alert, Loader } from '../../../../shared/ui';
+import { Alert, Loader, ModalButton } from '../../../../shared/ui';
 import { useUnlimPackage } from '../../api/get-unlim-package';
 import { useUnlimUsage } from '../../api/get-unlim-usage';
 import { packageLinks } from '../../utils/package-links';
 import { bytesToGb } from '../../utils/package-rules';
+import { SpeedUpgradeModal } from '../modals/speed-upgrade-modal';
 import { CredentialsGrid } from './credentials';
 import { PackagePanel, panelState, type PanelProps } from './package-panel';
-import { Facts, PanelLinks, useUsageLinks } from './panel-parts';
-import { SpeedUpgradeButton } from './speed-upgrade-button';
+import { Facts, PanelLinks } from './panel-parts';
 
 /** The live metrics of an unlimited package, fetched again every 60 s. */
 const LiveMetrics = ({ packageId }: { packageId: number }) => {
@@ -39,7 +39,6 @@ const LiveMetrics = ({ packageId }: { packageId: number }) => {
 export const UnlimPanel = ({ row, isRestricted }: PanelProps) => {
   const { t } = useTranslation('packages');
   const query = useUnlimPackage(row.id);
-  const usageLinks = useUsageLinks();
   return (
     <PackagePanel
       isRestricted={isRestricted}
@@ -57,13 +56,17 @@ export const UnlimPanel = ({ row, isRestricted }: PanelProps) => {
           <CredentialsGrid credentials={p.connection} />
           <LiveMetrics packageId={p.id} />
           {p.status === 'active' && (
-            <SpeedUpgradeButton
-              packageId={p.id}
-              currentSpeed={p.tariff.speed_limit}
-              isRestricted={isRestricted}
-            />
+            <ModalButton
+              size="sm"
+              variant="secondary"
+              modal={(close) => (
+                <SpeedUpgradeModal pkg={p} isPriceHidden={isRestricted} onClose={close} />
+              )}
+            >
+              {t('panel.upgrade_speed')}
+            </ModalButton>
           )}
-          <PanelLinks links={usageLinks(packageLinks.uuidStatistics(p.uuid), p)} />
+          <PanelLinks usage={{ pkg: p, statisticsUrl: packageLinks.uuidStatistics(p.uuid) }} />
         </>
       )}
     </PackagePanel>

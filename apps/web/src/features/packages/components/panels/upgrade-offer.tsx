@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars, type DynamicPackage } from '@proxy/contract';
-import { Button } from '../../../../shared/ui';
+import { ModalButton } from '../../../../shared/ui';
 import { UpgradeModal } from '../modals/upgrade-modal';
 
 /** The dynamic panel's upgrade offer: the next larger tariff at its discounted price. */
@@ -15,7 +14,6 @@ export const UpgradeOffer = ({
   isRestricted: boolean;
 }) => {
   const { t } = useTranslation('packages');
-  const [isOpen, setOpen] = useState(false);
   return (
     <div className="cluster package-panel__bar">
       <p>
@@ -27,17 +25,20 @@ export const UpgradeOffer = ({
               price: formatDollars(offer.price),
             })}
       </p>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+      <ModalButton
+        size="sm"
+        variant="secondary"
+        modal={(close) => (
+          <UpgradeModal
+            packageId={packageId}
+            offer={offer}
+            isPriceHidden={isRestricted}
+            onClose={close}
+          />
+        )}
+      >
         {t('upgrade_offer.open')}
-      </Button>
-      {isOpen && (
-        <UpgradeModal
-          packageId={packageId}
-          offer={offer}
-          isPriceHidden={isRestricted}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      </ModalButton>
     </div>
   );
 };
