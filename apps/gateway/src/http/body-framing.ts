@@ -1,19 +1,29 @@
 import type { Framing } from './forward-head.ts';
 
-// The states of a chunked body (RFC 9112 7.1), one byte at a time except inside chunk data.
-const SIZE = 0;
-const EXTENSION = 1;
-const SIZE_LF = 2;
-const DATA = 3;
-const DATA_CR = 4;
-const DATA_LF = 5;
-const TRAILER_START = 6;
-const TRAILER_LINE = 7;
-const TRAILER_LF = 8;
-const FINAL_LF = 9;
+/** Where a chunked body's scan is (RFC 9112 7.1): one byte at a time except inside chunk data. */
+type ChunkedState =
+  | 'size'
+  | 'extension'
+  | 'size-lf'
+  | 'data'
+  | 'data-cr'
+  | 'data-lf'
+  | 'trailer-start'
+  | 'trailer-line'
+  | 'trailer-lf'
+  | 'final-lf'
+  | 'done';
 
 const CR = 0x0d;
 const LF = 0x0a;
+
+/** The states that take exactly one byte, and the state that follows it. */
+const ONE_BYTE: Partial<Record<ChunkedState, readonly [byte: number, next: ChunkedState]>> = {
+  'data-cr': [CR, 'data-lf'],
+  'data-lf': [LF, 'size'],
+  'trailer-lf': [LF, 'trailer-start'],
+  'final-lf': [LF, 'done'],
+};
 
 const hexValue = (byte: number) => {
   if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
@@ -32,7 +42,7 @@ export class BodyFraming {
   done: boolean;
   readonly #kind: Framing['kind'];
   #left: number;
-  #state = SIZE;
+  #state: ChunkedState = 'size';
   #digits = 0;
 
   constructor(framing: Framing) {
@@ -56,17 +66,26 @@ export class BodyFraming {
   #scanChunked(chunk: Buffer): number {
     let i = 0;
     while (i < chunk.length) {
-      if (this.#state === DATA) {
+      if (this.#state === 'data') {
         const taken = Math.min(this.#left, chunk.length - i);
         i += taken;
         this.#left -= taken;
-        if (this.#left === 0) this.#state = DATA_CR;
+        if (this.#left === 0) this.#state = 'data-cr';
         continue;
       }
       const byte = chunk[i] as number;
       i += 1;
+      const oneByte = ONE_BYTE[this.#state];
+      if (oneByte !== undefined) {
+        if (byte !== oneByte[0]) return -1;
+        this.#state = oneByte[1];
+        this.#digits = 0;
+        if (this.#state !== 'done') continue;
+        this.done = true;
+        return i;
+      }
       switch (this.#state) {
-        case SIZE: {
+        case 'size': {
           const digit = hexValue(byte);
           if (digit !== -1) {
             // 13 hex digits stay below 2^53: a larger chunk is not a real one.
@@ -74,42 +93,25 @@ export class BodyFraming {
             this.#left = this.#left * 16 + digit;
             this.#digits += 1;
           } else if (this.#digits === 0) return -1;
-          else if (byte === CR) this.#state = SIZE_LF;
-          else if (byte === 0x3b || byte === 0x20 || byte === 0x09) this.#state = EXTENSION;
+          else if (byte === CR) this.#state = 'size-lf';
+          else if (byte === 0x3b || byte === 0x20 || byte === 0x09) this.#state = 'extension';
           else return -1;
           break;
         }
-        case EXTENSION:
-          if (byte === CR) this.#state = SIZE_LF;
+        case 'extension':
+          if (byte === CR) this.#state = 'size-lf';
           else if (byte === LF) return -1;
           break;
-        case SIZE_LF:
+        case 'size-lf':
           if (byte !== LF) return -1;
-          this.#state = this.#left === 0 ? TRAILER_START : DATA;
+          this.#state = this.#left === 0 ? 'trailer-start' : 'data';
           break;
-        case DATA_CR:
-          if (byte !== CR) return -1;
-          this.#state = DATA_LF;
+        case 'trailer-start':
+          this.#state = byte === CR ? 'final-lf' : 'trailer-line';
           break;
-        case DATA_LF:
-          if (byte !== LF) return -1;
-          this.#state = SIZE;
-          this.#digits = 0;
+        case 'trailer-line':
+          if (byte === CR) this.#state = 'trailer-lf';
           break;
-        case TRAILER_START:
-          this.#state = byte === CR ? FINAL_LF : TRAILER_LINE;
-          break;
-        case TRAILER_LINE:
-          if (byte === CR) this.#state = TRAILER_LF;
-          break;
-        case TRAILER_LF:
-          if (byte !== LF) return -1;
-          this.#state = TRAILER_START;
-          break;
-        case FINAL_LF:
-          if (byte !== LF) return -1;
-          this.done = true;
-          return i;
       }
     }
     return i;

@@ -1,3 +1,5 @@
+import { HEAD_END, plainHeadLines, splitHeaderLines } from './head-lines.ts';
+
 /** What the CONNECT fast path needs from a request head. */
 export type ConnectHead = {
   /** The request target, `host:port`, as sent (checked later like Node's `req.url`). */
@@ -8,25 +10,7 @@ export type ConnectHead = {
   length: number;
 };
 
-export const HEAD_END = Buffer.from('\r\n\r\n');
-export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const PREFIX = 'CONNECT ';
-
-/**
- * The lines of a head that ends at `end` (before its blank line) when every byte is printable
- * ASCII and every line ends in CRLF; null otherwise (the fast paths leave such a head to Node).
- */
-export const plainHeadLines = (chunk: Buffer, end: number): string[] | null => {
-  for (let i = 0; i < end; i += 1) {
-    const byte = chunk[i] as number;
-    if (byte === 0x0d) {
-      if (chunk[i + 1] !== 0x0a) return null;
-    } else if (byte === 0x0a) {
-      if (chunk[i - 1] !== 0x0d) return null;
-    } else if (byte < 0x20 || byte > 0x7e) return null;
-  }
-  return chunk.toString('latin1', 0, end).split('\r\n');
-};
 
 /**
  * A complete, plain `CONNECT host:port HTTP/1.x` head at the start of the first chunk a client
@@ -46,17 +30,13 @@ export const parseConnectHead = (chunk: Buffer, maxBytes: number): ConnectHead |
   if (space <= PREFIX.length) return null;
   const version = requestLine.slice(space);
   if (version !== ' HTTP/1.1' && version !== ' HTTP/1.0') return null;
+  const rawHeaders = splitHeaderLines(lines);
+  if (rawHeaders === null) return null;
   let authorization: string | undefined;
-  for (let i = 1; i < lines.length; i += 1) {
-    const line = lines[i] as string;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return null;
-    const name = line.slice(0, colon);
-    if (!TOKEN.test(name)) return null;
-    const lower = name.toLowerCase();
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const lower = (rawHeaders[i] as string).toLowerCase();
     if (lower === 'content-length' || lower === 'transfer-encoding') return null;
-    if (lower === 'proxy-authorization' && authorization === undefined)
-      authorization = line.slice(colon + 1).trim();
+    if (lower === 'proxy-authorization') authorization ??= rawHeaders[i + 1];
   }
   return {
     target: requestLine.slice(PREFIX.length, space),

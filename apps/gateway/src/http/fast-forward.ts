@@ -20,7 +20,7 @@ import {
 import { feedRelay } from '../tunnel/relay.ts';
 import { createUpstreamReads, type UpstreamReads } from '../tunnel/upstream-reads.ts';
 import { BodyFraming } from './body-framing.ts';
-import { HEAD_END } from './connect-head.ts';
+import { HEAD_END } from './head-lines.ts';
 import {
   originRequestHead,
   parseForwardHead,

@@ -1,4 +1,4 @@
-import { HEAD_END, plainHeadLines, TOKEN } from './connect-head.ts';
+import { HEAD_END, plainHeadLines, splitHeaderLines } from './head-lines.ts';
 import { forwardableHeaders } from './headers.ts';
 
 /**
@@ -31,20 +31,6 @@ const couldStartFast = (buffer: Buffer) =>
     const n = Math.min(buffer.length, method.length);
     return buffer.toString('latin1', 0, n) === method.slice(0, n);
   });
-
-/** Splits `name: value` lines into rawHeaders; null on a malformed line. */
-const splitHeaderLines = (lines: string[]): string[] | null => {
-  const raw: string[] = [];
-  for (let i = 1; i < lines.length; i += 1) {
-    const line = lines[i] as string;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return null;
-    const name = line.slice(0, colon);
-    if (!TOKEN.test(name)) return null;
-    raw.push(name, line.slice(colon + 1).trim());
-  }
-  return raw;
-};
 
 /** Whether a comma-separated header value (Connection) names `token`. */
 const namesToken = (value: string, token: string) =>

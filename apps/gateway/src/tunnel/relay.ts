@@ -113,7 +113,7 @@ export const relay = (
   onEnd: () => void,
   reads: UpstreamReads | null = null,
 ) => {
-  const state = relayState(source, sink, counter, isUp, gate, onEnd, reads !== null);
+  const state = relayState({ source, sink, counter, isUp, gate, onEnd, isReads: reads !== null });
   source.on('end', () => ended(state));
   if (reads !== null) {
     reads.attach((chunk) => take(state, chunk), source as net.Socket);
@@ -136,30 +136,18 @@ export const feedRelay = (
   gate: ByteGate | null,
   onEnd: () => void,
 ) => {
-  const state = relayState(source, sink, counter, false, gate, onEnd, true);
+  const state = relayState({ source, sink, counter, isUp: false, gate, onEnd, isReads: true });
   return { feed: (chunk: Buffer) => take(state, chunk), end: () => ended(state) };
 };
 
 const relayState = (
-  source: Readable,
-  sink: Writable,
-  counter: UsageCounter | null,
-  isUp: boolean,
-  gate: ByteGate | null,
-  onEnd: () => void,
-  isReads: boolean,
+  ends: Omit<RelayState, 'held' | 'isDraining' | 'isEnded' | 'written'>,
 ): RelayState => {
   const state: RelayState = {
-    source,
-    sink,
-    counter,
-    isUp,
-    gate,
-    isReads,
+    ...ends,
     held: null,
     isDraining: false,
     isEnded: false,
-    onEnd,
     written: () => drained(state),
   };
   return state;
