@@ -11,6 +11,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
+      // Copies of earlier gateway builds for A/B benchmarks (git-ignored).
+      '**/bench-results/**',
       '**/*.js',
       '**/*.mjs',
       'e2e/test-results/**',
