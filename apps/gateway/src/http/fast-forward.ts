@@ -18,7 +18,7 @@ import {
   type ProxyContext,
 } from '../proxy-context.ts';
 import { feedRelay } from '../tunnel/relay.ts';
-import { createUpstreamReads, type UpstreamReads } from '../tunnel/upstream-reads.ts';
+import { UpstreamReads } from '../tunnel/upstream-reads.ts';
 import { BodyFraming } from './body-framing.ts';
 import { HEAD_END } from './head-lines.ts';
 import {
@@ -54,6 +54,8 @@ const POOL_IDLE_MS = 30_000;
 /** Between requests a client connection waits this long (Node's keepAliveTimeout here). */
 const KEEP_ALIVE_MS = 30_000;
 const MAX_RESPONSE_HEAD = 16 * 1024;
+/** A body part up to this size goes out with its answer's head in one write (one system call). */
+const COALESCED_BODY_BYTES = 16 * 1024;
 const EMPTY = Buffer.alloc(0);
 
 type Forwarder = {
@@ -66,7 +68,7 @@ type Forwarder = {
 
 /** One upstream connection: in a pool between exchanges, owned by one exchange during it. */
 class UpstreamConnection {
-  readonly reads: UpstreamReads = createUpstreamReads();
+  readonly reads = new UpstreamReads();
   socket: net.Socket | null = null;
   exchange: Exchange | null = null;
   isReused = false;
@@ -168,10 +170,12 @@ const returnToPool = (forwarder: Forwarder, connection: UpstreamConnection) => {
   socket.resume();
 };
 
-/** One request and its answer, from the request head to the last byte of the body. */
-class Exchange {
+/**
+ * One request and its answer, from the request head to the last byte of the body. It is its
+ * own entry in the connection registry (`close`: the package was cut).
+ */
+class Exchange implements LiveConnection {
   readonly counter: UsageCounter | null;
-  readonly live: LiveConnection;
   upstream: UpstreamConnection | null = null;
   response: ReturnType<typeof parseResponseHead> = null;
   partialHead: Buffer | null = null;
@@ -195,8 +199,11 @@ class Exchange {
     const { ctx } = session.forwarder;
     this.counter = counterFor(ctx, authorized.entry.id);
     this.closesClient = head.wantsClose;
-    this.live = { close: () => this.abort() };
-    trackConnection(ctx, authorized, this.live);
+    trackConnection(ctx, authorized, this);
+  }
+
+  close() {
+    this.abort();
   }
 
   get key() {
@@ -269,8 +276,9 @@ class Exchange {
     this.response = response;
     if (response.upstreamCloses) this.isReusable = false;
     if (response.framing.kind === 'close') this.closesClient = true;
-    this.writeHead(
+    const head = Buffer.from(
       `${response.forwarded}${this.closesClient ? '\r\nConnection: close' : ''}\r\n\r\n`,
+      'latin1',
     );
     const { ctx } = this.session.forwarder;
     this.upstream?.socket?.setTimeout(ctx.config.GATEWAY_IDLE_TIMEOUT_MS);
@@ -283,12 +291,7 @@ class Exchange {
       gates.down,
       () => this.finish(),
     );
-    if (this.framing.done) {
-      if (rest.length > 0) this.isReusable = false;
-      this.writer.end();
-      return client.writableLength === 0;
-    }
-    return rest.length === 0 || this.onBodyBytes(rest);
+    return this.onBodyBytes(rest, head);
   }
 
   writeHead(text: string) {
@@ -296,10 +299,14 @@ class Exchange {
     this.session.socket.write(text, 'latin1');
   }
 
-  onBodyBytes(chunk: Buffer): boolean {
+  /**
+   * The body's bytes in `chunk` on to the client, after the answer's `head` when given: a small
+   * answer goes out in one write (head and body together), a large one in two.
+   */
+  onBodyBytes(chunk: Buffer, head: Buffer | null = null): boolean {
     const framing = this.framing as BodyFraming;
     const writer = this.writer as ReturnType<typeof feedRelay>;
-    const taken = framing.consume(chunk);
+    const taken = chunk.length === 0 ? 0 : framing.consume(chunk);
     if (taken === -1) {
       this.isReusable = false;
       this.abort();
@@ -307,8 +314,15 @@ class Exchange {
     }
     // Bytes after the end of the body: the origin broke the protocol, its connection goes.
     if (taken < chunk.length) this.isReusable = false;
-    const goOn =
-      taken === 0 || writer.feed(taken === chunk.length ? chunk : chunk.subarray(0, taken));
+    const body = taken === chunk.length ? chunk : chunk.subarray(0, taken);
+    let goOn: boolean;
+    if (head === null) goOn = taken === 0 || writer.feed(body);
+    else if (taken === 0) goOn = writer.feed(head);
+    else if (taken <= COALESCED_BODY_BYTES) goOn = writer.feed(Buffer.concat([head, body]));
+    else {
+      const isHeadWritten = writer.feed(head);
+      goOn = writer.feed(body) && isHeadWritten;
+    }
     if (framing.done) writer.end();
     return goOn;
   }
@@ -381,7 +395,7 @@ class Exchange {
 
   over() {
     this.isOver = true;
-    untrackConnection(this.session.forwarder.ctx, this.authorized, this.live);
+    untrackConnection(this.session.forwarder.ctx, this.authorized, this);
   }
 
   releaseUpstream(isReusable: boolean) {
@@ -416,14 +430,18 @@ class ClientSession {
   isClientEnded = false;
   /** When the head being read began (slow clients get the handshake timeout, as with Node). */
   headSince = 0;
-  readonly onData = (chunk: Buffer) => this.received(chunk);
-  readonly onEnd = () => this.clientEnded();
-  readonly onClose = () => this.exchange?.abort();
+  // Assigned, not class fields: tsx's keepNames would wrap each per connection.
+  readonly onData: (chunk: Buffer) => void;
+  readonly onEnd: () => void;
+  readonly onClose: () => void;
 
   constructor(
     readonly forwarder: Forwarder,
     readonly socket: net.Socket,
   ) {
+    this.onData = (chunk) => this.received(chunk);
+    this.onEnd = () => this.clientEnded();
+    this.onClose = () => this.exchange?.abort();
     socket.on('data', this.onData);
     socket.on('end', this.onEnd);
     socket.on('close', this.onClose);

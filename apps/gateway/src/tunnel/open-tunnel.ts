@@ -10,7 +10,7 @@ import {
   type ProxyContext,
 } from '../proxy-context.ts';
 import { pumpTunnel } from './pump.ts';
-import { createUpstreamReads } from './upstream-reads.ts';
+import { UpstreamReads } from './upstream-reads.ts';
 
 export type TunnelRequest = {
   /** The client's socket, paused by the caller (its bytes wait for the tunnel). */
@@ -40,7 +40,7 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
   trackConnection(ctx, authorized, pending);
   // Direct exits read the far end through large buffers (upstream-reads.ts); proxies' sockets
   // come from their own connectors and use 'data' events.
-  const reads = request.exit.kind === 'direct' ? createUpstreamReads() : null;
+  const reads = request.exit.kind === 'direct' ? new UpstreamReads() : null;
   connectThroughExit(
     request.exit,
     request.host,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { relay, type ByteGate } from './relay.ts';
-import { bulkBuffersHeld, createUpstreamReads } from './upstream-reads.ts';
+import { bulkBuffersHeld, UpstreamReads } from './upstream-reads.ts';
 
 /** Bytes that never repeat at a buffer's period, so a refilled buffer under a write shows. */
 const pattern = (size: number) => {
@@ -38,8 +38,8 @@ const download = async (body: Buffer, gate: ByteGate | null) => {
   const origin = await listen((socket) => socket.end(body));
   let releaseReads = () => {};
   const proxy = await listen((client) => {
-    const reads = createUpstreamReads();
-    releaseReads = reads.release;
+    const reads = new UpstreamReads();
+    releaseReads = () => reads.release();
     const upstream = net.connect({ port: portOf(origin), host: '127.0.0.1', onread: reads.onread });
     const counter = { packageId: 1, up: 0, down: 0 };
     relay(upstream, client, counter, false, gate, () => client.end(), reads);

@@ -35,63 +35,59 @@ export const bulkBuffersHeld = () => bulkBuffersInUse;
  */
 export type ReadHandler = (chunk: Buffer) => boolean;
 
-export type UpstreamReads = {
-  /** `onread` for net.connect: the socket then reads through this object only. */
+/**
+ * The reads of one upstream socket. Give `onread` to net.connect: the socket then reads through
+ * this object only. No closures are named per socket (tsx's keepNames would wrap each one with
+ * a defineProperty per tunnel): the two `onread` functions are assigned, not declared.
+ */
+export class UpstreamReads {
   readonly onread: net.OnReadOpts;
-  /** Where reads go from now on; bytes read before it (copied, the socket paused) go first. */
-  attach: (handler: ReadHandler, socket: net.Socket) => void;
-  /** The socket is gone: its bulk buffer (if any) goes back to the budget. */
-  release: () => void;
-};
+  #bulk: Buffer | null = null;
+  #next: Buffer = shared;
+  #handler: ReadHandler | null = null;
+  #early: Buffer[] = [];
 
-type ReadsState = {
-  bulk: Buffer | null;
-  next: Buffer;
-  handler: ReadHandler | null;
-  early: Buffer[];
-};
-
-const dropBulk = (state: ReadsState) => {
-  if (state.bulk === null) return;
-  state.bulk = null;
-  bulkBuffersInUse -= 1;
-};
-
-/** Chooses the buffer of the next read from the size of the last one. */
-const chooseNext = (state: ReadsState, lastRead: number) => {
-  if (lastRead >= SHARED_BYTES && state.bulk === null && bulkBuffersInUse < BULK_BUFFERS_MAX) {
-    state.bulk = Buffer.allocUnsafe(BULK_BYTES);
-    bulkBuffersInUse += 1;
-  } else if (lastRead < QUIET_READ_BYTES) dropBulk(state);
-  state.next = state.bulk ?? shared;
-};
-
-const onRead = (state: ReadsState, n: number, buffer: Uint8Array): boolean => {
-  const isView = buffer !== shared;
-  const view = Buffer.from(buffer.buffer, buffer.byteOffset, n);
-  const chunk = isView ? view : Buffer.from(view);
-  chooseNext(state, n);
-  if (state.handler === null) {
-    state.early.push(isView ? Buffer.from(view) : chunk);
-    return false;
+  constructor() {
+    const onread = {} as net.OnReadOpts;
+    onread.buffer = () => this.#next;
+    onread.callback = (n, buffer) => this.#onRead(n, buffer);
+    this.onread = onread;
   }
-  return state.handler(chunk);
-};
 
-export const createUpstreamReads = (): UpstreamReads => {
-  const state: ReadsState = { bulk: null, next: shared, handler: null, early: [] };
-  return {
-    onread: {
-      buffer: () => state.next,
-      callback: (n, buffer) => onRead(state, n, buffer),
-    },
-    attach: (handler, socket) => {
-      state.handler = handler;
-      const early = state.early;
-      state.early = [];
-      if (early.length > 0 && !handler(Buffer.concat(early))) return;
-      socket.resume();
-    },
-    release: () => dropBulk(state),
-  };
-};
+  /** Where reads go from now on; bytes read before it (copied, the socket paused) go first. */
+  attach(handler: ReadHandler, socket: net.Socket) {
+    this.#handler = handler;
+    const early = this.#early;
+    this.#early = [];
+    if (early.length > 0 && !handler(Buffer.concat(early))) return;
+    socket.resume();
+  }
+
+  /** The socket is gone: its bulk buffer (if any) goes back to the budget. */
+  release() {
+    if (this.#bulk === null) return;
+    this.#bulk = null;
+    bulkBuffersInUse -= 1;
+  }
+
+  #onRead(n: number, buffer: Uint8Array): boolean {
+    const isView = buffer !== shared;
+    const view = Buffer.from(buffer.buffer, buffer.byteOffset, n);
+    const chunk = isView ? view : Buffer.from(view);
+    this.#chooseNext(n);
+    if (this.#handler === null) {
+      this.#early.push(isView ? Buffer.from(view) : chunk);
+      return false;
+    }
+    return this.#handler(chunk);
+  }
+
+  /** Chooses the buffer of the next read from the size of the last one. */
+  #chooseNext(lastRead: number) {
+    if (lastRead >= SHARED_BYTES && this.#bulk === null && bulkBuffersInUse < BULK_BUFFERS_MAX) {
+      this.#bulk = Buffer.allocUnsafe(BULK_BYTES);
+      bulkBuffersInUse += 1;
+    } else if (lastRead < QUIET_READ_BYTES) this.release();
+    this.#next = this.#bulk ?? shared;
+  }
+}
