@@ -409,6 +409,7 @@ type Measured = Partial<Omit<Row, 'name'>>;
  * Rounds of the whole table (BENCH_ROUNDS, default 1): each figure is taken for every party
  * before the next figure, and the rounds repeat that, so a party is never measured in a quieter
  * or busier minute than its peers on a shared machine; each cell is the median of the rounds.
+ * The order of the parties rotates by one each round.
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
@@ -635,7 +636,11 @@ const main = async () => {
     for (let round = 1; round <= ROUNDS; round += 1)
       for (const figure of ['bulk', 'small', 'tunnels'] as const) {
         if (!FIGURES.has(figure)) continue;
-        for (const [index, contender] of contenders.entries()) {
+        // Each round starts one party later, so no party always follows the same one (the
+        // connections a party leaves in TIME_WAIT weigh on whoever comes next).
+        for (let turn = 0; turn < contenders.length; turn += 1) {
+          const index = (turn + round - 1) % contenders.length;
+          const contender = contenders[index] as (typeof contenders)[number];
           const result = await measureFigure(contender.party, origin, figure);
           measured[index]?.push(result);
           process.stdout.write(
