@@ -21,8 +21,8 @@ const TARGET_RATIO = 1.2;
 /**
  * Fills `packages` to `total` rows in one generate_series INSERT: PACKAGES_USER's 5,000 first
  * (the oldest rows), the rest spread over the other `users`, a minute apart. The bulk
- * statement runs without the row triggers (gateway NOTIFY and package_counts, one upsert per
- * row); package_counts is then filled from the table, as migration 0019 fills it. VACUUM
+ * statement runs without the row triggers (gateway NOTIFY and user_counts, one upsert per
+ * row); the user_counts of packages are then filled from the table at once. VACUUM
  * ANALYZE sets the visibility map and statistics, as autovacuum would on a live system.
  */
 export const seedPackageTable = async (
@@ -54,10 +54,12 @@ export const seedPackageTable = async (
         FROM generate_series(1, ${options.total}) AS g`.execute(tx);
     await sql`ALTER TABLE packages ENABLE TRIGGER USER`.execute(tx);
     await sql`
-      INSERT INTO package_counts (user_id, type, status, n)
-      SELECT user_id, type, status, count(*) FROM packages GROUP BY 1, 2, 3`.execute(tx);
+      INSERT INTO user_counts (user_id, list, key1, key2, n)
+      SELECT user_id, 'packages', type, status, count(*) FROM packages GROUP BY 1, 3, 4`.execute(
+      tx,
+    );
   });
-  await sql`VACUUM ANALYZE packages, package_counts`.execute(db);
+  await sql`VACUUM ANALYZE packages, user_counts`.execute(db);
 };
 
 /** One table size: its database, the server reading it and the rounds measured against it. */

@@ -14,10 +14,10 @@ export const seedPayments = async (db: DbRoot, userId: number) => {
     INSERT INTO payments (user_id, provider, provider_payment_id, merchant_id, system_name, type, amount_cents, status, created_at)
     SELECT ${userId}, 'sandbox', 'bench_' || g, 5, 'Visa / Mastercard', 5, 1000 + g, g % 3, now() - (g || ' minutes')::interval
       FROM generate_series(1, 10000) AS g`.execute(db);
-  // VACUUM sets the visibility map, as autovacuum would on a live system. payment_counts too:
+  // VACUUM sets the visibility map, as autovacuum would on a live system. user_counts too:
   // the 10,000 trigger upserts of this one bulk statement left as many row versions of the
   // user's few counters (one payment per transaction, as in life, updates them in place), and
   // autovacuum clears such a table within its first minute. Unvacuumed, every page of the list
   // visited 64 heap blocks of them (0.6 ms instead of 0.02 ms).
-  await sql`VACUUM ANALYZE payments, payment_counts`.execute(db);
+  await sql`VACUUM ANALYZE payments, user_counts`.execute(db);
 };

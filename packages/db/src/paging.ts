@@ -1,4 +1,14 @@
-import { sql, type Expression, type SelectQueryBuilder, type StringReference } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+  type StringReference,
+} from 'kysely';
+import type { Database } from './database.ts';
+
+/** The lists whose totals user_counts keeps: the counted table's name. */
+export type UserCountsList = 'payments' | 'packages';
 
 export type PageOrder<DB, TB extends keyof DB> = {
   sortColumn: StringReference<DB, TB>;
@@ -25,14 +35,20 @@ export const whereEquals = <DB, TB extends keyof DB, O>(
 };
 
 /**
- * The total of a list whose table keeps its row counts elsewhere (a `*_counts` table with a
- * count `n` per owner and filter value): the sum of the matching counts, a few rows however
- * many the list has. For findPage's `countAll`.
+ * The total of one of a user's lists from user_counts (kept by the user_counts_track trigger;
+ * decision 152): the sum of the counts whose two keys match the list's filters (undefined:
+ * any value), a few rows however many the list has. For findPage's `countAll`.
  */
-export const countedTotal = <DB, TB extends keyof DB>(
-  counts: SelectQueryBuilder<DB, TB, object>,
-  filters: { [C in keyof DB[TB] & string]?: unknown },
-) => whereEquals(counts, filters).select(sql<string>`coalesce(sum(n), 0)`.as('total'));
+export const countedTotal = (
+  db: Kysely<Database>,
+  list: UserCountsList,
+  userId: number,
+  [key1, key2]: readonly [string | number | undefined, string | number | undefined],
+) =>
+  whereEquals(db.selectFrom('user_counts').where('user_id', '=', userId).where('list', '=', list), {
+    key1: key1?.toString(),
+    key2: key2?.toString(),
+  }).select(sql<string>`coalesce(sum(n), 0)`.as('total'));
 
 /** Newest first, then the id: what every money list uses to break ties. */
 export const NEWEST_FIRST = [
@@ -46,7 +62,7 @@ export const NEWEST_FIRST = [
  * a row returns. The count runs on `base` alone (no columns, no order), and only when the page
  * cannot tell: a page with fewer rows than `perPage` is the last one, so the total is
  * offset + rows. Most users fit on one page, and their lists then cost one query, not two.
- * `countAll` replaces that count where the table keeps its totals elsewhere (payment_counts):
+ * `countAll` replaces that count where the table keeps its totals elsewhere (user_counts):
  * a scalar subquery read with the page's rows, in the same query.
  */
 export const findPage = async <DB, TB extends keyof DB, O>(

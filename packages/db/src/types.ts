@@ -142,13 +142,6 @@ export interface NotificationSettings {
   user_id: number;
 }
 
-export interface PackageCounts {
-  n: number;
-  status: string;
-  type: string;
-  user_id: number;
-}
-
 export interface PackageNotices {
   created_at: Generated<Timestamp>;
   kind: 'expiry_3d' | 'expiry_1d' | 'traffic_low' | 'traffic_exhausted';
@@ -218,16 +211,8 @@ export interface PackageUsageHourly {
 export interface PasswordResetTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
-  id: Generated<number>;
   token_hash: string;
   used_at: Timestamp | null;
-  user_id: number;
-}
-
-export interface PaymentCounts {
-  merchant_id: number;
-  n: number;
-  status: number;
   user_id: number;
 }
 
@@ -391,6 +376,14 @@ export interface UnlimLocations {
   updated_at: Generated<Timestamp>;
 }
 
+export interface UserCounts {
+  key1: string;
+  key2: string;
+  list: 'payments' | 'packages';
+  n: number;
+  user_id: number;
+}
+
 export interface Users {
   api_key_digest: string;
   api_key_encrypted: string | null;
@@ -445,14 +438,12 @@ export interface DB {
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
-  package_counts: PackageCounts;
   package_notices: PackageNotices;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;
   packages: Packages;
   password_reset_tokens: PasswordResetTokens;
-  payment_counts: PaymentCounts;
   payment_webhook_deliveries: PaymentWebhookDeliveries;
   payments: Payments;
   promo_codes: PromoCodes;
@@ -466,6 +457,7 @@ export interface DB {
   tariffs: Tariffs;
   telegram_bot_state: TelegramBotState;
   unlim_locations: UnlimLocations;
+  user_counts: UserCounts;
   users: Users;
   withdrawals: Withdrawals;
 }

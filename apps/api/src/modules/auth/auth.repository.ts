@@ -93,7 +93,7 @@ export const consumeResetToken = (db: Db, userId: number, tokenHash: string) =>
   useUpResetTokens(db, userId)
     .where('token_hash', '=', tokenHash)
     .where('expires_at', '>', sql<Date>`now()`)
-    .returning('id')
+    .returning('token_hash')
     .executeTakeFirst();
 
 /** After a successful reset, older links for the same user stop working too. */

@@ -121,7 +121,7 @@ describe('delete', () => {
     const list = (await call('GET', '/api/packages', user.token)).json<{
       packages: { data: { id: number }[]; meta: { total: number } };
     }>().packages;
-    // Gone from the page and from its total (package_counts).
+    // Gone from the page and from its total (user_counts).
     expect(list).toMatchObject({ data: [], meta: { total: 0 } });
     expect(await countEntries(ctx, user.id)).toBe(entries);
     expect(await notificationTypes(user.token)).toContain('notifications.package_deleted');

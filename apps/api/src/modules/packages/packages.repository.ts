@@ -124,8 +124,7 @@ export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
       sortColumn: PACKAGE_SORT_COLUMNS[query.sort] as 'created_at',
       tieBreakers: NEWEST_FIRST,
     },
-    // `meta.total` from package_counts (migration 0019).
-    countedTotal(db.selectFrom('package_counts'), filters),
+    countedTotal(db, 'packages', query.userId, [query.type, query.status]),
   );
 };
 

@@ -162,7 +162,7 @@ describe('GET /api/packages: the packages table', () => {
     }
   });
 
-  it('the total follows status changes, deletions and purchases (package_counts)', async () => {
+  it('the total follows status changes, deletions and purchases (user_counts)', async () => {
     await loadCatalogue(ctx.database.db);
     const owner = await verifiedUser(ctx);
     const seeded = await seedPackages(ctx, owner.id, 12);

@@ -127,8 +127,8 @@ export type PaymentsPageQuery = {
 
 /**
  * One page of the owner's payments (of one merchant and one status when asked). The total
- * comes from the counts the payments trigger keeps (migration 0015): a few rows, however
- * many payments (decision 087).
+ * comes from the counts the payments trigger keeps in user_counts: a few rows, however many
+ * payments (decision 087).
  */
 export const findPaymentsPage = (db: Db, query: PaymentsPageQuery) => {
   const filters = { user_id: query.userId, merchant_id: query.merchantId, status: query.status };
@@ -151,6 +151,6 @@ export const findPaymentsPage = (db: Db, query: PaymentsPageQuery) => {
       ]),
     // Ties (same status, same amount) keep a stable newest-first order across pages.
     { ...query, sortColumn: PAYMENT_SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST },
-    countedTotal(db.selectFrom('payment_counts'), filters),
+    countedTotal(db, 'payments', query.userId, [query.merchantId, query.status]),
   );
 };
