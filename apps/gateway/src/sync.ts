@@ -58,7 +58,7 @@ const createBatch = (options: {
 /**
  * Keeps the credential cache, the proxy lists and the exit table equal to the database: a full
  * load at start (and after LISTEN was lost), then only the packages and lists each notification
- * names (migrations 0013's and 0017's triggers). Loads run one after another, so an older answer
+ * names (the gateway_notify triggers). Loads run one after another, so an older answer
  * never overwrites a newer one.
  */
 export const startConfigSync = async (options: {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { runSql, withDatabase } from './scratch-database.ts';
-import { migrate, MIGRATIONS_DIR } from './migrate.ts';
+import { migrate, MIGRATIONS_DIR, SQUASHED } from './migrate.ts';
 import { readdirSync } from 'node:fs';
 
 const adminUrl = inject('adminUrl');
@@ -59,5 +59,42 @@ describe('migrate', () => {
       "SELECT to_regclass('half_done') IS NOT NULL AS exists",
     );
     expect(tables[0]?.exists).toBe(false);
+  });
+
+  describe('the baseline (decision 152)', () => {
+    /** A database as a release before the squash left it: its schema, and the old names. */
+    const migratedBeforeSquash = async (names: string[]) => {
+      const url = await freshDatabase();
+      const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+      writeFileSync(
+        path.join(dir, SQUASHED.baseline),
+        readFileSync(path.join(MIGRATIONS_DIR, SQUASHED.baseline)),
+      );
+      await migrate(url, { dir });
+      await runSql(url, 'DELETE FROM schema_migrations');
+      for (const name of names) {
+        await runSql(url, `INSERT INTO schema_migrations (name) VALUES ('${name}')`);
+      }
+      return url;
+    };
+
+    it('is recorded, not run, on a database that ran every squashed migration', async () => {
+      const url = await migratedBeforeSquash(['0001_init.sql', SQUASHED.last]);
+      // Running the baseline again would fail on its first CREATE TABLE.
+      const { applied } = await migrate(url);
+      expect(applied).not.toContain(SQUASHED.baseline);
+      const rows = await runSql<{ name: string }>(url, 'SELECT name FROM schema_migrations');
+      expect(rows.map((r) => r.name)).toContain(SQUASHED.baseline);
+      expect((await migrate(url)).applied).toEqual([]);
+    });
+
+    it('stops a database that ran only some of them, naming where it stands', async () => {
+      const url = await migratedBeforeSquash(['0001_init.sql', '0019_packages_read.sql']);
+      await expect(migrate(url)).rejects.toThrow(
+        new RegExp(`up to 0019_packages_read\\.sql.*commit ${SQUASHED.lastRelease}`),
+      );
+      const rows = await runSql<{ name: string }>(url, 'SELECT name FROM schema_migrations');
+      expect(rows.map((r) => r.name)).not.toContain(SQUASHED.baseline);
+    });
   });
 });

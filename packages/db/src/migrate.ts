@@ -11,6 +11,32 @@ const MIGRATION_LOCK_KEY = 4_701_143_001;
 export type MigrationResult = { applied: string[] };
 
 /**
+ * Migrations 0001 to 0022 squashed into one file (decision 152). A database that ran all of
+ * them has the schema the baseline creates, so it records the baseline without running it; one
+ * that stopped part way must first finish them with the last release that has them.
+ */
+export const SQUASHED = {
+  baseline: '0000_baseline.sql',
+  last: '0022_shared_triggers.sql',
+  lastRelease: '59268a0d57f2b37f2786f4804b2575337f866f66',
+} as const;
+
+/** Brings a database migrated before the squash onto the baseline (see SQUASHED). */
+const adoptBaseline = async (client: pg.Client, done: Set<string>) => {
+  if (done.size === 0 || done.has(SQUASHED.baseline)) return;
+  if (!done.has(SQUASHED.last)) {
+    const reached = [...done].sort().at(-1);
+    throw new Error(
+      `This database was migrated up to ${reached}; migrations up to ${SQUASHED.last} are now ` +
+        `squashed into ${SQUASHED.baseline} (decision 152). Start the release at commit ` +
+        `${SQUASHED.lastRelease} once to finish them, then this one.`,
+    );
+  }
+  await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [SQUASHED.baseline]);
+  done.add(SQUASHED.baseline);
+};
+
+/**
  * Applies committed SQL migrations in file-name order. A session advisory lock makes
  * concurrent starters (two replicas, the CLI and the server) wait for each other; each
  * file runs in its own transaction and is recorded in schema_migrations, so a failed
@@ -37,6 +63,7 @@ export const migrate = async (
           (row) => row.name,
         ),
       );
+      if (files.includes(SQUASHED.baseline)) await adoptBaseline(client, done);
       for (const file of files) {
         if (done.has(file)) continue;
         const sql = await readFile(path.join(dir, file), 'utf8');

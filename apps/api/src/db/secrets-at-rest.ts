@@ -40,7 +40,7 @@ export const assertDataKeyOpensStoredSecrets = async (db: DbRoot, dataKey: Buffe
   }
 };
 
-/** A plain-text column of before migration 0009 and the sealed columns that replace it. */
+/** A plain-text column from before decision 068 and the sealed columns that replace it. */
 type LegacySecret = (
   { table: 'users'; column: 'legacy_api_key' } | { table: 'packages'; column: 'legacy_password' }
 ) & {
@@ -81,7 +81,7 @@ const sealLegacyBatch = async (db: DbRoot, dataKey: Buffer, legacy: LegacySecret
 };
 
 /**
- * The data half of migration 0009 (SQL cannot encrypt with a key from configuration): seals
+ * The data half of sealing secrets (decision 068) (SQL cannot encrypt with a key from configuration): seals
  * every API key and package password still in a legacy_* column and clears it. Idempotent and
  * safe with several instances starting at once (a row is written only while its legacy value
  * is still there). Returns how many rows it sealed.

@@ -1,6 +1,6 @@
 import type { ByteGate } from '../tunnel/relay.ts';
 
-/** The database side of quotas (migration 0014's functions). */
+/** The database side of quotas (gateway_lease_traffic and gateway_return_traffic). */
 export type LeaseStore = {
   /** Up to `want` bytes of the package's remainder (0: none left, or not a traffic package). */
   lease: (packageId: number, want: number) => Promise<number>;

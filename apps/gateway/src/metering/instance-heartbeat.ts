@@ -40,7 +40,7 @@ export type InstanceHeartbeat = {
 };
 
 /**
- * This instance's row in gateway_instances (migration 0016, decision 097): the host's CPU and
+ * This instance's row in gateway_instances (decision 097): the host's CPU and
  * memory use and the current speed (bytes per second, up plus down) of every package that moved
  * bytes in the last flush interval, for the unlimited panel's live metrics. One small upsert
  * per interval whatever the traffic; the speeds come from the flusher's deltas, so counting

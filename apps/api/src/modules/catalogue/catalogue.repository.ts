@@ -3,7 +3,7 @@ import type { TariffFamily } from '@proxy/contract';
 import type { Database, Db } from '@proxy/db';
 import { ipsFromPool } from './ip-pool.ts';
 
-/** Free addresses of a country: never sold from the cursor, or given back (migration 0020). */
+/** Free addresses of a country: never sold from the cursor, or given back (isp_released_ips). */
 const freeStock = sql<number>`capacity - allocated + released`;
 
 /**

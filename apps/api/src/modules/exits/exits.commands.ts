@@ -34,7 +34,7 @@ const setActive = (isActive: boolean): Command => {
 
 /**
  * The gateway's exits (decision 099). Every change reaches the running gateways at once through
- * migration 0013's NOTIFY; upstream passwords are sealed with DATA_ENCRYPTION_KEY and never
+ * the exits' NOTIFY; upstream passwords are sealed with DATA_ENCRYPTION_KEY and never
  * printed.
  */
 export const exitsCommands: Record<string, Command> = {

@@ -33,7 +33,7 @@ export const exitDefinitionSchema = z
       .transform((value) => value.trim().toLowerCase().replace(/\s+/g, '-'))
       .refine((value) => /^[^_\s]{1,64}$/u.test(value), 'city: a name without "_"')
       .optional(),
-    // Finer places (migration 0017), offered to proxy lists: a region written like a city, and
+    // Finer places, offered to proxy lists: a region written like a city, and
     // the ISP's name as customers see it.
     region: z
       .string()

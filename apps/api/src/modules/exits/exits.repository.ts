@@ -51,7 +51,7 @@ export const setExitActive = async (db: Db, name: string, isActive: boolean) =>
   ).numUpdatedRows > 0n;
 
 /**
- * Whether the table holds nothing an operator added: no row, or only migration 0013's default
+ * Whether the table holds nothing an operator added: no row, or only the schema's default
  * direct exit. Locks the table against a concurrent seed (another instance starting) until the
  * transaction ends.
  */

@@ -12,11 +12,11 @@ export const readExitsFile = (file: string) => {
 
 /**
  * The first start's exits (decision 099): while the table holds nothing an operator added (no
- * row, or only migration 0013's default direct exit), the file's exits are inserted (names
+ * row, or only the schema's default direct exit), the file's exits are inserted (names
  * already there are kept as they are). Afterwards the table is the operator's, through the
  * admin CLI, and the file is not read again. A missing file changes nothing. Safe with several
  * instances starting at once (the check and the insert hold a table lock). The gateway picks the
- * new exits up at once (migration 0013's NOTIFY).
+ * new exits up at once (the exits' NOTIFY).
  */
 export const seedExits = async (db: DbRoot, file: string, dataKey: Buffer) => {
   if (!existsSync(file)) return { seeded: false, inserted: [] as string[] };

@@ -6,7 +6,6 @@ import type { Language } from '../../../test/api-client.ts';
 import { useTestApp, registerUser } from '../../../test/helpers.ts';
 import { customerWhoBought, tariffByKey } from '../../../test/shop.ts';
 import { REPO_ROOT } from '../../config/env.ts';
-import { MIGRATIONS_DIR } from '@proxy/db';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { TEXTS, errorBody } from '../../../test/texts.ts';
 
@@ -212,37 +211,5 @@ describe('notification data', () => {
       for (const line of notification?.data ?? [])
         expect(labels[line.label]).toEqual(expect.any(String));
     }
-  });
-
-  it('migration 0010 strips the `labels.` prefix from stored rows, keeping order and values', async () => {
-    const user = await registerUser(ctx.app);
-    const old = [
-      { label: 'labels.package', value: 'Base 5 GB' },
-      { label: 'labels.amount', value: '$4.75' },
-    ];
-    const clean = [{ label: 'email', value: user.email }];
-    await ctx.database.db
-      .insertInto('notifications')
-      .values([
-        { user_id: user.id, type: 'notifications.package_bought', data: JSON.stringify(old) },
-        { user_id: user.id, type: 'notifications.welcome', data: JSON.stringify(clean) },
-      ])
-      .execute();
-    const migration = readFileSync(
-      path.join(MIGRATIONS_DIR, '0010_notification_label_keys.sql'),
-      'utf8',
-    );
-    await sql.raw(migration).execute(ctx.database.db);
-    const rows = await ctx.database.db
-      .selectFrom('notifications')
-      .select(['type', 'data'])
-      .where('user_id', '=', user.id)
-      .execute();
-    const byType = new Map(rows.map((row) => [row.type, row.data]));
-    expect(byType.get('notifications.package_bought')).toEqual([
-      { label: 'package', value: 'Base 5 GB' },
-      { label: 'amount', value: '$4.75' },
-    ]);
-    expect(byType.get('notifications.welcome')).toEqual(clean);
   });
 });

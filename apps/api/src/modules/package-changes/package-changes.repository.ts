@@ -24,7 +24,7 @@ export type LockedPackage = NonNullable<Awaited<ReturnType<typeof lockOwnPackage
 
 /**
  * Deleted: kept as history (decision 113), out of every customer-facing read, and no longer
- * served: the status change is announced to the gateway (migration 0013's trigger), which
+ * served: the status change is announced to the gateway (the gateway_notify trigger), which
  * drops the credentials and closes the package's connections. Auto-renewal stops.
  */
 export const markPackageDeleted = (tx: Db, id: number) =>
@@ -44,7 +44,7 @@ export const swapPackageIps = (tx: Db, id: number, ips: readonly string[]) =>
 
 /**
  * Writes a change of the package's terms (status, validity, tariff, limits) and, for a traffic
- * package that gets fresh traffic, starts a new traffic period (migration 0016): usage counts
+ * package that gets fresh traffic, starts a new traffic period (start_traffic_period): usage counts
  * from zero and the gateway instances lease the new budget afresh.
  */
 export const updatePackageTerms = async (
@@ -57,7 +57,7 @@ export const updatePackageTerms = async (
   if (options.newTrafficPeriod) await sql`SELECT start_traffic_period(${id})`.execute(tx);
 };
 
-/** Bytes the gateway metered in the package's current traffic period (migration 0016). */
+/** Bytes the gateway metered in the package's current traffic period (decision 098). */
 export const findPeriodUsage = async (db: Db, id: number) => {
   const { rows } = await sql<{ used: string }>`SELECT package_period_usage(${id}) AS used`.execute(
     db,

@@ -74,7 +74,7 @@ export const findUnusedTraffic = async (tx: Db, id: number) => {
   return Number(rows[0]?.unused ?? 0);
 };
 
-/** A new traffic period (migration 0016): usage counts from zero, leases start afresh. */
+/** A new traffic period (start_traffic_period): usage counts from zero, leases start afresh. */
 export const startTrafficPeriod = (tx: Db, id: number) =>
   sql`SELECT start_traffic_period(${id})`.execute(tx);
 

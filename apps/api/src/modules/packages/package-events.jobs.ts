@@ -13,7 +13,7 @@ const SWEEP_BATCH = 100;
 type PendingEvent = { id: number; package_id: number; user_id: number; title: string | null };
 
 /**
- * Notifies the status changes the gateway recorded (migration 0016's package_status_events: a
+ * Notifies the status changes the gateway recorded (package_status_events: a
  * quota used up makes the package `empty`), each exactly once however many API instances sweep
  * at the same time: the rows are taken FOR UPDATE SKIP LOCKED, and the notification (cabinet
  * row and mail job, through notify) commits with notified_at. A crash mid-way rolls back both,

@@ -21,7 +21,7 @@ export const ownedPackageQuery = (db: Db, userId: number, ref: PackageRef) => {
   return owned.where('package_key', '=', ref.packageKey);
 };
 
-/** The tariff snapshot of a package row (packages.tariff, written by the purchase, migration 0005). */
+/** The tariff snapshot of a package row (packages.tariff, written by the purchase). */
 export type TariffSnapshot = {
   id?: number;
   title?: string;
@@ -67,7 +67,7 @@ export const insertPackageSql = (values: NewPackage, when: RawBuilder<boolean>) 
 };
 
 /**
- * Bytes the gateway metered in the package's current traffic period (migration 0016): read from
+ * Bytes the gateway metered in the package's current traffic period (decision 098): read from
  * the hourly usage table (primary key prefix package_id), never from a counter on the row.
  */
 const periodUsage = sql<number>`package_period_usage(packages.id)`.as('period_used_bytes');
@@ -96,7 +96,7 @@ export type PackagesPageQuery = PageRequest<PackageSortField> & {
 
 /**
  * One page of the owner's packages with the table's columns. The default order reads the page
- * from packages_user_created_idx (a filter from its 0019 sibling); other sorts order the
+ * from packages_user_created_idx (a filter from its status or type sibling); other sorts order the
  * user's own rows only, so the cost follows the user's packages, never the table's.
  */
 export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
@@ -208,7 +208,7 @@ const HEARTBEAT_FRESH_SECONDS = 30;
 /**
  * The package's current speed summed over the gateway instances carrying it (bytes per second),
  * and CPU and memory use of the busiest host carrying it, else of the busiest host running
- * (migration 0016's heartbeats; NULLs when no instance is running).
+ * (the gateway_instances heartbeats; NULLs when no instance is running).
  */
 export const findLiveMetrics = async (db: Db, packageId: number) => {
   const key = String(packageId);

@@ -228,7 +228,7 @@ export const listPayments = async (
   return pageAnswer(query, page, (row) => ({
     id: row.id,
     created_at: row.created_at_iso,
-    // The column's CHECK keeps it to 0, 1, 2 (0004_money.sql); the serializer re-checks.
+    // The column's CHECK keeps it to 0, 1, 2 (payments.status); the serializer re-checks.
     status: row.status,
     merchant: row.merchant_id,
     merchant_id: row.merchant_id,

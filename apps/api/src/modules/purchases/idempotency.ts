@@ -43,7 +43,7 @@ export const idempotencyOf = (request: FastifyRequest): IdempotencyClaim | null 
 /**
  * Claims the key inside the caller's transaction, or answers what the first request with it
  * answered: null means "claimed, go on". The key naming another request is refused, as payment
- * APIs do (decision 085); rows from before migration 0012 have no hash and replay as they did.
+ * APIs do (decision 085); rows written before the hash was kept have none and replay as they did.
  * A request still running with the key holds it: the claim waits for it to end.
  */
 export const claimOrReplay = async <T>(
