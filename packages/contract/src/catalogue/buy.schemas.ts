@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { actionResponseSchema } from '../common/responses.ts';
 import { ISP_AUTH_TYPES } from './buy.constants.ts';
@@ -90,7 +91,7 @@ export type IspBuyInput = z.input<typeof ispBuySchema>;
 
 export const buyResponseSchema = actionResponseSchema.extend({
   package_id: z.number().optional(),
-  price: z.number().optional(),
+  price: dollarsField.optional(),
 });
 export type BuyResponse = z.infer<typeof buyResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { listResponseSchema } from '../common/responses.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
@@ -15,22 +16,22 @@ import {
 export const dynamicTariffSchema = z.object({
   id: z.number(),
   title: z.string(),
-  price: z.number(),
+  price: dollarsField,
   traffic: z.number(),
-  per_gb: z.number(),
+  per_gb: dollarsField,
   period_days: z.number(),
 });
 export const ispTariffSchema = z.object({
   id: z.number(),
   title: z.string(),
   ports: z.number(),
-  price: z.number(),
+  price: dollarsField,
   country_id: z.number(),
 });
 export const unlimTariffSchema = z.object({
   id: z.number(),
   title: z.string(),
-  price: z.number(),
+  price: dollarsField,
   duration_days: z.number(),
   speed_limit: z.number(),
 });
@@ -59,8 +60,8 @@ export const promoCheckResponseSchema = z.object({
   can_use: z.boolean(),
   message: z.string(),
   /** Price in dollars after the promo (the full price when it cannot be used). */
-  price: z.number(),
-  per_gb: z.number().nullable(),
+  price: dollarsField,
+  per_gb: dollarsField.nullable(),
   percent: z.number().nullable(),
 });
 

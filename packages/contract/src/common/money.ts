@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Money is integer cents everywhere inside the system; dollars (numbers with at most two
  * decimals) only at the edges: API JSON, forms and display. These are THE conversions, one per
@@ -5,6 +7,7 @@
  * - toCents: dollars from input (forms, request bodies, provider payloads) -> cents;
  * - toDollars: cents -> dollars for responses and computations shown to people;
  * - formatDollars: dollars -> display text ("$10.5").
+ * An answer's money field is a dollarsField.
  */
 export type Cents = number;
 
@@ -13,6 +16,12 @@ export const toCents = (dollars: number): Cents =>
   Math.round(Math.abs(dollars) * 100 + 1e-9) * Math.sign(dollars);
 
 export const toDollars = (cents: Cents): number => cents / 100;
+
+/**
+ * A money field of an answer: dollars, as toDollars makes them of the cents inside (balances,
+ * prices, amounts). Request bodies read dollars with dollarAmountField.
+ */
+export const dollarsField = z.number();
 
 /**
  * Spec: "$" prefix, at most 2 decimals, trailing zeros dropped (10 -> $10, 10.5 -> $10.5,

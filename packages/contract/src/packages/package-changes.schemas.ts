@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { actionResponseSchema } from '../common/responses.ts';
 
@@ -51,7 +52,7 @@ export type PackageChangeResponse = z.infer<typeof packageChangeResponseSchema>;
 
 /** A change that took money: the price paid, in dollars. */
 export const paidChangeResponseSchema = packageChangeResponseSchema.extend({
-  price: z.number().optional(),
+  price: dollarsField.optional(),
   /** The package's new end of validity (restore, upgrades that start a new period). */
   expired_at: z.string().nullable().optional(),
 });
@@ -68,7 +69,7 @@ export type IspSwapResponse = z.infer<typeof ispSwapResponseSchema>;
 export const unlimUpgradeOptionSchema = z.object({
   id: z.number(),
   speed_limit: z.number(),
-  price: z.number(),
+  price: dollarsField,
 });
 export type UnlimUpgradeOption = z.infer<typeof unlimUpgradeOptionSchema>;
 

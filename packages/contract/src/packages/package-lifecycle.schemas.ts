@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { actionResponseSchema } from '../common/responses.ts';
 import { BUY_ERROR_KEYS, booleanFlag, buyResponseSchema, promo } from '../catalogue/buy.schemas.ts';
@@ -53,8 +54,8 @@ export type UnlimRenewInput = { uuid?: string; promoName?: string | null; promo?
 /** Answer of extend and renew: the buy endpoints' shape plus the new expiry. */
 export const packageExtendResponseSchema = buyResponseSchema.extend({
   package_id: z.number(),
-  /** What was charged, in dollars (after the promo). */
-  price: z.number(),
+  /** What was charged (after the promo). */
+  price: dollarsField,
   /** ISO timestamp of the new expiry. */
   expired_at: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import { PACKAGE_ROW_TYPES } from '../app/app.constants.ts';
 import { PACKAGE_STATUSES } from '../catalogue/buy.constants.ts';
 import { listRouteQuerySchema, pagedResponseSchema } from '../tables/tables.schemas.ts';
@@ -93,8 +94,8 @@ export const trafficTariffSchema = z.object({
   id: z.number(),
   title: z.string(),
   traffic: z.number(),
-  price: z.number(),
-  per_gb: z.number(),
+  price: dollarsField,
+  per_gb: dollarsField,
 });
 export type TrafficTariff = z.infer<typeof trafficTariffSchema>;
 
@@ -119,7 +120,7 @@ export const dynamicPackageSchema = z.object({
       /** Percent off the offered tariff's price (decision 106). */
       package_discount: z.number(),
       /** The offered tariff's price after package_discount (dollars). */
-      price: z.number(),
+      price: dollarsField,
       tariff: trafficTariffSchema,
     })
     .nullable(),
@@ -153,7 +154,7 @@ export type PremiumPackage = z.infer<typeof premiumPackageSchema>;
 export const ispPackageSchema = z.object({
   ...packageStateFields,
   order_id: z.number().nullable(),
-  tariff: z.object({ id: z.number(), title: z.string(), price: z.number(), ports: z.number() }),
+  tariff: z.object({ id: z.number(), title: z.string(), price: dollarsField, ports: z.number() }),
   period: z.number(),
   country: z.string().nullable(),
   auth_ip: z.string().nullable(),
@@ -173,7 +174,7 @@ export const unlimPackageSchema = z.object({
   tariff: z.object({
     id: z.number(),
     name: z.string(),
-    price: z.number(),
+    price: dollarsField,
     speed_limit: z.number(),
     duration_days: z.number(),
   }),
@@ -200,7 +201,7 @@ export type UnlimUsage = z.infer<typeof unlimUsageSchema>;
  */
 export const packageDetailSchema = packageRowSchema.extend({
   tariff: z.record(z.string(), z.unknown()),
-  price: z.number(),
+  price: dollarsField,
   auto_update: z.boolean(),
   ...packageConnectionSchema.shape,
   country: z.string().nullable(),

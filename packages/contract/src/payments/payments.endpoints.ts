@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { textField } from '../common/validation.ts';
 import { listRouteQuerySchema, pagedResponseSchema } from '../tables/tables.schemas.ts';
@@ -23,7 +24,7 @@ export const paymentRowSchema = z.object({
   merchant_id: z.number(),
   system_name: z.string(),
   network: z.string().nullable(),
-  amount: z.number(),
+  amount: dollarsField,
   currency: z.string(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
@@ -34,7 +35,7 @@ export const transactionRowSchema = z.object({
   created_at: z.string(),
   type: z.string(),
   account: z.string(),
-  amount: z.number(),
+  amount: dollarsField,
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import {
   VALIDATION_KEYS,
   confirmationMatches,
@@ -22,10 +23,10 @@ export const userDtoSchema = z.object({
   email_verified_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  balance: z.number(),
+  balance: dollarsField,
   referral_reward: z.number(),
   locale: z.enum(LANGUAGES),
-  referral_balance: z.number(),
+  referral_balance: dollarsField,
   is_show_notification: z.boolean(),
   is_restricted: z.boolean(),
   telegram_user: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsField } from '../common/money.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { messageResponseSchema } from '../auth/auth.schemas.ts';
 import { listRouteQuerySchema, pagedResponseSchema } from '../tables/tables.schemas.ts';
@@ -12,7 +13,7 @@ import {
 
 export const referralRowSchema = z.object({
   referral_id: z.number(),
-  amount: z.number(),
+  amount: dollarsField,
   created_at: z.string(),
   paid_at: z.string().nullable(),
 });
@@ -21,8 +22,8 @@ export type ReferralRow = z.infer<typeof referralRowSchema>;
 export const referralOverviewSchema = z.object({
   count_referrals: z.number(),
   reward: z.number(),
-  referral_balance: z.number(),
-  total_income: z.number(),
+  referral_balance: dollarsField,
+  total_income: dollarsField,
   ref_link: z.string(),
   referrals: pagedResponseSchema(referralRowSchema),
 });
@@ -30,7 +31,7 @@ export type ReferralOverview = z.infer<typeof referralOverviewSchema>;
 
 export const withdrawalRowSchema = z.object({
   id: z.number(),
-  amount: z.number(),
+  amount: dollarsField,
   address: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
   txid: z.string().nullable(),

@@ -25,7 +25,7 @@ export { LanguageSwitch } from './language-switch';
 export { Logo, LogoMark } from './logo';
 export { ActionModal, type ActionModalProps } from './action-modal';
 export { DownloadFormatModal, type DownloadFormatModalProps } from './download-format-modal';
-export { Modal, SideModal } from './modal';
+export { Modal, SideModal, type ModalProps } from './modal';
 export { ModalButton } from './modal-button';
 export {
   OptionChecklist,

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CancelButton, Modal } from '../../../shared/ui';
+import { CancelButton, Modal, type ModalProps } from '../../../shared/ui';
 
-type TelegramConnectModalProps = {
-  isOpen: boolean;
+/** Modal's open state and close (passed on to it), and what this modal shows. */
+type TelegramConnectModalProps = Pick<ModalProps, 'isOpen' | 'onClose'> & {
   botUrl: string;
   /** Offered at the first connection (null once granted). */
   promoPercent: number | null;
-  onClose: () => void;
   /** Called when the window regains focus: the user may be back from Telegram. */
   onRecheck: () => void;
 };
@@ -18,15 +17,14 @@ type TelegramConnectModalProps = {
  * caller closes this modal with a success alert (spec 001 section 4).
  */
 export const TelegramConnectModal = ({
-  isOpen,
   botUrl,
   promoPercent,
-  onClose,
   onRecheck,
+  ...modal
 }: TelegramConnectModalProps) => {
   const { t } = useTranslation('notification-settings');
   useEffect(() => {
-    if (!isOpen) return undefined;
+    if (!modal.isOpen) return undefined;
     const recheck = () => {
       if (document.visibilityState === 'visible') onRecheck();
     };
@@ -36,14 +34,13 @@ export const TelegramConnectModal = ({
       window.removeEventListener('focus', recheck);
       document.removeEventListener('visibilitychange', recheck);
     };
-  }, [isOpen, onRecheck]);
+  }, [modal.isOpen, onRecheck]);
 
   return (
     <Modal
-      isOpen={isOpen}
-      onClose={onClose}
+      {...modal}
       title={t('telegram.modal_title')}
-      footer={<CancelButton onClick={onClose} />}
+      footer={<CancelButton onClick={modal.onClose} />}
     >
       <div className="stack">
         <p>{t('telegram.modal_text')}</p>

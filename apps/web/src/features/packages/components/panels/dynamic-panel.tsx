@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { useDynamicPackage } from '../../api/get-dynamic-package';
+import { dynamicPackageQueryOptions } from '../../api/get-dynamic-package';
 import { packageLinks } from '../../utils/package-links';
 import { CopyField } from '../copy-field';
 import { CredentialsGrid } from './credentials';
-import { PackagePanel, panelState, type PanelProps } from './package-panel';
+import { definePanel, panelState } from './package-panel';
 import { PanelLinks } from './panel-parts';
 import { TrafficMeter } from './traffic-meter';
 import { UpgradeOffer } from './upgrade-offer';
@@ -12,32 +11,24 @@ import { UpgradeOffer } from './upgrade-offer';
  * Dynamic residential: package key, credentials, traffic with its alerts, the proxy lists (a
  * route over the list), statistics and API tools (new tabs).
  */
-export const DynamicPanel = ({ row, isRestricted }: PanelProps) => {
-  const { t } = useTranslation('packages');
-  const query = useDynamicPackage(row.id);
-  return (
-    <PackagePanel
-      isRestricted={isRestricted}
-      query={query}
-      state={({ package: p }) => panelState(p, p.tariff)}
-    >
-      {({ package: p, package_info: info, package_upgrade: upgrade, connection }) => (
-        <>
-          <CopyField label={t('credentials.package_key')} value={p.package_key} />
-          <CredentialsGrid credentials={connection} />
-          <TrafficMeter
-            usedBytes={info.traffic_usage_common}
-            limitBytes={info.traffic_limit_common}
-          />
-          <PanelLinks
-            links={[{ label: t('panel.proxy_lists'), to: packageLinks.dynamicLists(p.id) }]}
-            usage={{ pkg: p, statisticsUrl: packageLinks.keyStatistics(p.package_key, 'all') }}
-          />
-          {upgrade && p.status === 'active' && (
-            <UpgradeOffer packageId={p.id} offer={upgrade} isRestricted={isRestricted} />
-          )}
-        </>
+export const DynamicPanel = definePanel({
+  query: dynamicPackageQueryOptions,
+  state: ({ package: p }) => panelState(p, p.tariff),
+  content: (
+    { package: p, package_info: info, package_upgrade: upgrade, connection },
+    { t, isRestricted },
+  ) => (
+    <>
+      <CopyField label={t('credentials.package_key')} value={p.package_key} />
+      <CredentialsGrid credentials={connection} />
+      <TrafficMeter usedBytes={info.traffic_usage_common} limitBytes={info.traffic_limit_common} />
+      <PanelLinks
+        links={[{ label: t('panel.proxy_lists'), to: packageLinks.dynamicLists(p.id) }]}
+        usage={{ pkg: p, statisticsUrl: packageLinks.keyStatistics(p.package_key, 'all') }}
+      />
+      {upgrade && p.status === 'active' && (
+        <UpgradeOffer packageId={p.id} offer={upgrade} isRestricted={isRestricted} />
       )}
-    </PackagePanel>
-  );
-};
+    </>
+  ),
+});

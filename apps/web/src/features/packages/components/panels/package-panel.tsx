@@ -1,5 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../../shared/ui';
 import { useSetPackageAutoUpdate } from '../../api/set-package-auto-update';
@@ -46,7 +52,7 @@ export const panelState = (
   ...extra,
 });
 
-export type PackagePanelProps<T> = {
+type PackagePanelProps<T> = {
   isRestricted: boolean;
   query: UseQueryResult<T>;
   state: (data: T) => PanelState;
@@ -59,7 +65,7 @@ export type PackagePanelProps<T> = {
  * A family's panel: its data's loader or fetch error (with a retry), then extend and
  * auto-renewal above the family's own content.
  */
-export const PackagePanel = <T,>({
+const PackagePanel = <T,>({
   isRestricted,
   query,
   state,
@@ -92,6 +98,46 @@ export const PackagePanel = <T,>({
       }}
     </QueryState>
   );
+};
+
+type PanelT = TFunction<'packages'>;
+
+/** What a family's panel says of its own; the rest is definePanel's. */
+export type PanelSpec<T, K extends QueryKey> = {
+  /** The query of the family's panel data by package id. */
+  query: (id: number) => UseQueryOptions<T, Error, T, K>;
+  state: (data: T) => PanelState;
+  /** The family's facts after the package id and tariff. */
+  facts?: (data: T, t: PanelT) => FactItem[];
+  /** The family's own content, below extend, auto-renewal and the facts. */
+  content: (data: T, panel: { t: PanelT; isRestricted: boolean }) => ReactNode;
+};
+
+/**
+ * The panel component of a family: it loads the family's data by the row's id and shows it in
+ * a PackagePanel, with the family's state, facts and content.
+ */
+export const definePanel = <T, K extends QueryKey>({
+  query,
+  state,
+  facts,
+  content,
+}: PanelSpec<T, K>) => {
+  const Panel = ({ row, isRestricted }: PanelProps) => {
+    const { t } = useTranslation('packages');
+    const loaded = useQuery(query(row.id));
+    return (
+      <PackagePanel
+        isRestricted={isRestricted}
+        query={loaded}
+        state={state}
+        facts={facts && ((data) => facts(data, t))}
+      >
+        {(data) => content(data, { t, isRestricted })}
+      </PackagePanel>
+    );
+  };
+  return Panel;
 };
 
 /**

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Loader, ModalButton } from '../../../../shared/ui';
-import { useUnlimPackage } from '../../api/get-unlim-package';
+import { unlimPackageQueryOptions } from '../../api/get-unlim-package';
 import { useUnlimUsage } from '../../api/get-unlim-usage';
 import { packageLinks } from '../../utils/package-links';
 import { bytesToGb } from '../../utils/package-rules';
 import { SpeedUpgradeModal } from '../modals/speed-upgrade-modal';
 import { CredentialsGrid } from './credentials';
-import { PackagePanel, panelState, type PanelProps } from './package-panel';
+import { definePanel, panelState } from './package-panel';
 import { Facts, PanelLinks } from './panel-parts';
 
 /** The live metrics of an unlimited package, fetched again every 60 s. */
@@ -36,39 +36,30 @@ const LiveMetrics = ({ packageId }: { packageId: number }) => {
  * Unlimited residential: speed and location, credentials, live metrics, statistics and API
  * tools; renewal (with a promo) and auto-renewal (not on 1-day tariffs) are above.
  */
-export const UnlimPanel = ({ row, isRestricted }: PanelProps) => {
-  const { t } = useTranslation('packages');
-  const query = useUnlimPackage(row.id);
-  return (
-    <PackagePanel
-      isRestricted={isRestricted}
-      query={query}
-      state={(p) =>
-        panelState(p, p.tariff, { isUnlim: true, isAutoRenewHidden: p.duration_days === 1 })
-      }
-      facts={(p) => [
-        [t('panel.speed'), t('units.mbps', { value: p.tariff.speed_limit })],
-        [t('panel.location'), p.location],
-      ]}
-    >
-      {(p) => (
-        <>
-          <CredentialsGrid credentials={p.connection} />
-          <LiveMetrics packageId={p.id} />
-          {p.status === 'active' && (
-            <ModalButton
-              size="sm"
-              variant="secondary"
-              modal={(close) => (
-                <SpeedUpgradeModal pkg={p} isPriceHidden={isRestricted} onClose={close} />
-              )}
-            >
-              {t('panel.upgrade_speed')}
-            </ModalButton>
+export const UnlimPanel = definePanel({
+  query: unlimPackageQueryOptions,
+  state: (p) =>
+    panelState(p, p.tariff, { isUnlim: true, isAutoRenewHidden: p.duration_days === 1 }),
+  facts: (p, t) => [
+    [t('panel.speed'), t('units.mbps', { value: p.tariff.speed_limit })],
+    [t('panel.location'), p.location],
+  ],
+  content: (p, { t, isRestricted }) => (
+    <>
+      <CredentialsGrid credentials={p.connection} />
+      <LiveMetrics packageId={p.id} />
+      {p.status === 'active' && (
+        <ModalButton
+          size="sm"
+          variant="secondary"
+          modal={(close) => (
+            <SpeedUpgradeModal pkg={p} isPriceHidden={isRestricted} onClose={close} />
           )}
-          <PanelLinks usage={{ pkg: p, statisticsUrl: packageLinks.uuidStatistics(p.uuid) }} />
-        </>
+        >
+          {t('panel.upgrade_speed')}
+        </ModalButton>
       )}
-    </PackagePanel>
-  );
-};
+      <PanelLinks usage={{ pkg: p, statisticsUrl: packageLinks.uuidStatistics(p.uuid) }} />
+    </>
+  ),
+});
