@@ -23,7 +23,6 @@ export type EmbeddedHandle = {
   url: string;
   /** URL of the maintenance database (CREATE/DROP DATABASE). */
   adminUrl: string;
-  port: number;
   /** True when we attached to a server another process started (do not stop it). */
   attached: boolean;
   stop: () => Promise<void>;
@@ -173,7 +172,6 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
     return {
       url: urlFor(running, EMBEDDED_DATABASE),
       adminUrl: urlFor(running, 'postgres'),
-      port: running,
       attached: true,
       stop: () => Promise.resolve(),
     };
@@ -221,7 +219,6 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
   return {
     url: urlFor(port, EMBEDDED_DATABASE),
     adminUrl,
-    port,
     attached: false,
     stop: async () => {
       await server.stop();

@@ -27,13 +27,7 @@ afterAll(async () => {
 /** What the statement announced: its notifications arrive at commit, before the next query. */
 const announced = async (statement: string) => {
   heard.length = 0;
-  const other = new pg.Client({ connectionString: url });
-  await other.connect();
-  try {
-    await other.query(statement);
-  } finally {
-    await other.end();
-  }
+  await runSql(url, statement);
   await client.query('SELECT 1');
   return heard.map(({ channel, payload }) => `${channel}:${payload}`);
 };

@@ -7,10 +7,9 @@
 export const SOCKS_VERSION = 0x05;
 /** RFC 1929 sub-negotiation version: its replies carry 0x01, not 0x05. */
 export const AUTH_VERSION = 0x01;
-export const METHOD_NO_AUTH = 0x00;
-export const METHOD_USERPASS = 0x02;
-export const METHOD_NONE_ACCEPTABLE = 0xff;
 export const COMMAND_CONNECT = 0x01;
+/** Authentication methods of the greeting and its reply. */
+export const METHOD = { noAuth: 0x00, userPass: 0x02, noneAcceptable: 0xff } as const;
 
 export const REPLY = {
   succeeded: 0x00,
@@ -23,9 +22,8 @@ export const REPLY = {
   addressTypeNotSupported: 0x08,
 } as const;
 
-const ATYP_IPV4 = 0x01;
-const ATYP_DOMAIN = 0x03;
-const ATYP_IPV6 = 0x04;
+/** Address types of a request (ATYP). */
+const ADDRESS_TYPE = { ipv4: 0x01, domain: 0x03, ipv6: 0x04 } as const;
 
 /** The longest valid message (username/password: 1 + 1 + 255 + 1 + 255). */
 export const MAX_HANDSHAKE_BYTES = 513;
@@ -80,9 +78,9 @@ export const parseRequest = (buffer: Buffer): Parsed<ConnectRequest | Unsupporte
   const command = buffer[1] as number;
   const type = buffer[3] as number;
   let hostEnd: number;
-  if (type === ATYP_IPV4) hostEnd = 8;
-  else if (type === ATYP_IPV6) hostEnd = 20;
-  else if (type === ATYP_DOMAIN) {
+  if (type === ADDRESS_TYPE.ipv4) hostEnd = 8;
+  else if (type === ADDRESS_TYPE.ipv6) hostEnd = 20;
+  else if (type === ADDRESS_TYPE.domain) {
     const length = buffer[4] as number;
     if (length === 0) return 'invalid';
     hostEnd = 5 + length;
@@ -96,9 +94,9 @@ export const parseRequest = (buffer: Buffer): Parsed<ConnectRequest | Unsupporte
   if (command !== COMMAND_CONNECT)
     return { message: { kind: 'unsupported', reply: REPLY.commandNotSupported }, consumed: end };
   const host =
-    type === ATYP_IPV4
+    type === ADDRESS_TYPE.ipv4
       ? `${buffer[4]}.${buffer[5]}.${buffer[6]}.${buffer[7]}`
-      : type === ATYP_IPV6
+      : type === ADDRESS_TYPE.ipv6
         ? formatIpv6(buffer.subarray(4, 20))
         : buffer.toString('latin1', 5, hostEnd);
   const port = buffer.readUInt16BE(hostEnd);
@@ -108,4 +106,4 @@ export const parseRequest = (buffer: Buffer): Parsed<ConnectRequest | Unsupporte
 
 /** A reply to the CONNECT request; the bound address is not disclosed (0.0.0.0:0). */
 export const requestReply = (reply: number) =>
-  Buffer.from([SOCKS_VERSION, reply, 0x00, ATYP_IPV4, 0, 0, 0, 0, 0, 0]);
+  Buffer.from([SOCKS_VERSION, reply, 0x00, ADDRESS_TYPE.ipv4, 0, 0, 0, 0, 0, 0]);

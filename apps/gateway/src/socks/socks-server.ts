@@ -7,9 +7,7 @@ import { openTunnel } from '../tunnel/open-tunnel.ts';
 import {
   AUTH_VERSION,
   MAX_HANDSHAKE_BYTES,
-  METHOD_NO_AUTH,
-  METHOD_NONE_ACCEPTABLE,
-  METHOD_USERPASS,
+  METHOD,
   parseCredentials,
   parseGreeting,
   parseRequest,
@@ -20,9 +18,9 @@ import {
 
 const AUTH_OK = Buffer.from([AUTH_VERSION, 0x00]);
 const AUTH_FAILED = Buffer.from([AUTH_VERSION, 0x01]);
-const CHOOSE_USERPASS = Buffer.from([SOCKS_VERSION, METHOD_USERPASS]);
-const NO_ACCEPTABLE_METHOD = Buffer.from([SOCKS_VERSION, METHOD_NONE_ACCEPTABLE]);
-const CHOOSE_NO_AUTH = Buffer.from([SOCKS_VERSION, METHOD_NO_AUTH]);
+const CHOOSE_USERPASS = Buffer.from([SOCKS_VERSION, METHOD.userPass]);
+const NO_ACCEPTABLE_METHOD = Buffer.from([SOCKS_VERSION, METHOD.noneAcceptable]);
+const CHOOSE_NO_AUTH = Buffer.from([SOCKS_VERSION, METHOD.noAuth]);
 
 type Stage = 'greeting' | 'credentials' | 'request' | 'connecting';
 
@@ -78,12 +76,12 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
           const { methods } = parsed.message;
           // A client with credentials uses them (where the port takes them); one without is let
           // in only from a whitelisted address (IP authorisation, list ports).
-          if (access.credentials && methods.includes(METHOD_USERPASS)) {
+          if (access.credentials && methods.includes(METHOD.userPass)) {
             socket.write(CHOOSE_USERPASS);
             stage = 'credentials';
             continue;
           }
-          authorized = methods.includes(METHOD_NO_AUTH)
+          authorized = methods.includes(METHOD.noAuth)
             ? access.byAddress(socket, Date.now())
             : null;
           if (!authorized?.entry.socksAllowed) return fail(NO_ACCEPTABLE_METHOD);

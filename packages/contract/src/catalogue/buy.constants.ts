@@ -27,12 +27,9 @@ export const PACKAGE_ROW_TYPE_BY_FAMILY = {
 } as const;
 export type PackageRowType = (typeof PACKAGE_ROW_TYPE_BY_FAMILY)[TariffFamily];
 /** The catalogue family of a package row type (the ledger names entries by family). */
-export const FAMILY_BY_PACKAGE_ROW_TYPE: Record<PackageRowType, TariffFamily> = {
-  dynamic: 'dynamic',
-  vip: 'premium',
-  isp: 'isp',
-  unlim: 'unlim',
-};
+export const FAMILY_BY_PACKAGE_ROW_TYPE = Object.fromEntries(
+  Object.entries(PACKAGE_ROW_TYPE_BY_FAMILY).map(([family, rowType]) => [rowType, family]),
+) as Record<PackageRowType, TariffFamily>;
 
 export const PACKAGE_STATUSES = [
   'active',

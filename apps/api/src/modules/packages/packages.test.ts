@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { RESUME_GRACE_DAYS } from '@proxy/contract';
+import { PROXY_FORMATS, RESUME_GRACE_DAYS } from '@proxy/contract';
 import { useTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { buyTariff, catalogueByKey, creditBalance } from '../../../test/shop.ts';
 import { customerWithPackage, setPackageColumns } from '../../../test/packages.ts';
@@ -293,15 +293,7 @@ describe('the package panels: one detail per family', () => {
       package_info: { traffic_usage_common: 0, traffic_limit_common: GB },
       proxy_lists: [],
       // The formats a list's proxy_format indexes, as its lines are printed (decision 116).
-      proxy_formats: {
-        login: [
-          'HOST:PORT:USER:PASS',
-          'USER:PASS@HOST:PORT',
-          'http://USER:PASS@HOST:PORT',
-          'socks5://USER:PASS@HOST:PORT',
-        ],
-        ip: ['HOST:PORT', 'http://HOST:PORT', 'socks5://HOST:PORT'],
-      },
+      proxy_formats: PROXY_FORMATS,
       // Paid $1, half of it unused: $0.50 of $4.75 is 10 % (rounded down); 4.75 - 10 % = 4.28.
       package_upgrade: {
         package_discount: 10,

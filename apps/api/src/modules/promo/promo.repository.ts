@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '@proxy/db';
+import { sql, type Insertable } from 'kysely';
+import type { Database, Db } from '@proxy/db';
 
 export const findPromoByCode = (db: Db, code: string) =>
   db
@@ -47,18 +47,11 @@ export const recordPromoUsage = async (
     .execute();
 };
 
-export type NewPromo = {
-  code: string;
-  percent: number | null;
-  per_gb_cents: number | null;
-  valid_from: Date | null;
-  valid_to: Date | null;
-  max_uses: number | null;
-  max_uses_per_user: number | null;
-  families: string[] | null;
-  tariff_ids: number[] | null;
-  periods: number[] | null;
-};
+/** A code as the operator's command creates it (its owner, uses and dates are the defaults). */
+export type NewPromo = Omit<
+  Insertable<Database['promo_codes']>,
+  'id' | 'uses' | 'created_at' | 'user_id'
+>;
 
 export const insertPromo = (db: Db, promo: NewPromo) =>
   db.insertInto('promo_codes').values(promo).returningAll().executeTakeFirstOrThrow();
