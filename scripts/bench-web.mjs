@@ -13,19 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const port = Number(process.env.BENCH_WEB_PORT || 3310);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_WEB_RUNS || 3);
@@ -118,7 +108,7 @@ try {
   await fetch(link, { redirect: 'manual' });
 
   // 1. JavaScript that /login loads.
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const page = await browser.newPage();
   const scripts = new Map();
   page.on('response', async (res) => {
@@ -145,7 +135,10 @@ try {
   }
 
   // 2. Lighthouse mobile performance, median of N.
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
   try {
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const scores = {};

@@ -3,15 +3,14 @@
 // As root it installs the package when missing; otherwise it explains how.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { chromiumPath } from './chromium.mjs';
 
-const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-if (existsSync(path)) process.exit(0);
+if (existsSync(chromiumPath)) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
   console.error(
-    `Chromium is missing at ${path}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n` +
+    `Chromium is missing at ${chromiumPath}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n` +
       'or point CHROMIUM_PATH at another Chromium/Chrome binary.',
   );
   process.exit(1);
@@ -22,7 +21,7 @@ execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -
   stdio: 'inherit',
   shell: '/bin/bash',
 });
-if (!existsSync(path)) {
-  console.error(`apt-get finished but ${path} is still missing.`);
+if (!existsSync(chromiumPath)) {
+  console.error(`apt-get finished but ${chromiumPath} is still missing.`);
   process.exit(1);
 }
