@@ -2,6 +2,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Download,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -18,14 +19,20 @@ import { E2E_DATA_DIR } from './playwright.config.ts';
 const run = promisify(execFile);
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The operator CLI against the e2e server's embedded cluster (it attaches to the running one). */
-export const admin = async (...args: string[]) => {
-  const { stdout } = await run('node', ['--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args], {
+/**
+ * A node script of the repository (`script` relative to its root) against the e2e server's
+ * embedded cluster (it attaches to the running one); answers what it printed.
+ */
+export const runScript = async (script: string, ...args: string[]) => {
+  const { stdout } = await run('node', ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   });
   return stdout;
 };
+
+/** The operator CLI against the e2e server's embedded cluster. */
+export const admin = (...args: string[]) => runScript('apps/api/src/cli/admin.ts', ...args);
 
 /** Exits a journey added (`addExit`), removed again by `removeAddedExits`. */
 const addedExits: string[] = [];
@@ -154,16 +161,24 @@ export const logIn = async (page: Page, user: TestUser) => {
 
 export type Json = Record<string, unknown>;
 
-/** A signed-in API caller of one user: GET and POST with their bearer token, JSON answers. */
+/**
+ * A signed-in API caller of one user: GET and POST with their bearer token, JSON answers;
+ * `postOk` is a POST that must succeed.
+ */
 export const apiAs = (request: APIRequestContext, token: string) => {
   const headers = { authorization: `Bearer ${token}` };
+  const post = (path: string, data: Json) => request.post(`/api${path}`, { headers, data });
   return {
     get: async <T>(path: string): Promise<T> => {
       const res = await request.get(`/api${path}`, { headers });
       expect(res.status(), path).toBe(200);
       return (await res.json()) as T;
     },
-    post: (path: string, data: Json) => request.post(`/api${path}`, { headers, data }),
+    post,
+    postOk: async (path: string, data: Json) => {
+      const res = await post(path, data);
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+    },
   };
 };
 
@@ -175,9 +190,15 @@ type Tariff = { id: number; title: string };
 export const buyBase = async (api: Caller): Promise<Tariff> => {
   const dynamic = (await api.get<{ data: Tariff[] }>('/tariffs?type=1')).data;
   const base = dynamic.find((t) => t.title === 'Base 5 GB') ?? dynamic[0]!;
-  const res = await api.post('/tariff/buy', { tariff_id: base.id });
-  expect(res.status(), await res.text()).toBe(200);
+  await api.postOk('/tariff/buy', { tariff_id: base.id });
   return base;
+};
+
+/** Buys the smallest Premium package (row type vip) through the API; answers its tariff. */
+export const buyPremium = async (api: Caller): Promise<Tariff> => {
+  const premium = (await api.get<{ data: Tariff[] }>('/tariffs?type=4')).data[0]!;
+  await api.postOk('/tariff/buy', { tariff_id: premium.id });
+  return premium;
 };
 
 /**
@@ -194,14 +215,21 @@ export const buyIsp = async (api: Caller): Promise<Tariff> => {
     .filter((t) => t.ports < country.count)
     .sort((a, b) => a.ports - b.ports);
   const isp = tariffs[0]!;
-  const res = await api.post('/tariff/buy-isp', {
-    country_id: country.id,
-    period: 30,
-    tariff_id: isp.id,
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await api.postOk('/tariff/buy-isp', { country_id: country.id, period: 30, tariff_id: isp.id });
   return isp;
 };
+
+export type PackageRow = {
+  id: number;
+  type: string;
+  status: string;
+  tariff_name: string;
+  package_key: string;
+};
+
+/** The user's packages (their rows on /cabinet/packages). */
+export const listPackages = async (api: Caller) =>
+  (await api.get<{ packages: { data: PackageRow[] } }>('/packages')).packages.data;
 
 /** Provisioning takes a moment: refreshes the packages table until `count` rows are active. */
 export const refreshUntilActive = async (page: Page, count: number) => {
@@ -211,13 +239,16 @@ export const refreshUntilActive = async (page: Page, count: number) => {
   }).toPass({ timeout: 30_000 });
 };
 
-/** The packages table's row of a tariff. */
-/** The packages journeys: a desktop-wide page that may read what the copy buttons wrote. */
-export const prepareWideClipboardPage = async (page: Page) => {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.setViewportSize({ width: 1400, height: 1000 });
+/**
+ * The packages journeys' browser (`test.use(wideClipboardPage)`): a desktop-wide page that may
+ * read what the copy buttons wrote.
+ */
+export const wideClipboardPage = {
+  viewport: { width: 1400, height: 1000 },
+  permissions: ['clipboard-read', 'clipboard-write'],
 };
 
+/** The packages table's row of a tariff. */
 export const rowOf = (page: Page, tariff: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: tariff, exact: true }) });
 
@@ -230,34 +261,64 @@ export const expand = async (page: Page, tariff: string): Promise<Locator> => {
   return page.locator(`[id="${id}"]`);
 };
 
+/** The text of a file the page downloaded. */
+export const downloadedText = async (download: Download) =>
+  Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]).toString('utf8');
+
+/**
+ * The statistics report form (on the page or in a dialog: `form`): its `button` waits for a
+ * period and a format; answers the text of the csv it then downloads.
+ */
+export const downloadReportCsv = async (
+  form: Page | Locator,
+  button: Locator,
+  period: 'daily' | 'weekly' | 'monthly',
+) => {
+  await expect(button).toBeDisabled();
+  await form.getByLabel('Report period').selectOption(period);
+  await expect(button).toBeDisabled();
+  await form.getByLabel('Format').selectOption('csv');
+  const [file] = await Promise.all([button.page().waitForEvent('download'), button.click()]);
+  expect(file.suggestedFilename()).toBe(`statistics-${period}.csv`);
+  return downloadedText(file);
+};
+
 export const VERIFY_LINK = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;
 
 export type Api = {
-  /** Registers through the API (the user stays unverified). */
-  register: (user: TestUser) => Promise<TestUser>;
+  /** Registers through the API (the user stays unverified), invited by `ref` when given. */
+  register: (user: TestUser, ref?: string) => Promise<TestUser>;
   /** Registers and opens the mailed verification link, as the user would. */
-  registerVerified: (user: TestUser) => Promise<TestUser>;
+  registerVerified: (user: TestUser, ref?: string) => Promise<TestUser>;
+  /** A new verified user with `credit` dollars on the balance, and their API caller. */
+  customer: (credit: string) => Promise<{ user: TestUser; caller: Caller }>;
 };
 
 export const test = base.extend<{ api: Api }>({
   api: async ({ request }, use) => {
-    const register = async (user: TestUser) => {
+    const register = async (user: TestUser, ref?: string) => {
       const res = await request.post('/api/register', {
-        data: { ...user, password_confirmation: user.password, terms_checkbox: true },
+        data: { ...user, password_confirmation: user.password, terms_checkbox: true, ref },
       });
       expect(res.status()).toBe(201);
       const body = (await res.json()) as { token: string };
       return { ...user, token: body.token };
     };
+    const registerVerified = async (user: TestUser, ref?: string) => {
+      const registered = await register(user, ref);
+      const link = await findMailLink(user.email, VERIFY_LINK);
+      const res = await request.get(link, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers()['location']).toContain('successEmailVerify=true');
+      return registered;
+    };
     await use({
       register,
-      registerVerified: async (user) => {
-        const registered = await register(user);
-        const link = await findMailLink(user.email, VERIFY_LINK);
-        const res = await request.get(link, { maxRedirects: 0 });
-        expect(res.status()).toBe(302);
-        expect(res.headers()['location']).toContain('successEmailVerify=true');
-        return registered;
+      registerVerified,
+      customer: async (credit) => {
+        const user = await registerVerified(newUser());
+        await admin('balance:credit', user.email, credit);
+        return { user, caller: apiAs(request, user.token) };
       },
     });
   },

@@ -1,42 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import type { Download, Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { parseProxyUsername } from '../../apps/gateway/src/auth/targeting.ts';
 import {
   addExit,
-  admin,
-  apiAs,
   buyBase,
+  buyPremium,
+  downloadedText,
+  downloadReportCsv,
   expand,
   expect,
   expectNoSeriousA11yViolations,
+  listPackages,
   logIn,
-  newUser,
   removeAddedExits,
   rowOf,
   test,
+  wideClipboardPage,
   type Caller,
-  type Json,
-  prepareWideClipboardPage,
+  type PackageRow,
 } from '../fixtures.ts';
 
 type Connection = { host: string; port_http: number; port_socks: number; login: string };
 
-/** POST as the user; the call must succeed. */
-const postOk = async (api: Caller, path: string, data: Json) => {
-  const res = await api.post(path, data);
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-};
-
-type Row = { id: number; type: string; status: string; tariff_name: string; package_key: string };
-
 /** Buys a Base (row type dynamic) and a Premium (row type vip) package; waits until active. */
 const buyDynamicAndPremium = async (api: Caller) => {
   await buyBase(api);
-  const premium = (await api.get<{ data: { id: number }[] }>('/tariffs?type=4')).data[0]!;
-  await postOk(api, '/tariff/buy', { tariff_id: premium.id });
-  let rows: Row[] = [];
+  await buyPremium(api);
+  let rows: PackageRow[] = [];
   await expect(async () => {
-    rows = (await api.get<{ packages: { data: Row[] } }>('/packages')).packages.data;
+    rows = await listPackages(api);
     expect(rows.filter((row) => row.status === 'active')).toHaveLength(2);
   }).toPass({ timeout: 30_000 });
   return {
@@ -44,9 +36,6 @@ const buyDynamicAndPremium = async (api: Caller) => {
     premium: rows.find((row) => row.type === 'vip')!,
   };
 };
-
-const text = async (download: Download) =>
-  Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]).toString('utf8');
 
 type Generation = {
   type: 'rotating' | 'sticky';
@@ -101,15 +90,14 @@ const parseLine = (line: string, format: 0 | 1) => {
 };
 
 test.describe('proxy generator, report and row download', () => {
+  test.use(wideClipboardPage);
   test.afterAll(removeAddedExits);
 
   test('generator lines from a premium and a dynamic package, the report csv, the row download', async ({
     page,
-    request,
     api,
   }) => {
     test.setTimeout(150_000);
-    await prepareWideClipboardPage(page);
     // The generator offers only what the gateway's exits serve.
     await addExit(
       `e2e-gen-${randomBytes(3).toString('hex')}`,
@@ -119,9 +107,7 @@ test.describe('proxy generator, report and row download', () => {
       'berlin',
     );
 
-    const user = await api.registerVerified(newUser());
-    await admin('balance:credit', user.email, '500');
-    const caller = apiAs(request, user.token!);
+    const { user, caller } = await api.customer('500');
     const { dynamic, premium } = await buyDynamicAndPremium(caller);
     const premiumConnection = (
       await caller.get<{ data: { proxy_ip: string } & Connection }>(`/packages/vip/${premium.id}`)
@@ -203,7 +189,9 @@ test.describe('proxy generator, report and row download', () => {
     ]);
     await expect(choose).toHaveCount(0);
     expect(csvFile.suggestedFilename()).toBe(`generator-${premium.id}.csv`);
-    expect(await text(csvFile)).toBe(['Proxy', ...rotating].map((l) => `${l}\r\n`).join(''));
+    expect(await downloadedText(csvFile)).toBe(
+      ['Proxy', ...rotating].map((l) => `${l}\r\n`).join(''),
+    );
 
     // A count above 99999 is refused on its field; closing returns to the list.
     await dialog.getByLabel('Number of proxies').fill('100000');
@@ -255,14 +243,12 @@ test.describe('proxy generator, report and row download', () => {
     panel = await expand(page, dynamic.tariff_name);
     await panel.getByRole('button', { name: 'Download report' }).click();
     const report = page.getByRole('dialog', { name: 'Statistics report' });
-    const reportButton = report.getByRole('button', { name: 'Download' });
-    await expect(reportButton).toBeDisabled();
-    await report.getByLabel('Report period').selectOption('weekly');
-    await expect(reportButton).toBeDisabled();
-    await report.getByLabel('Format').selectOption('csv');
-    const [reportFile] = await Promise.all([page.waitForEvent('download'), reportButton.click()]);
-    expect(reportFile.suggestedFilename()).toBe('statistics-weekly.csv');
-    const reportLines = (await text(reportFile)).split('\r\n');
+    const reportCsv = await downloadReportCsv(
+      report,
+      report.getByRole('button', { name: 'Download' }),
+      'weekly',
+    );
+    const reportLines = reportCsv.split('\r\n');
     expect(reportLines[0]).toBe('Start (UTC),"Upload, bytes","Download, bytes","Total, bytes"');
     // A week of hours and the total row.
     expect(reportLines.filter((line) => line !== '')).toHaveLength(1 + 168 + 1);
@@ -272,7 +258,7 @@ test.describe('proxy generator, report and row download', () => {
     await expect(
       rowOf(page, premium.tariff_name).getByRole('button', { name: /^Download the proxies/ }),
     ).toHaveCount(0);
-    await postOk(caller, `/packages/${dynamic.id}/proxy-lists`, {
+    await caller.postOk(`/packages/${dynamic.id}/proxy-lists`, {
       name: 'Shop1',
       proxy_link_format: 'ip',
       auth_type: 0,
@@ -293,7 +279,7 @@ test.describe('proxy generator, report and row download', () => {
     const [listFile] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
     expect(listFile.suggestedFilename()).toBe('report.txt');
     // Several lists' report: a header, then each proxy beside its list's name.
-    const [header, ...listRows] = (await text(listFile)).trimEnd().split('\n');
+    const [header, ...listRows] = (await downloadedText(listFile)).trimEnd().split('\n');
     expect(header).toBe('Proxy\tList');
     expect(listRows).toHaveLength(3);
     for (const row of listRows) {

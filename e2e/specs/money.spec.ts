@@ -1,26 +1,8 @@
-import {
-  test,
-  expect,
-  newUser,
-  findMailLink,
-  expectNoSeriousA11yViolations,
-  logIn,
-  VERIFY_LINK,
-  type TestUser,
-} from '../fixtures.ts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, newUser, expectNoSeriousA11yViolations, logIn } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 
 // A valid TRC20 address (base58check).
 const ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-
-const registerVerifiedWithRef = async (request: APIRequestContext, user: TestUser, ref: string) => {
-  const res = await request.post('/api/register', {
-    data: { ...user, password_confirmation: user.password, terms_checkbox: true, ref },
-  });
-  expect(res.status()).toBe(201);
-  const link = await findMailLink(user.email, VERIFY_LINK);
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-};
 
 /** The sandbox checkout: the payment id and its signed one-time token (issue 9, defect 12). */
 const SANDBOX_CHECKOUT = /\/api\/payment\/sandbox\/[0-9a-f-]{36}\?token=\d+\.[\w-]+$/;
@@ -50,8 +32,7 @@ test.describe('money journey', () => {
       headers: { authorization: `Bearer ${inviter.token}` },
     });
     const refLink = ((await profile.json()) as { user: { ref_link: string } }).user.ref_link;
-    const invited = newUser();
-    await registerVerifiedWithRef(request, invited, refLink);
+    const invited = await api.registerVerified(newUser(), refLink);
 
     // The invited user tops up $1500 (prefilled from ?amount=, as the buy flow links).
     await logIn(page, invited);

@@ -1,31 +1,22 @@
 import {
-  admin,
-  apiAs,
   buyBase,
   buyIsp,
+  buyPremium,
   expect,
   expand,
   expectNoSeriousA11yViolations,
   logIn,
-  newUser,
   refreshUntilActive,
   rowOf,
   test,
+  wideClipboardPage,
   type Caller,
-  type Json,
-  prepareWideClipboardPage,
 } from '../fixtures.ts';
 
 /** Buys one package of each family through the API, as the buy flow does. */
 const buyOneOfEach = async (api: Caller) => {
-  const bought = async (path: string, data: Json) => {
-    const res = await api.post(path, data);
-    return res.status() === 200;
-  };
   const base = await buyBase(api);
-  const premium = (await api.get<{ data: { id: number; title: string }[] }>('/tariffs?type=4'))
-    .data[0]!;
-  expect(await bought('/tariff/buy', { tariff_id: premium.id })).toBe(true);
+  const premium = await buyPremium(api);
 
   // Unlimited: the cheapest tariff longer than a day (those have auto-renewal), on a location
   // that serves its speed.
@@ -39,11 +30,16 @@ const buyOneOfEach = async (api: Caller) => {
   const locations = (await api.get<{ data: { id: number }[] }>('/unlim/locations')).data;
   let unlim: { id: number; title: string } | undefined;
   for (const tariff of unlimTariffs) {
-    for (const location of locations)
-      if (await bought('/tariff/buy-unlim', { tariff_id: tariff.id, location_id: location.id })) {
+    for (const location of locations) {
+      const res = await api.post('/tariff/buy-unlim', {
+        tariff_id: tariff.id,
+        location_id: location.id,
+      });
+      if (res.status() === 200) {
         unlim = tariff;
         break;
       }
+    }
     if (unlim) break;
   }
   expect(unlim).toBeDefined();
@@ -53,16 +49,15 @@ const buyOneOfEach = async (api: Caller) => {
 };
 
 test.describe('packages screen', () => {
+  test.use(wideClipboardPage);
+
   test('each family panel, copy, auto-renew, extend and delete with the e-mail', async ({
     page,
-    request,
     api,
   }) => {
     test.setTimeout(120_000);
-    await prepareWideClipboardPage(page);
-    const user = await api.registerVerified(newUser());
-    await admin('balance:credit', user.email, '5000');
-    const tariffs = await buyOneOfEach(apiAs(request, user.token!));
+    const { user, caller } = await api.customer('5000');
+    const tariffs = await buyOneOfEach(caller);
     await logIn(page, user);
     await page.goto('/cabinet/packages');
 

@@ -2,31 +2,27 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import {
   addExit,
-  admin,
-  apiAs,
   buyBase,
   buyIsp,
   expand,
   expect,
   expectNoSeriousA11yViolations,
   logIn,
-  newUser,
   refreshUntilActive,
   removeAddedExits,
   test,
-  prepareWideClipboardPage,
+  wideClipboardPage,
 } from '../fixtures.ts';
 
 test.describe('proxy lists', () => {
+  test.use(wideClipboardPage);
   test.afterAll(removeAddedExits);
 
   test('create a custom list, view, copy, download csv, rename, delete; swap an ISP list once', async ({
     page,
-    request,
     api,
   }) => {
     test.setTimeout(150_000);
-    await prepareWideClipboardPage(page);
     // An exit in Berlin with a declared ISP: what the custom location cascade offers.
     const tag = randomBytes(3).toString('hex');
     await addExit(
@@ -42,9 +38,7 @@ test.describe('proxy lists', () => {
       '--isp',
       `Telekom${tag}`,
     );
-    const user = await api.registerVerified(newUser());
-    await admin('balance:credit', user.email, '5000');
-    const caller = apiAs(request, user.token!);
+    const { user, caller } = await api.customer('5000');
     const base = await buyBase(caller);
     const isp = await buyIsp(caller);
     await logIn(page, user);

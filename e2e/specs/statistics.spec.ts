@@ -1,52 +1,41 @@
-import { execFile } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { expect, expectNoSeriousA11yViolations, logIn, newUser, test } from '../fixtures.ts';
-import { E2E_DATA_DIR } from '../playwright.config.ts';
+import {
+  buyBase,
+  downloadReportCsv,
+  expect,
+  expectNoSeriousA11yViolations,
+  listPackages,
+  logIn,
+  runScript,
+  test,
+  type Api,
+} from '../fixtures.ts';
 
-const run = promisify(execFile);
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A node script against the e2e server's embedded cluster (it attaches to the running one). */
-const node = async (script: string, ...args: string[]) => {
-  const { stdout } = await run('node', ['--import', 'tsx', script, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-  });
-  return stdout;
-};
-const admin = (...args: string[]) => node('apps/api/src/cli/admin.ts', ...args);
 /** Bytes booked to the package's hour `hoursAgo`, as the gateway's flush books them. */
 const meter = (packageKey: string, hoursAgo: number, up: number, down: number) =>
-  node('apps/api/test/meter-usage.cli.ts', packageKey, String(hoursAgo), String(up), String(down));
+  runScript(
+    'apps/api/test/meter-usage.cli.ts',
+    packageKey,
+    String(hoursAgo),
+    String(up),
+    String(down),
+  );
 
-type PackageRow = { id: number; package_key: string };
+/** A new verified user with $100 and a Base package: the user, their API caller, the package. */
+const customerWithPackage = async (api: Api) => {
+  const { user, caller } = await api.customer('100');
+  await buyBase(caller);
+  const [pkg] = await listPackages(caller);
+  if (!pkg) throw new Error('no package');
+  return { user, caller, pkg };
+};
 
 test.describe('statistics and API tools', () => {
   test('the statistics page draws its chart and its totals match the metered usage', async ({
     page,
     api,
-    request,
   }) => {
     await page.setViewportSize({ width: 1300, height: 1000 });
-    const user = await api.registerVerified(newUser());
-    await admin('balance:credit', user.email, '100');
-    const headers = { authorization: `Bearer ${user.token ?? ''}` };
-    const tariffs = (await (await request.get('/api/tariffs?type=1', { headers })).json()) as {
-      data: { id: number }[];
-    };
-    const bought = await request.post('/api/tariff/buy', {
-      headers,
-      data: { tariff_id: tariffs.data[0]?.id },
-    });
-    expect(bought.status()).toBe(200);
-    const list = (await (await request.get('/api/packages', { headers })).json()) as {
-      packages?: { data: PackageRow[] };
-      data?: PackageRow[];
-    };
-    const pkg = (list.packages?.data ?? list.data ?? [])[0];
-    if (!pkg) throw new Error('no package');
+    const { user, pkg } = await customerWithPackage(api);
     // 1.5 MiB down + 0.5 MiB up two hours ago; 3 MiB down 10 days ago (monthly and all only).
     await meter(pkg.package_key, 2, 512 * 1024, 1536 * 1024);
     await meter(pkg.package_key, 240, 0, 3 * 1024 * 1024);
@@ -89,14 +78,7 @@ test.describe('statistics and API tools', () => {
 
     // The report: period and format first, then the file.
     const button = page.getByRole('button', { name: 'Download report' });
-    await expect(button).toBeDisabled();
-    await page.getByLabel('Report period').selectOption('monthly');
-    await expect(button).toBeDisabled();
-    await page.getByLabel('Format').selectOption('csv');
-    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-    expect(download.suggestedFilename()).toBe('statistics-monthly.csv');
-    const csv = await (await download.createReadStream()).toArray();
-    expect(Buffer.concat(csv as Buffer[]).toString('utf8')).toContain(
+    expect(await downloadReportCsv(page, button, 'monthly')).toContain(
       `Total,${512 * 1024},${(1536 + 3072) * 1024},${5 * 1024 * 1024}`,
     );
   });
@@ -104,30 +86,11 @@ test.describe('statistics and API tools', () => {
   test('the API tools page shows the credentials, URLs and curl examples', async ({
     page,
     api,
-    request,
   }) => {
-    const user = await api.registerVerified(newUser());
-    await admin('balance:credit', user.email, '100');
-    const headers = { authorization: `Bearer ${user.token ?? ''}` };
-    const tariffs = (await (await request.get('/api/tariffs?type=1', { headers })).json()) as {
-      data: { id: number }[];
-    };
-    expect(
-      (
-        await request.post('/api/tariff/buy', { headers, data: { tariff_id: tariffs.data[0]?.id } })
-      ).status(),
-    ).toBe(200);
-    const list = (await (await request.get('/api/packages', { headers })).json()) as {
-      packages?: { data: { id: number; package_key: string }[] };
-      data?: { id: number; package_key: string }[];
-    };
-    const pkg = (list.packages?.data ?? list.data ?? [])[0];
-    if (!pkg) throw new Error('no package');
-    const detail = (await (
-      await request.get(`/api/api-tools/${pkg.package_key}`, { headers })
-    ).json()) as {
+    const { user, caller, pkg } = await customerWithPackage(api);
+    const detail = await caller.get<{
       data: { login: string; password: string; host: string; port: number };
-    };
+    }>(`/api-tools/${pkg.package_key}`);
 
     await logIn(page, user);
     await page.goto(`/cabinet/dynamic/api-tools/${pkg.package_key}`);
