@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { BASE_URL, E2E_DATA_DIR, E2E_SITE } from '../playwright.config.ts';
+import { BASE_URL, E2E_SITE } from '../playwright.config.ts';
 import {
   test,
   expect,
   newUser,
   expectNoSeriousA11yViolations,
-  type TestUser,
+  admin,
+  type Api,
 } from '../fixtures.ts';
 
 type Page10 = {
@@ -15,8 +14,12 @@ type Page10 = {
   meta: { next_cursor: string | null };
 };
 
-/** Opens the cabinet already signed in (the session cookie the SPA itself would write). */
-const signIn = async (page: Page, user: TestUser, language: 'en' | 'ru' = 'en') => {
+/**
+ * A new verified user, for whom the cabinet opens already signed in (the session cookie the SPA
+ * itself would write).
+ */
+const signInNewUser = async (page: Page, api: Api, language: 'en' | 'ru' = 'en') => {
+  const user = await api.registerVerified(newUser());
   await page.context().addCookies([
     { name: 'ACCESS_TOKEN', value: user.token ?? '', url: BASE_URL },
     { name: 'i18next', value: language, url: BASE_URL },
@@ -27,6 +30,7 @@ const signIn = async (page: Page, user: TestUser, language: 'en' | 'ru' = 'en') 
       sessionStorage.setItem('e2e-language-set', '1');
     }
   }, language);
+  return user;
 };
 
 const allNotifications = async (request: APIRequestContext, token: string) => {
@@ -43,7 +47,7 @@ test.describe('account side', () => {
     api,
     request,
   }) => {
-    const user = await api.registerVerified(newUser());
+    const user = await signInNewUser(page, api);
     const token = user.token ?? '';
     // Real events: every password change notifies (welcome + verified + 12 changes = 14).
     let current = user.password;
@@ -58,7 +62,6 @@ test.describe('account side', () => {
     }
     expect(await allNotifications(request, token)).toHaveLength(14);
 
-    await signIn(page, user);
     await page.goto('/cabinet/profile');
     // The bell counts the unread items of the loaded first page.
     await expect(page.getByTestId('unread-badge')).toHaveText(/10/);
@@ -97,8 +100,7 @@ test.describe('account side', () => {
   });
 
   test('FAQ: tabs in ?tab, accordion, search from 4 characters', async ({ page, api }) => {
-    const user = await api.registerVerified(newUser());
-    await signIn(page, user);
+    await signInNewUser(page, api);
     await page.goto('/cabinet/faq');
     await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
     const tabs = page.getByRole('tab');
@@ -146,8 +148,7 @@ test.describe('account side', () => {
     page,
     api,
   }) => {
-    const user = await api.registerVerified(newUser());
-    await signIn(page, user);
+    await signInNewUser(page, api);
     await page.goto('/cabinet/legal');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText([
@@ -204,27 +205,16 @@ test.describe('account side', () => {
   }) => {
     // The operator command, against the running server's database.
     const marker = Date.now().toString(36);
-    await promisify(execFile)(
-      'node',
-      [
-        '--import',
-        'tsx',
-        'apps/api/src/cli/admin.ts',
-        'alerts:create',
-        '--type',
-        'warning',
-        '--en',
-        `Planned maintenance ${marker}`,
-        '--ru',
-        `Плановые работы ${marker}`,
-      ],
-      {
-        cwd: new URL('../..', import.meta.url).pathname,
-        env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-      },
+    await admin(
+      'alerts:create',
+      '--type',
+      'warning',
+      '--en',
+      `Planned maintenance ${marker}`,
+      '--ru',
+      `Плановые работы ${marker}`,
     );
-    const user = await api.registerVerified(newUser());
-    await signIn(page, user);
+    await signInNewUser(page, api);
     await page.goto('/cabinet/profile');
     await expect(page.getByText(`Planned maintenance ${marker}`)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
