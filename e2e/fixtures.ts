@@ -150,13 +150,34 @@ export const submitRegisterForm = async (page: Page, user: TestUser) => {
   await page.getByRole('button', { name: 'Create account' }).click();
 };
 
-/** Logs in through the form and waits for the cabinet. */
-export const logIn = async (page: Page, user: TestUser) => {
-  await page.goto('/login');
+/** Fills in and submits the login form of the current page. */
+export const submitLogInForm = async (page: Page, user: TestUser) => {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+/** Logs in through the form and waits for the cabinet. */
+export const logIn = async (page: Page, user: TestUser) => {
+  await page.goto('/login');
+  await submitLogInForm(page, user);
   await expect(page).toHaveURL(/\/cabinet/);
+};
+
+/**
+ * A new verified user (with `credit` dollars on the balance when given), logged in through the
+ * form, then on the page `at` when given.
+ */
+export const signedIn = async (
+  page: Page,
+  api: Api,
+  options: { credit?: string; at?: string } = {},
+) => {
+  const user = await api.registerVerified(newUser());
+  if (options.credit) await admin('balance:credit', user.email, options.credit);
+  await logIn(page, user);
+  if (options.at) await page.goto(options.at);
+  return user;
 };
 
 export type Json = Record<string, unknown>;

@@ -16,9 +16,13 @@ type Page10 = {
 
 /**
  * A new verified user, for whom the cabinet opens already signed in (the session cookie the SPA
- * itself would write).
+ * itself would write), on the page `at` when given.
  */
-const signInNewUser = async (page: Page, api: Api, language: 'en' | 'ru' = 'en') => {
+const signInNewUser = async (
+  page: Page,
+  api: Api,
+  { at, language = 'en' }: { at?: string; language?: 'en' | 'ru' } = {},
+) => {
   const user = await api.registerVerified(newUser());
   await page.context().addCookies([
     { name: 'ACCESS_TOKEN', value: user.token ?? '', url: BASE_URL },
@@ -30,6 +34,7 @@ const signInNewUser = async (page: Page, api: Api, language: 'en' | 'ru' = 'en')
       sessionStorage.setItem('e2e-language-set', '1');
     }
   }, language);
+  if (at) await page.goto(at);
   return user;
 };
 
@@ -100,8 +105,7 @@ test.describe('account side', () => {
   });
 
   test('FAQ: tabs in ?tab, accordion, search from 4 characters', async ({ page, api }) => {
-    await signInNewUser(page, api);
-    await page.goto('/cabinet/faq');
+    await signInNewUser(page, api, { at: '/cabinet/faq' });
     await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(8);
@@ -148,8 +152,7 @@ test.describe('account side', () => {
     page,
     api,
   }) => {
-    await signInNewUser(page, api);
-    await page.goto('/cabinet/legal');
+    await signInNewUser(page, api, { at: '/cabinet/legal' });
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText([
       'Terms of service',
@@ -214,8 +217,7 @@ test.describe('account side', () => {
       '--ru',
       `Плановые работы ${marker}`,
     );
-    await signInNewUser(page, api);
-    await page.goto('/cabinet/profile');
+    await signInNewUser(page, api, { at: '/cabinet/profile' });
     await expect(page.getByText(`Planned maintenance ${marker}`)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.reload();

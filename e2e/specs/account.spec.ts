@@ -5,6 +5,8 @@ import {
   findMailLink,
   expectNoSeriousA11yViolations,
   logIn,
+  signedIn,
+  submitLogInForm,
   submitRegisterForm,
   VERIFY_LINK,
 } from '../fixtures.ts';
@@ -32,9 +34,7 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);
     await expectNoSeriousA11yViolations(page);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogInForm(page, user);
     await expect(page).toHaveURL(/\/cabinet/);
 
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -52,9 +52,7 @@ test.describe('account journey', () => {
   });
 
   test('the profile password change asks for the current password', async ({ page, api }) => {
-    const user = await api.registerVerified(newUser());
-    await logIn(page, user);
-    await page.goto('/cabinet/profile');
+    const user = await signedIn(page, api, { at: '/cabinet/profile' });
     const newPassword = `${user.password}-2`;
     await page.getByLabel('Current password').fill('not-my-password');
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -90,9 +88,7 @@ test.describe('account journey', () => {
   test('switching the language changes the texts and saves the locale', async ({ page, api }) => {
     const user = await api.register(newUser());
     await page.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogInForm(page, user);
     await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
 
     await page.getByRole('button', { name: 'RU' }).click();
@@ -116,9 +112,7 @@ test.describe('account journey', () => {
     const user = await api.register(newUser());
     const first = await context.newPage();
     await first.goto('/login');
-    await first.getByLabel('Email').fill(user.email);
-    await first.getByLabel('Password', { exact: true }).fill(user.password);
-    await first.getByRole('button', { name: 'Log in' }).click();
+    await submitLogInForm(first, user);
     await expect(first.getByRole('button', { name: 'Log out' })).toBeVisible();
 
     const second = await context.newPage();
@@ -147,9 +141,7 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page).toHaveURL(/\/login/);
 
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogInForm(page, { ...user, password: newPassword });
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   });
 
@@ -160,9 +152,7 @@ test.describe('account journey', () => {
     await page.goto('/cabinet/profile?tab=1');
     await expect(page).toHaveURL(/\/login/);
     const user = await api.registerVerified(newUser());
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogInForm(page, user);
     await expect(page).toHaveURL(/\/cabinet\/profile\?tab=1$/);
     await expect(page.getByLabel('Email')).toHaveValue(user.email);
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, newUser, logIn } from '../fixtures.ts';
+import { test, expect, newUser, logIn, signedIn } from '../fixtures.ts';
 
 const storedReferralCode = (page: Page) =>
   page.evaluate(() => window.localStorage.getItem('referralCode'));
@@ -23,9 +23,7 @@ test.describe('cabinet rules', () => {
     page,
     api,
   }) => {
-    const user = await api.registerVerified(newUser());
-    await logIn(page, user);
-    await page.goto('/cabinet/referral');
+    await signedIn(page, api, { at: '/cabinet/referral' });
     await expect(page.getByTestId('referral-balance')).toHaveText('$0');
     await expect(page.getByRole('button', { name: 'Transfer to balance' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Withdraw' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { test, expect, newUser, expectNoSeriousA11yViolations, logIn } from '../fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, signedIn } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
 
 // A phone (iPhone 12-14 class): below the 768 px table breakpoint and the 1092 px menu one.
@@ -17,8 +17,7 @@ const topUp = async (page: Page, amount: string) => {
 test.describe('mobile layout', () => {
   test('tables become cards and the burger menu navigates', async ({ page, api }) => {
     test.setTimeout(90_000);
-    const user = await api.registerVerified(newUser());
-    await logIn(page, user);
+    await signedIn(page, api);
     await topUp(page, '50');
     await topUp(page, '20');
 

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { test, expect, newUser, logIn, type TestUser } from '../fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { test, expect, signedIn } from '../fixtures.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -15,15 +15,6 @@ const placeholderFit = (input: Locator) =>
       element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     return { text: context.measureText(element.placeholder).width, room };
   });
-
-const signedIn = async (
-  page: Page,
-  api: { registerVerified: (user: TestUser) => Promise<TestUser> },
-) => {
-  const user = await api.registerVerified(newUser());
-  await logIn(page, user);
-  return user;
-};
 
 test.describe('what a newcomer hit (issue 9)', () => {
   test('a toast sits below the header and the same toast shows once', async ({
@@ -54,8 +45,7 @@ test.describe('what a newcomer hit (issue 9)', () => {
   });
 
   test('top-up refuses 1e3 in the amount field', async ({ page, api }) => {
-    await signedIn(page, api);
-    await page.goto('/cabinet/top-up');
+    await signedIn(page, api, { at: '/cabinet/top-up' });
     await page.getByLabel('Amount, $').fill('1e3');
     await page.locator('.top-up__method').first().click();
     await page.getByRole('button', { name: 'Top up', exact: true }).click();
@@ -66,8 +56,7 @@ test.describe('what a newcomer hit (issue 9)', () => {
   });
 
   test('the ISP wizard names each step once and has no stray price line', async ({ page, api }) => {
-    await signedIn(page, api);
-    await page.goto('/cabinet/buy/isp');
+    await signedIn(page, api, { at: '/cabinet/buy/isp' });
     for (const step of ['3. Country', '4. Number of IPs'])
       await expect(page.getByText(step, { exact: true })).toHaveCount(1);
     await page.getByRole('radio', { name: 'Login and password' }).check();
@@ -81,8 +70,7 @@ test.describe('what a newcomer hit (issue 9)', () => {
     // A short desktop window makes the legal document at least two screens tall.
     const viewport = { width: DESKTOP.width, height: 600 };
     await page.setViewportSize(viewport);
-    await signedIn(page, api);
-    await page.goto('/cabinet/legal');
+    await signedIn(page, api, { at: '/cabinet/legal' });
     await expect(page.locator('.legal-page__document')).toBeVisible();
     const { sidebar, page: pageHeight } = await page.evaluate(() => ({
       sidebar: document.querySelector('.cabinet__sidebar')?.getBoundingClientRect().height ?? 0,
@@ -134,8 +122,7 @@ test.describe('what a newcomer hit (issue 9)', () => {
   });
 
   test('the payment page header names the page', async ({ page, api }) => {
-    await signedIn(page, api);
-    await page.goto('/cabinet/payment?result=success');
+    await signedIn(page, api, { at: '/cabinet/payment?result=success' });
     await expect(page.locator('.cabinet-header__title')).toHaveText('Payment');
     await expect(page).toHaveTitle(/^Payment ·/);
   });

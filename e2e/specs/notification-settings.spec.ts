@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_TELEGRAM } from '../playwright.config.ts';
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  logIn,
-  newUser,
-  test,
-  type Api,
-} from '../fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, signedIn, test, type Api } from '../fixtures.ts';
 
 type Channels = { mail: boolean; database: boolean; telegram: boolean };
 type Groups = { id: string; settings: { name: string; channels: Channels }[] }[];
@@ -25,12 +18,8 @@ const serverSettings = async (page: Page, token: string) => {
 };
 
 /** A new verified user, signed in, on the settings page (`query` appended to its path). */
-const openSettings = async (page: Page, api: Api, query = '') => {
-  const user = await api.registerVerified(newUser());
-  await logIn(page, user);
-  await page.goto(`/cabinet/notifications${query}`);
-  return user;
-};
+const openSettings = (page: Page, api: Api, query = '') =>
+  signedIn(page, api, { at: `/cabinet/notifications${query}` });
 
 const channelsOf = (groups: Groups, name: string) =>
   groups.flatMap((group) => group.settings).find((setting) => setting.name === name)?.channels;
@@ -40,8 +29,7 @@ test.describe('notification settings (/cabinet/notifications)', () => {
     page,
     api,
   }) => {
-    const user = await api.registerVerified(newUser());
-    await logIn(page, user);
+    const user = await signedIn(page, api);
     await page.getByRole('link', { name: 'Notifications', exact: true }).click();
     await expect(page).toHaveURL(/\/cabinet\/notifications$/);
     await expect(page.getByRole('heading', { name: 'Notification settings' })).toBeVisible();
