@@ -261,6 +261,12 @@ export const refreshUntilActive = async (page: Page, count: number) => {
 };
 
 /**
+ * A phone's viewport (iPhone 12-14 class): below the 768 px table breakpoint and the 1092 px
+ * menu one.
+ */
+export const PHONE = { width: 390, height: 844 };
+
+/**
  * The packages journeys' browser (`test.use(wideClipboardPage)`): a desktop-wide page that may
  * read what the copy buttons wrote.
  */

@@ -1,8 +1,7 @@
-import { test, expect, expectNoSeriousA11yViolations, signedIn } from '../fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, PHONE, signedIn } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
 
-// A phone (iPhone 12-14 class): below the 768 px table breakpoint and the 1092 px menu one.
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 const topUp = async (page: Page, amount: string) => {
   await page.goto(`/cabinet/top-up?amount=${amount}`);
@@ -39,7 +38,7 @@ test.describe('mobile layout', () => {
     expect(first && second && second.y >= first.y + first.height).toBe(true);
     // The cards fit the phone width (no sideways scrolling of the page).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
+      PHONE.width,
     );
     await expectNoSeriousA11yViolations(page);
 

@@ -1,8 +1,7 @@
 import type { Locator } from '@playwright/test';
-import { test, expect, signedIn } from '../fixtures.ts';
+import { test, expect, PHONE, signedIn } from '../fixtures.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 /** The rendered width of an input's placeholder against the room the input gives it. */
 const placeholderFit = (input: Locator) =>
