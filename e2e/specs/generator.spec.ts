@@ -37,21 +37,37 @@ const buyDynamicAndPremium = async (api: Caller) => {
   };
 };
 
+/** A line in its format, split into its parts; the username as the gateway parses it. */
+const parseLine = (line: string, format: 0 | 1) => {
+  const match =
+    format === 0
+      ? /^([^:@]+):(\d+):([^:@]+):([^:@]+)$/.exec(line)
+      : /^([^:@]+):([^:@]+)@([^:@]+):(\d+)$/.exec(line);
+  expect(match, line).not.toBeNull();
+  const [host, port, user] =
+    format === 0 ? [match![1], match![2], match![3]] : [match![3], match![4], match![1]];
+  const targeting = parseProxyUsername(user!);
+  expect(targeting, `the gateway accepts ${user}`).not.toBeNull();
+  return { host: host!, port: Number(port), targeting: targeting! };
+};
+
 type Generation = {
-  type: 'rotating' | 'sticky';
   format: 0 | 1;
   protocol: 'HTTP' | 'SOCKS5';
   count: number;
-  /** Sticky: lifetime and its unit's label. */
+  /** Sticky sessions of this lifetime (and its unit's label); rotating ones without. */
   lifetime?: [number, 'minutes' | 'hours' | 'days'];
   country?: string;
   city?: string;
 };
 
-/** Fills the generator form, generates, and answers the lines of the read-only area. */
-const generate = async (dialog: Locator, g: Generation): Promise<string[]> => {
+/**
+ * Fills the generator form, generates, and answers the lines of the read-only area: as many as
+ * asked for, each with its parts (`parseLine`).
+ */
+const generate = async (dialog: Locator, g: Generation) => {
   await dialog.getByRole('radio', { name: g.protocol }).check();
-  await dialog.getByRole('radio', { name: g.type === 'sticky' ? /^Sticky/ : /^Rotating/ }).check();
+  await dialog.getByRole('radio', { name: g.lifetime ? /^Sticky/ : /^Rotating/ }).check();
   if (g.lifetime) {
     await dialog.getByLabel('Session lifetime').fill(String(g.lifetime[0]));
     await dialog.getByLabel('Unit').selectOption({ label: g.lifetime[1] });
@@ -72,21 +88,9 @@ const generate = async (dialog: Locator, g: Generation): Promise<string[]> => {
   await dialog.getByRole('button', { name: 'Generate' }).click();
   const area = dialog.getByLabel(`Generated proxies (${g.count})`);
   await expect(area).toBeVisible();
-  return (await area.inputValue()).split('\n');
-};
-
-/** A line in its format, split into its parts; the username as the gateway parses it. */
-const parseLine = (line: string, format: 0 | 1) => {
-  const match =
-    format === 0
-      ? /^([^:@]+):(\d+):([^:@]+):([^:@]+)$/.exec(line)
-      : /^([^:@]+):([^:@]+)@([^:@]+):(\d+)$/.exec(line);
-  expect(match, line).not.toBeNull();
-  const [host, port, user] =
-    format === 0 ? [match![1], match![2], match![3]] : [match![3], match![4], match![1]];
-  const targeting = parseProxyUsername(user!);
-  expect(targeting, `the gateway accepts ${user}`).not.toBeNull();
-  return { host: host!, port: Number(port), targeting: targeting! };
+  const lines = (await area.inputValue()).split('\n');
+  expect(lines).toHaveLength(g.count);
+  return lines.map((line) => ({ line, ...parseLine(line, g.format) }));
 };
 
 test.describe('proxy generator, report and row download', () => {
@@ -128,7 +132,6 @@ test.describe('proxy generator, report and row download', () => {
     await expectNoSeriousA11yViolations(page);
 
     const sticky = await generate(dialog, {
-      type: 'sticky',
       format: 1,
       protocol: 'HTTP',
       count: 25,
@@ -136,10 +139,8 @@ test.describe('proxy generator, report and row download', () => {
       country: 'Germany',
       city: 'Berlin',
     });
-    expect(sticky).toHaveLength(25);
     const sessions = new Set<string>();
-    for (const line of sticky) {
-      const { host, port, targeting } = parseLine(line, 1);
+    for (const { host, port, targeting } of sticky) {
       expect(host).toBe(premiumConnection.proxy_ip);
       expect(port).toBe(premiumConnection.port_http);
       expect(targeting).toMatchObject({
@@ -156,17 +157,16 @@ test.describe('proxy generator, report and row download', () => {
     // Copy all: the button confirms, the clipboard holds every line.
     await dialog.getByRole('button', { name: 'Copy all' }).click();
     await expect(dialog.getByRole('button', { name: 'All proxies copied' })).toHaveText('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sticky.join('\n'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      sticky.map(({ line }) => line).join('\n'),
+    );
 
     const rotating = await generate(dialog, {
-      type: 'rotating',
       format: 0,
       protocol: 'SOCKS5',
       count: 7,
     });
-    expect(rotating).toHaveLength(7);
-    for (const line of rotating) {
-      const { port, targeting } = parseLine(line, 0);
+    for (const { port, targeting } of rotating) {
       expect(port).toBe(premiumConnection.port_socks);
       expect(targeting).toMatchObject({
         login: premiumConnection.login,
@@ -190,7 +190,7 @@ test.describe('proxy generator, report and row download', () => {
     await expect(choose).toHaveCount(0);
     expect(csvFile.suggestedFilename()).toBe(`generator-${premium.id}.csv`);
     expect(await downloadedText(csvFile)).toBe(
-      ['Proxy', ...rotating].map((l) => `${l}\r\n`).join(''),
+      ['Proxy', ...rotating.map(({ line }) => line)].map((l) => `${l}\r\n`).join(''),
     );
 
     // A count above 99999 is refused on its field; closing returns to the list.
@@ -207,30 +207,25 @@ test.describe('proxy generator, report and row download', () => {
     await panel.getByRole('link', { name: 'Proxy generator' }).click();
     dialog = page.getByRole('dialog', { name: `Proxy generator, package #${dynamic.id}` });
     const dynamicRotating = await generate(dialog, {
-      type: 'rotating',
       format: 1,
       protocol: 'HTTP',
       count: 3,
       country: 'Germany',
     });
-    expect(dynamicRotating).toHaveLength(3);
-    for (const line of dynamicRotating)
-      expect(parseLine(line, 1).targeting).toMatchObject({
+    for (const { targeting } of dynamicRotating)
+      expect(targeting).toMatchObject({
         login: dynamicConnection.login,
         country: 'DE',
         city: null,
         session: null,
       });
     const dynamicSticky = await generate(dialog, {
-      type: 'sticky',
       format: 0,
       protocol: 'HTTP',
       count: 4,
       lifetime: [2, 'hours'],
     });
-    expect(dynamicSticky).toHaveLength(4);
-    for (const line of dynamicSticky) {
-      const { host, targeting } = parseLine(line, 0);
+    for (const { host, targeting } of dynamicSticky) {
       expect(host).toBe(dynamicConnection.host);
       expect(targeting).toMatchObject({
         login: dynamicConnection.login,
