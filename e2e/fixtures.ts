@@ -51,7 +51,9 @@ export const removeAddedExits = async () => {
   for (const name of addedExits.splice(0)) await admin('exits:remove', name);
 };
 
-export type TestUser = { name: string; email: string; password: string; token?: string };
+export type TestUser = { name: string; email: string; password: string };
+/** A user the API registered: with the bearer token of their session. */
+export type RegisteredUser = TestUser & { token: string };
 
 export const newUser = (): TestUser => {
   const id = randomBytes(5).toString('hex');
@@ -310,15 +312,26 @@ export const downloadReportCsv = async (
   return downloadedText(file);
 };
 
+/**
+ * The browser's return from Google sign-in, as the API's callback redirects it: with the token of
+ * the new session, or without one (the sign-in failed).
+ */
+export const returnFromGoogle = (page: Page, token?: string) =>
+  page.goto(
+    token === undefined
+      ? '/auth/google/callback'
+      : `/auth/google/callback?token=${encodeURIComponent(token)}`,
+  );
+
 export const VERIFY_LINK = /http:\/\/[^\s"<>]+\/api\/email\/verify\/confirm\?[^\s"<>]+/;
 
 export type Api = {
   /** Registers through the API (the user stays unverified), invited by `ref` when given. */
-  register: (user: TestUser, ref?: string) => Promise<TestUser>;
+  register: (user: TestUser, ref?: string) => Promise<RegisteredUser>;
   /** Registers and opens the mailed verification link, as the user would. */
-  registerVerified: (user: TestUser, ref?: string) => Promise<TestUser>;
+  registerVerified: (user: TestUser, ref?: string) => Promise<RegisteredUser>;
   /** A new verified user with `credit` dollars on the balance, and their API caller. */
-  customer: (credit: string) => Promise<{ user: TestUser; caller: Caller }>;
+  customer: (credit: string) => Promise<{ user: RegisteredUser; caller: Caller }>;
 };
 
 export const test = base.extend<{ api: Api }>({

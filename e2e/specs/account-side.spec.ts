@@ -25,7 +25,7 @@ const signInNewUser = async (
 ) => {
   const user = await api.registerVerified(newUser());
   await page.context().addCookies([
-    { name: 'ACCESS_TOKEN', value: user.token ?? '', url: BASE_URL },
+    { name: 'ACCESS_TOKEN', value: user.token, url: BASE_URL },
     { name: 'i18next', value: language, url: BASE_URL },
   ]);
   await page.addInitScript((lng) => {
@@ -53,7 +53,7 @@ test.describe('account side', () => {
     request,
   }) => {
     const user = await signInNewUser(page, api);
-    const token = user.token ?? '';
+    const { token } = user;
     // Real events: every password change notifies (welcome + verified + 12 changes = 14).
     let current = user.password;
     for (let index = 0; index < 12; index += 1) {

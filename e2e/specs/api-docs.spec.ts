@@ -8,7 +8,7 @@ import {
   watchContentSecurityPolicy,
 } from '../fixtures.ts';
 
-const apiKeyOf = async (request: APIRequestContext, token = '') => {
+const apiKeyOf = async (request: APIRequestContext, token: string) => {
   const response = await request.get('/api/profile', {
     headers: { authorization: `Bearer ${token}` },
   });

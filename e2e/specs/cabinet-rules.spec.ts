@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, newUser, logIn, signedIn } from '../fixtures.ts';
+import { test, expect, newUser, logIn, returnFromGoogle, signedIn } from '../fixtures.ts';
 
 const storedReferralCode = (page: Page) =>
   page.evaluate(() => window.localStorage.getItem('referralCode'));
@@ -33,13 +33,13 @@ test.describe('cabinet rules', () => {
     page,
     api,
   }) => {
-    await page.goto('/auth/google/callback');
+    await returnFromGoogle(page);
     await expect(page).toHaveURL(/\/login$/);
     await expect(
       page.getByText('Google sign-in failed. Please try again or log in with your e-mail.'),
     ).toBeVisible();
     const user = await api.registerVerified(newUser());
-    await page.goto(`/auth/google/callback?token=${encodeURIComponent(user.token ?? '')}`);
+    await returnFromGoogle(page, user.token);
     await expect(page).toHaveURL(/\/cabinet/);
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   });

@@ -43,14 +43,14 @@ test.describe('notification settings (/cabinet/notifications)', () => {
     await box(page, 'top_up', 'mail').uncheck();
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(box(page, 'top_up', 'mail')).toBeChecked();
-    expect(channelsOf(await serverSettings(page, user.token ?? ''), 'top_up')?.mail).toBe(true);
+    expect(channelsOf(await serverSettings(page, user.token), 'top_up')?.mail).toBe(true);
 
     // Save: stored on the server, the alert says so, and a reload shows it.
     await box(page, 'top_up', 'mail').uncheck();
     await box(page, 'package_bought', 'database').uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Notification settings saved.')).toBeVisible();
-    const saved = await serverSettings(page, user.token ?? '');
+    const saved = await serverSettings(page, user.token);
     expect(channelsOf(saved, 'top_up')).toEqual({ mail: false, database: true, telegram: false });
     expect(channelsOf(saved, 'package_bought')?.database).toBe(false);
     await page.reload();
@@ -73,9 +73,7 @@ test.describe('notification settings (/cabinet/notifications)', () => {
       page.getByText('Failed to save the notification settings. Your changes were reverted.'),
     ).toBeVisible();
     await expect(box(page, 'referral_reward', 'mail')).toBeChecked();
-    expect(channelsOf(await serverSettings(page, user.token ?? ''), 'referral_reward')?.mail).toBe(
-      true,
-    );
+    expect(channelsOf(await serverSettings(page, user.token), 'referral_reward')?.mail).toBe(true);
   });
 
   test('a Telegram switch without Telegram opens the connect modal, which closes once the bot connected the account', async ({
@@ -120,9 +118,9 @@ test.describe('notification settings (/cabinet/notifications)', () => {
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Notification settings saved.')).toBeVisible();
-    expect(
-      channelsOf(await serverSettings(page, user.token ?? ''), 'package_expiring')?.telegram,
-    ).toBe(true);
+    expect(channelsOf(await serverSettings(page, user.token), 'package_expiring')?.telegram).toBe(
+      true,
+    );
   });
 
   test('?subscribe_promo opens the offer; dismissing it cancels the offer', async ({

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
-import { test, expect, newUser, logIn, watchContentSecurityPolicy } from '../fixtures.ts';
+import {
+  test,
+  expect,
+  newUser,
+  logIn,
+  returnFromGoogle,
+  watchContentSecurityPolicy,
+} from '../fixtures.ts';
 
 /**
  * The policy watch of the fixtures (violation events, reports, console and page errors), with
@@ -142,8 +149,7 @@ test.describe('Google return screen (issue 9, defect 5)', () => {
     page,
     api,
   }) => {
-    const user = await api.registerVerified(newUser());
-    const token = user.token ?? '';
+    const { token } = await api.registerVerified(newUser());
     expect(token).not.toBe('');
     const referrers: Promise<string | null>[] = [];
     const addressAtFirstApiCall: string[] = [];
@@ -153,7 +159,7 @@ test.describe('Google return screen (issue 9, defect 5)', () => {
     });
 
     await page.goto('/login');
-    const response = await page.goto(`/auth/google/callback?token=${encodeURIComponent(token)}`);
+    const response = await returnFromGoogle(page, token);
     expect(response?.headers()['referrer-policy']).toBe('no-referrer');
     await expect(page).toHaveURL(/\/cabinet/);
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
