@@ -22,7 +22,8 @@ const TARGET_RATIO = 1.2;
  * Fills `packages` to `total` rows in one generate_series INSERT: PACKAGES_USER's 5,000 first
  * (the oldest rows), the rest spread over the other `users`, a minute apart. The bulk
  * statement runs without the row triggers (gateway NOTIFY and user_counts, one upsert per
- * row); the user_counts of packages are then filled from the table at once. VACUUM
+ * row); the same statement adds the rows it inserted to user_counts at once (the table may
+ * hold the purchase bench's packages already, counted by the trigger). VACUUM
  * ANALYZE sets the visibility map and statistics, as autovacuum would on a live system.
  */
 export const seedPackageTable = async (
@@ -32,32 +33,33 @@ export const seedPackageTable = async (
   await db.transaction().execute(async (tx) => {
     await sql`ALTER TABLE packages DISABLE TRIGGER USER`.execute(tx);
     await sql`
-      INSERT INTO packages (user_id, type, tariff, price_cents, status, package_key, login,
-                            password_encrypted, traffic_limit_bytes, expires_at, period_days,
-                            created_at)
-      SELECT CASE WHEN g <= ${OWNED} THEN ${PACKAGES_USER}
-                  -- Anyone else: scattered over the other users.
-                  ELSE coalesce(nullif(1 + (g::bigint * 7919) % ${options.users}, ${PACKAGES_USER}),
-                                ${PACKAGES_USER} + 1)::int END,
-             (ARRAY['dynamic', 'vip', 'isp', 'unlim'])[g % 4 + 1],
-             jsonb_build_object('id', g % 6 + 1, 'title', 'Base ' || (g % 6 + 1) || ' GB',
-                                'price', 1, 'traffic', g % 6 + 1),
-             100,
-             (ARRAY['active', 'active', 'active', 'inactive', 'deactivate', 'empty'])[g % 6 + 1],
-             'bench' || g,
-             'login' || g,
-             ${options.sealedPassword},
-             1073741824,
-             now() + make_interval(days => 30 - g % 60),
-             30,
-             now() - make_interval(mins => ${options.total} - g)
-        FROM generate_series(1, ${options.total}) AS g`.execute(tx);
+      WITH seeded AS (
+        INSERT INTO packages (user_id, type, tariff, price_cents, status, package_key, login,
+                              password_encrypted, traffic_limit_bytes, expires_at, period_days,
+                              created_at)
+        SELECT CASE WHEN g <= ${OWNED} THEN ${PACKAGES_USER}
+                    -- Anyone else: scattered over the other users.
+                    ELSE coalesce(nullif(1 + (g::bigint * 7919) % ${options.users}, ${PACKAGES_USER}),
+                                  ${PACKAGES_USER} + 1)::int END,
+               (ARRAY['dynamic', 'vip', 'isp', 'unlim'])[g % 4 + 1],
+               jsonb_build_object('id', g % 6 + 1, 'title', 'Base ' || (g % 6 + 1) || ' GB',
+                                  'price', 1, 'traffic', g % 6 + 1),
+               100,
+               (ARRAY['active', 'active', 'active', 'inactive', 'deactivate', 'empty'])[g % 6 + 1],
+               'bench' || g,
+               'login' || g,
+               ${options.sealedPassword},
+               1073741824,
+               now() + make_interval(days => 30 - g % 60),
+               30,
+               now() - make_interval(mins => ${options.total} - g)
+          FROM generate_series(1, ${options.total}) AS g
+        RETURNING user_id, type, status
+      )
+      INSERT INTO user_counts AS c (user_id, list, key1, key2, n)
+      SELECT user_id, 'packages', type, status, count(*) FROM seeded GROUP BY 1, 3, 4
+      ON CONFLICT (user_id, list, key1, key2) DO UPDATE SET n = c.n + EXCLUDED.n`.execute(tx);
     await sql`ALTER TABLE packages ENABLE TRIGGER USER`.execute(tx);
-    await sql`
-      INSERT INTO user_counts (user_id, list, key1, key2, n)
-      SELECT user_id, 'packages', type, status, count(*) FROM packages GROUP BY 1, 3, 4`.execute(
-      tx,
-    );
   });
   await sql`VACUUM ANALYZE packages, user_counts`.execute(db);
 };
