@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import type http from 'node:http';
 import type net from 'node:net';
 import type { Logger } from 'pino';
 import { sql } from 'kysely';
@@ -38,6 +37,8 @@ export type Gateway = {
   meter: UsageMeter;
   /** Client sockets currently open on every port (leak checks). */
   openSockets: () => number;
+  /** Of those, the ones on TCP handles (CONNECT tunnels and handshakes, decision 153). */
+  connectionsOnHandles: () => number;
   /** Writes the counted bytes now (tests; the graceful stop does it too). */
   flushUsage: () => Promise<void>;
   /** Writes this instance's heartbeat (CPU, RAM, package speeds) now (tests). */
@@ -189,7 +190,7 @@ export const startGateway = async (options: {
     },
     log,
   };
-  const httpServer: http.Server = createHttpProxyServer(ctx);
+  const httpServer = createHttpProxyServer(ctx);
   const socksServer = createSocksServer(ctx);
   // Every accepted socket, to close the idle keep-alive and half-done handshakes at stop.
   const sockets = new Set<net.Socket>();
@@ -230,7 +231,8 @@ export const startGateway = async (options: {
     exits,
     registry,
     meter,
-    openSockets: () => sockets.size + ports.openSockets,
+    openSockets: () => sockets.size + httpServer.raw.openConnections + ports.openSockets,
+    connectionsOnHandles: () => httpServer.raw.openConnections,
     flushUsage: () => flusher.flush(),
     beat: () => heartbeat.beat(),
     stop: () => {
@@ -241,6 +243,7 @@ export const startGateway = async (options: {
           new Promise((resolve) => socksServer.close(resolve)),
         ];
         registry.cutAll();
+        httpServer.raw.closeAll();
         for (const socket of sockets) socket.destroy();
         await Promise.all([...closed, ports.stop()]);
         await limits.returnAll();

@@ -6,6 +6,22 @@ import { parseProxyUsername, type Targeting } from './targeting.ts';
  * Who a request is for: the package (its bytes, its limits), where it should exit, and the
  * proxy list it came through (its connections close when the list goes), if any.
  */
+/** What authentication may ask of a client connection (a net.Socket, or a TCP handle's view). */
+export type ClientAddress = {
+  readonly remoteAddress?: string | undefined;
+  readonly localPort?: number | undefined;
+};
+
+/**
+ * Who a request is for, from its connection and its Proxy-Authorization header: the shared
+ * port's authenticator by default, a whitelisted list's port on list ports (list-ports.ts).
+ */
+export type RequestAuthentication = (
+  connection: ClientAddress,
+  header: string | undefined,
+  now: number,
+) => Authorized | null;
+
 export type Authorized = {
   readonly entry: PackageEntry;
   readonly targeting: Targeting;
@@ -104,7 +120,7 @@ export class RequestAuthenticator {
    * address when a package whitelists it (IP authorisation; untargeted).
    */
   authenticate(
-    connection: { remoteAddress?: string | undefined },
+    connection: ClientAddress,
     header: string | undefined,
     now: number,
   ): Authorized | null {

@@ -1,5 +1,5 @@
 import type net from 'node:net';
-import type { Authorized } from '../auth/authenticate.ts';
+import type { Authorized, RequestAuthentication } from '../auth/authenticate.ts';
 import { isPrivateAddress } from '../exits/destination-guard.ts';
 import {
   connectThroughExit,
@@ -41,12 +41,6 @@ import { parseAbsoluteHttpUrl } from './targets.ts';
  * with every byte it sent, and the connection stays there: refusals, errors, uploads and
  * upstream proxies are answered by http-proxy.ts exactly as before.
  */
-
-export type RequestAuthentication = (
-  socket: net.Socket,
-  header: string | undefined,
-  now: number,
-) => Authorized | null;
 
 /** Idle upstream connections kept per exit and origin, and how long they stay. */
 const POOL_MAX_PER_ORIGIN = 64;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Authorized } from '../auth/authenticate.ts';
+import type { Authorized, ClientAddress, RequestAuthentication } from '../auth/authenticate.ts';
 import { isPrivateAddress } from '../exits/destination-guard.ts';
 import {
   connectThroughExit,
@@ -22,11 +22,17 @@ import {
   untrackConnection,
   type ProxyContext,
 } from '../proxy-context.ts';
+import { connectDirectHandle } from '../exits/raw-connect.ts';
+import { Deadlines } from '../tunnel/deadlines.ts';
 import { openTunnel } from '../tunnel/open-tunnel.ts';
+import type { RawConnection } from '../tunnel/raw-tunnel.ts';
+import type { PeerAddress, TcpHandle } from '../tunnel/tcp-handle.ts';
+import { UpstreamReads } from '../tunnel/upstream-reads.ts';
 import { relay } from '../tunnel/relay.ts';
 import { parseConnectHead } from './connect-head.ts';
 import { createFastForwarder } from './fast-forward.ts';
 import { forwardableHeaders, headerBlockLength } from './headers.ts';
+import { RawAcceptor } from './raw-accept.ts';
 import { rawResponse } from './raw-response.ts';
 import { parseAbsoluteHttpUrl, parseAuthority, type ForwardTarget } from './targets.ts';
 
@@ -75,16 +81,6 @@ const noExitMessage = (authorized: Authorized) =>
   `no exit serves ${describeTargeting(authorized.targeting)}`;
 
 /**
- * Who a request is for, from its connection and its Proxy-Authorization header: the shared
- * port's authenticator by default, a whitelisted list's port on list ports (list-ports.ts).
- */
-export type RequestAuthentication = (
-  socket: net.Socket,
-  header: string | undefined,
-  now: number,
-) => Authorized | null;
-
-/**
  * The HTTP proxy: absolute-URI requests (forwarded with keep-alive to the origin) and CONNECT
  * tunnels, both behind `Proxy-Authorization: Basic`. Every request is authenticated and
  * attributed on its own, even on a keep-alive connection that changes credentials. A refusal
@@ -95,7 +91,7 @@ export const createHttpProxyServer = (
   ctx: ProxyContext,
   authenticate: RequestAuthentication = (socket, header, now) =>
     ctx.authenticator.authenticate(socket, header, now),
-): http.Server => {
+): HttpProxyServer => {
   const { config } = ctx;
   const agents = new WeakMap<Exit, http.Agent>();
   const agentFor = (exit: Exit) => {
@@ -280,6 +276,7 @@ export const createHttpProxyServer = (
     url: string | undefined,
     authorization: string | undefined,
     head: Buffer,
+    picked: Exit | null = null,
   ) => {
     const now = Date.now();
     const authorized = authenticate(socket, authorization, now);
@@ -297,7 +294,7 @@ export const createHttpProxyServer = (
       rawResponse(socket, 400, 'bad_request', 'CONNECT needs host:port');
       return;
     }
-    const exit = ctx.exits.pick(authorized.entry, authorized.targeting, now);
+    const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now);
     if (!exit) {
       rawResponse(socket, 502, 'no_exit', noExitMessage(authorized));
       return;
@@ -353,6 +350,11 @@ export const createHttpProxyServer = (
     socket.on('error', destroyOnError);
     socket.on('timeout', destroyOnTimeout);
     socket.setTimeout(config.GATEWAY_HANDSHAKE_TIMEOUT_MS);
+    const adopted = raw.takeAdoption();
+    if (adopted !== null) {
+      adopted(socket);
+      return;
+    }
     const onFirst = (chunk: Buffer) => {
       socket.off('data', onFirst);
       socket.pause();
@@ -371,5 +373,117 @@ export const createHttpProxyServer = (
     socket.on('data', onFirst);
   });
 
-  return server;
+  // CONNECT on TCP handles (decision 153): the listening port's connections are accepted as
+  // handles; an ordinary tunnel through a direct exit never becomes a net.Socket. Everything
+  // else (other requests, refusals, upstream proxy exits, failed connects) is adopted as the
+  // socket Node would have made and answered by the code above.
+  const raw = new RawAcceptor({
+    deadlines: new Deadlines(deadlineInterval(config)),
+    handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
+    first: (connection, chunk) => {
+      const head = parseConnectHead(chunk, config.GATEWAY_MAX_HEADER_BYTES);
+      if (head === null) {
+        raw.adopt(connection, (socket) => fast.take(socket, chunk));
+        return;
+      }
+      const early = head.length === chunk.length ? EMPTY : chunk.subarray(head.length);
+      const now = Date.now();
+      const authorized = authenticate(
+        new HandleAddress(connection.client),
+        head.authorization,
+        now,
+      );
+      const target =
+        authorized === null || admissionRefusal(ctx, authorized.entry) !== null
+          ? null
+          : parseAuthority(head.target, null);
+      const exit =
+        authorized === null || target === null
+          ? null
+          : ctx.exits.pick(authorized.entry, authorized.targeting, now);
+      if (authorized === null || target === null || exit === null || exit.kind !== 'direct') {
+        raw.adopt(connection, (socket) =>
+          connect(socket, head.target, head.authorization, early, exit),
+        );
+        return;
+      }
+      tunnelOnHandles(connection, authorized, exit, target.host, target.port, early);
+    },
+    onClosed: (connection) => {
+      if (connection.authorized !== null) untrackConnection(ctx, connection.authorized, connection);
+    },
+  });
+  server.on('listening', () => raw.install(server));
+
+  const tunnelOnHandles = (
+    connection: RawConnection,
+    authorized: Authorized,
+    exit: Exit,
+    host: string,
+    port: number,
+    early: Buffer,
+  ) => {
+    connection.authorized = authorized;
+    // While it connects the client counts as the package's (and list's) connection.
+    trackConnection(ctx, authorized, connection);
+    connectDirectHandle(exit, host, port, ctx.connectOptions, raw.deadlines, (error, upstream) => {
+      if (error !== null) {
+        untrackConnection(ctx, authorized, connection);
+        connection.authorized = null;
+        raw.adopt(connection, (socket) =>
+          rawResponse(socket, HTTP_STATUS_BY_FAILURE[error.failure], error.failure, error.message),
+        );
+        return;
+      }
+      const far = upstream as TcpHandle;
+      // The client left, or the package or list was revoked, while it connected.
+      if (connection.isClosed || !ctx.authenticator.isCurrent(authorized, Date.now())) {
+        far.close();
+        connection.close();
+        return;
+      }
+      const gates = ctx.limits.gatesFor(authorized.entry);
+      connection.startTunnel({
+        upstream: far,
+        reads: new UpstreamReads(),
+        counter: counterFor(ctx, authorized.entry.id),
+        upGate: gates.up,
+        downGate: gates.down,
+        idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
+        established: CONNECT_ESTABLISHED,
+        early,
+      });
+    });
+  };
+
+  return Object.assign(server, { raw });
 };
+
+/** The HTTP proxy's server, and its connections on TCP handles. */
+export type HttpProxyServer = http.Server & { readonly raw: RawAcceptor };
+
+/** Handle timeouts fire up to one sweep late: a tenth of the shortest, within 25 ms to 1 s. */
+const deadlineInterval = (config: ProxyContext['config']) =>
+  Math.min(
+    1_000,
+    Math.max(
+      25,
+      Math.min(
+        config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
+        config.GATEWAY_CONNECT_TIMEOUT_MS,
+        config.GATEWAY_IDLE_TIMEOUT_MS,
+      ) / 10,
+    ),
+  );
+
+/** A client handle's addresses, asked of the kernel only if authentication needs them. */
+class HandleAddress implements ClientAddress {
+  readonly #handle: TcpHandle;
+  constructor(handle: TcpHandle) {
+    this.#handle = handle;
+  }
+  get remoteAddress(): string | undefined {
+    const out: PeerAddress = {};
+    return this.#handle.getpeername(out) === 0 ? out.address : undefined;
+  }
+}

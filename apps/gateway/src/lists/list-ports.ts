@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type http from 'node:http';
 import net from 'node:net';
-import type { Authorized } from '../auth/authenticate.ts';
+import type { Authorized, ClientAddress } from '../auth/authenticate.ts';
 import { normalizeAddress } from '../auth/credential-cache.ts';
 import { createHttpProxyServer } from '../http/http-proxy.ts';
 import type { ProxyContext } from '../proxy-context.ts';
@@ -59,7 +59,7 @@ export class ListPorts {
    * The line a connection on a list port is, if its client's address is whitelisted there and
    * the list's package is active and unexpired; null otherwise.
    */
-  authorize(socket: net.Socket, now: number): Authorized | null {
+  authorize(socket: ClientAddress, now: number): Authorized | null {
     const port = socket.localPort;
     const list = port === undefined ? undefined : this.#listByPort.get(port);
     const address = socket.remoteAddress;

@@ -70,13 +70,25 @@ export class UpstreamReads {
     bulkBuffersInUse -= 1;
   }
 
-  #onRead(n: number, buffer: Uint8Array): boolean {
-    const isView = buffer !== shared;
+  /** The buffer the next read goes into. */
+  get buffer(): Buffer {
+    return this.#next;
+  }
+
+  /**
+   * The `n` bytes a read put into `buffer` (the one `buffer` gave): a view of a bulk buffer, or
+   * a copy out of the shared one. Chooses the next read's buffer.
+   */
+  chunk(n: number, buffer: Uint8Array): Buffer {
     const view = Buffer.from(buffer.buffer, buffer.byteOffset, n);
-    const chunk = isView ? view : Buffer.from(view);
     this.#chooseNext(n);
+    return buffer === shared ? Buffer.from(view) : view;
+  }
+
+  #onRead(n: number, buffer: Uint8Array): boolean {
+    const chunk = this.chunk(n, buffer);
     if (this.#handler === null) {
-      this.#early.push(isView ? Buffer.from(view) : chunk);
+      this.#early.push(buffer === shared ? chunk : Buffer.from(chunk));
       return false;
     }
     return this.#handler(chunk);

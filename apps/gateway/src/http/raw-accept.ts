@@ -1,0 +1,127 @@
+import type net from 'node:net';
+import type { Deadlines } from '../tunnel/deadlines.ts';
+import { RawConnection } from '../tunnel/raw-tunnel.ts';
+import { readOffset, readResult, tcpBinding, type TcpHandle } from '../tunnel/tcp-handle.ts';
+
+/** A new connection's first chunk (its handle is not reading): tunnel it, or `adopt` it. */
+export type FirstChunk = (connection: RawConnection, chunk: Buffer) => void;
+
+type ServerHandle = {
+  onconnection: (this: ServerHandle, status: number, client?: TcpHandle) => void;
+};
+
+/**
+ * Accepts a server's connections on TCP handles (tcp-handle.ts, decision 153) instead of
+ * net.Sockets, and reads the first chunk itself: a CONNECT it can tunnel stays a handle for its
+ * whole life; anything else is given to Node as the net.Socket it would have made (`adopt`,
+ * through Node's own accept code, so the server counts and configures it as ever), with the
+ * chunk already read. A connection that sends nothing is closed after the handshake timeout.
+ */
+export class RawAcceptor {
+  readonly deadlines: Deadlines;
+  readonly #open = new Set<RawConnection>();
+  readonly #handshakeTimeoutMs: number;
+  readonly #first: FirstChunk;
+  #serverHandle: ServerHandle | null = null;
+  #nodeOnConnection: ServerHandle['onconnection'] | null = null;
+  #adoption: ((socket: net.Socket) => void) | null = null;
+  readonly #forget: (connection: RawConnection) => void;
+
+  constructor(options: {
+    deadlines: Deadlines;
+    handshakeTimeoutMs: number;
+    /** What to do with a new connection's first chunk. */
+    first: FirstChunk;
+    /** A connection closed, or went to Node (adopted). */
+    onClosed: (connection: RawConnection) => void;
+  }) {
+    this.deadlines = options.deadlines;
+    this.#handshakeTimeoutMs = options.handshakeTimeoutMs;
+    this.#first = options.first;
+    this.#forget = (connection) => {
+      this.#open.delete(connection);
+      options.onClosed(connection);
+    };
+  }
+
+  /**
+   * Takes over the accepts of a listening server; false (nothing changed) where Node offers
+   * no TCP handles or the server is not on one.
+   */
+  install(server: net.Server): boolean {
+    const handle = (server as unknown as { _handle?: ServerHandle | null })._handle;
+    if (tcpBinding === null || !handle || typeof handle.onconnection !== 'function') return false;
+    this.#serverHandle = handle;
+    this.#nodeOnConnection = handle.onconnection;
+    // Adopted sockets start paused: their first bytes were read here and go first.
+    (server as net.Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
+    const accept = (status: number, client?: TcpHandle) => this.#accept(status, client);
+    handle.onconnection = accept;
+    return true;
+  }
+
+  /** Connections on handles now (in their handshake, connecting, or tunnels). */
+  get openConnections() {
+    return this.#open.size;
+  }
+
+  /**
+   * The socket Node makes of an adopted handle is announced with the server's 'connection'
+   * event: the server's listener takes what to do with it from here (once).
+   */
+  takeAdoption(): ((socket: net.Socket) => void) | null {
+    const adoption = this.#adoption;
+    this.#adoption = null;
+    return adoption;
+  }
+
+  /** Hands the connection to Node as a net.Socket (paused); `then` gets it. */
+  adopt(connection: RawConnection, then: (socket: net.Socket) => void) {
+    const onConnection = this.#nodeOnConnection;
+    if (onConnection === null || connection.isClosed) return;
+    connection.release();
+    this.#adoption = then;
+    try {
+      onConnection.call(this.#serverHandle as ServerHandle, 0, connection.client);
+    } finally {
+      this.#adoption = null;
+    }
+  }
+
+  closeAll() {
+    for (const connection of [...this.#open]) connection.close();
+  }
+
+  #accept(status: number, client?: TcpHandle) {
+    if (status !== 0 || client === undefined) {
+      this.#nodeOnConnection?.call(this.#serverHandle as ServerHandle, status, client);
+      return;
+    }
+    const connection = new RawConnection(client, this.deadlines, this.#forget);
+    connection.handshake = this;
+    this.#open.add(connection);
+    client.setNoDelay(true);
+    client.onread = onFirstRead;
+    connection.expireIn(this.#handshakeTimeoutMs);
+    client.readStart();
+  }
+
+  /** The first chunk came: the handshake timeout is over, the rest is the server's. */
+  received(connection: RawConnection, chunk: Buffer) {
+    connection.keep();
+    connection.client.readStop();
+    this.#first(connection, chunk);
+  }
+}
+
+function onFirstRead(this: TcpHandle, bytes: ArrayBuffer | undefined): undefined {
+  const connection = this.owner as RawConnection;
+  const n = readResult();
+  if (n > 0)
+    (connection.handshake as RawAcceptor).received(
+      connection,
+      Buffer.from(bytes as ArrayBuffer, readOffset(), n),
+    );
+  else if (n < 0) connection.close();
+  return undefined;
+}
