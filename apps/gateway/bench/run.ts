@@ -525,21 +525,48 @@ const startGatewayProcess = async (
  */
 const SETTLE_MS = 10_000;
 
+/** Node flags of the gateway process the idle figure reads: SIGUSR2 collects its garbage. */
+const IDLE_GATEWAY_NODE_ARGS = ['--expose-gc', '--require', path.join(HERE, 'collect-garbage.cjs')];
+
+/**
+ * The process's memory with only live objects in it: a full garbage collection first (the
+ * process was started with IDLE_GATEWAY_NODE_ARGS), then a moment for the pages to go back.
+ */
+const liveRssMb = async (pid: number) => {
+  process.kill(pid, 'SIGUSR2');
+  await sleep(2_000);
+  return rssMb(pid);
+};
+
+/**
+ * Idle tunnels' memory is read as a slope: the process's live memory with a third of them open
+ * and with all of them, per tunnel added in between. A difference against the fresh process
+ * measured V8's and malloc's timing instead (heap pages and arenas the start had committed and
+ * freed, which the first tunnels fill without growing the process): once tunnels got light it
+ * came out anywhere from -32 to +16 MB for the same build.
+ */
 const idleAndSoak = async (party: Party, origin: Party) => {
   await sleep(SETTLE_MS);
-  const baseRss = rssMb(party.pid);
+  const baseRss = await liveRssMb(party.pid);
   const baseFiles = openFiles(party.pid);
   const held: net.Socket[] = [];
-  for (let i = 0; i < IDLE_TUNNELS; i += 100)
-    held.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(100, IDLE_TUNNELS - i) }, () =>
-          oneTunnel(party, origin, true),
-        ),
-      )),
-    );
-  await sleep(SETTLE_MS);
-  const idleRss = rssMb(party.pid) - baseRss;
+  const holdUpTo = async (count: number) => {
+    while (held.length < count)
+      held.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(100, count - held.length) }, () =>
+            oneTunnel(party, origin, true),
+          ),
+        )),
+      );
+    await sleep(SETTLE_MS);
+    return liveRssMb(party.pid);
+  };
+  const third = Math.round(IDLE_TUNNELS / 3);
+  const atThird = await holdUpTo(third);
+  const atAll = await holdUpTo(IDLE_TUNNELS);
+  const perTunnelMb = (atAll - atThird) / (IDLE_TUNNELS - third);
+  const idleRss = atAll - baseRss;
   for (const socket of held) socket.destroy();
   await sleep(2_000);
   const soakStarted = Date.now();
@@ -550,7 +577,7 @@ const idleAndSoak = async (party: Party, origin: Party) => {
     name: party.name,
     idleTunnels: IDLE_TUNNELS,
     idleMb: idleRss,
-    idleMbPer10k: (idleRss / IDLE_TUNNELS) * 10_000,
+    idleMbPer10k: perTunnelMb * 10_000,
     soakTunnels: SOAK_TUNNELS,
     soakSeconds,
     filesBefore: baseFiles,
@@ -595,11 +622,10 @@ const main = async () => {
     const only = process.env.BENCH_ONLY?.split(',');
     const wanted = (name: string) => !only || only.includes(name);
     let extra: Awaited<ReturnType<typeof idleAndSoak>> | null = null;
-    // Idle memory and the soak on a process of their own, from its fresh start: after the
-    // figures its heap is still shrinking and the difference can come out below zero. A fresh
-    // process also grows its heap while the tunnels open, so the figure errs on the high side.
+    // Idle memory and the soak on a gateway process of their own (one worker: one heap to
+    // collect before each reading, see liveRssMb).
     if (wanted('gateway') && process.env.BENCH_SOAK !== '0') {
-      const gateway = await startGatewayProcess(scratch.url, true, GATEWAY_WORKER_COUNTS[0] ?? 1);
+      const gateway = await startGatewayProcess(scratch.url, true, 1, IDLE_GATEWAY_NODE_ARGS);
       extra = await idleAndSoak(gateway, origin);
       await gateway.stop();
     }
@@ -678,8 +704,8 @@ const main = async () => {
     if (extra)
       lines.push(
         '',
-        `${extra.name}, ${extra.idleTunnels} idle tunnels: ${extra.idleMb.toFixed(1)} MB above baseline ` +
-          `(${extra.idleMbPer10k.toFixed(1)} MB per 10,000). Open files ${extra.filesBefore} before, ` +
+        `${extra.name}, ${extra.idleTunnels} idle tunnels: ${extra.idleMb.toFixed(1)} MB above the fresh process; ` +
+          `${extra.idleMbPer10k.toFixed(1)} MB per 10,000 (the slope from ${Math.round(extra.idleTunnels / 3)} to ${extra.idleTunnels}). Open files ${extra.filesBefore} before, ` +
           `${extra.filesAfter} after ${extra.soakTunnels} tunnels in ${extra.soakSeconds.toFixed(0)} s.`,
       );
     process.stdout.write(`\n${lines.join('\n')}\n`);
