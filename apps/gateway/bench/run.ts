@@ -526,7 +526,7 @@ const startGatewayProcess = async (
 const SETTLE_MS = 10_000;
 
 /** Node flags of the gateway process the idle figure reads: SIGUSR2 collects its garbage. */
-const IDLE_GATEWAY_NODE_ARGS = ['--expose-gc', '--require', path.join(HERE, 'collect-garbage.cjs')];
+const IDLE_GATEWAY_NODE_ARGS = ['--expose-gc', '--import', path.join(HERE, 'collect-garbage.mjs')];
 
 /**
  * The process's memory with only live objects in it: a full garbage collection first (the
