@@ -547,7 +547,6 @@ const liveRssMb = async (pid: number) => {
  */
 const idleAndSoak = async (party: Party, origin: Party) => {
   await sleep(SETTLE_MS);
-  const baseRss = await liveRssMb(party.pid);
   const baseFiles = openFiles(party.pid);
   const held: net.Socket[] = [];
   const holdUpTo = async (count: number) => {
@@ -566,7 +565,6 @@ const idleAndSoak = async (party: Party, origin: Party) => {
   const atThird = await holdUpTo(third);
   const atAll = await holdUpTo(IDLE_TUNNELS);
   const perTunnelMb = (atAll - atThird) / (IDLE_TUNNELS - third);
-  const idleRss = atAll - baseRss;
   for (const socket of held) socket.destroy();
   await sleep(2_000);
   const soakStarted = Date.now();
@@ -576,7 +574,6 @@ const idleAndSoak = async (party: Party, origin: Party) => {
   return {
     name: party.name,
     idleTunnels: IDLE_TUNNELS,
-    idleMb: idleRss,
     idleMbPer10k: perTunnelMb * 10_000,
     soakTunnels: SOAK_TUNNELS,
     soakSeconds,
@@ -704,8 +701,7 @@ const main = async () => {
     if (extra)
       lines.push(
         '',
-        `${extra.name}, ${extra.idleTunnels} idle tunnels: ${extra.idleMb.toFixed(1)} MB above the fresh process; ` +
-          `${extra.idleMbPer10k.toFixed(1)} MB per 10,000 (the slope from ${Math.round(extra.idleTunnels / 3)} to ${extra.idleTunnels}). Open files ${extra.filesBefore} before, ` +
+        `${extra.name}, idle tunnels: ${extra.idleMbPer10k.toFixed(1)} MB of live memory per 10,000 (the slope from ${Math.round(extra.idleTunnels / 3)} to ${extra.idleTunnels}). Open files ${extra.filesBefore} before, ` +
           `${extra.filesAfter} after ${extra.soakTunnels} tunnels in ${extra.soakSeconds.toFixed(0)} s.`,
       );
     process.stdout.write(`\n${lines.join('\n')}\n`);
