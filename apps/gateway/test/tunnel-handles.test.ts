@@ -152,3 +152,33 @@ describe('CONNECT tunnels on TCP handles', () => {
     expect(refused.text).toMatch(/^HTTP\/1\.1 407 /);
   });
 });
+
+describe('CONNECT on TCP handles: names and the destination guard', () => {
+  const fixture = useGatewayWithPackage();
+  const guarded = useGatewayWithPackage({ GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'false' });
+  const connectTo = (gateway: { httpPort: number }, pkg: TestPackage, target: string) =>
+    exchange(
+      gateway.httpPort,
+      `CONNECT ${target} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n` +
+        'GET /bytes/5 HTTP/1.1\r\nHost: o\r\nConnection: close\r\n\r\n',
+    );
+
+  it('resolves a name and tunnels to it', async () => {
+    const { text } = await connectTo(
+      fixture.gateway,
+      fixture.pkg,
+      `localhost:${fixture.origin.port}`,
+    );
+    expect(text.startsWith(ESTABLISHED)).toBe(true);
+    expect(text.endsWith('aaaaa')).toBe(true);
+  });
+
+  it('refuses private destinations, by address and by a name that resolves to one, with 403', async () => {
+    for (const target of [`127.0.0.1:${guarded.origin.port}`, `localhost:${guarded.origin.port}`]) {
+      const { text } = await connectTo(guarded.gateway, guarded.pkg, target);
+      expect(text).toMatch(/^HTTP\/1\.1 403 /);
+      expect(text).toMatch(/X-Proxy-Error: blocked/);
+    }
+    await waitFor(() => guarded.gateway.openSockets() === 0);
+  });
+});
