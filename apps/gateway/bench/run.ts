@@ -38,6 +38,8 @@ const BULK_BYTES = Number(process.env.BENCH_BULK_BYTES ?? 2 * 1024 ** 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const IDLE_TUNNELS = Number(process.env.BENCH_IDLE_TUNNELS ?? 9_000);
 const SOAK_TUNNELS = Number(process.env.BENCH_SOAK_TUNNELS ?? 100_000);
+/** Where the idle gateway writes its memory readings (see memoryOf). */
+const MEMORY_FILE = path.join(mkdtempSync(path.join(tmpdir(), 'gateway-bench-')), 'memory.json');
 
 type Party = { name: string; host: string; port: number; pid: number; stop: () => Promise<void> };
 
@@ -500,6 +502,8 @@ const startGatewayProcess = async (
       GATEWAY_CONNECTION_LIMITS: 'unlim=1000000',
       GATEWAY_WORKERS: String(workerCount),
       LOG_LEVEL: 'warn',
+      // Where collect-garbage.mjs writes (only a process started with it reads this).
+      BENCH_MEMORY_FILE: MEMORY_FILE,
     },
     nodeArgs,
   );
@@ -524,29 +528,44 @@ const startGatewayProcess = async (
  * wait for it, or the heap left by the figures before (or by opening the tunnels) is measured.
  */
 const SETTLE_MS = 10_000;
+const STARTUP_SETTLE_MS = 30_000;
 
-/** Node flags of the gateway process the idle figure reads: SIGUSR2 collects its garbage. */
+/**
+ * The gateway process whose idle tunnels are measured is started with these Node flags: on
+ * SIGUSR2 it collects its garbage and writes its memory to BENCH_MEMORY_FILE
+ * (collect-garbage.mjs, preloaded for the benchmark only).
+ */
 const IDLE_GATEWAY_NODE_ARGS = ['--expose-gc', '--import', path.join(HERE, 'collect-garbage.mjs')];
 
 /**
- * The process's memory with only live objects in it: a full garbage collection first (the
- * process was started with IDLE_GATEWAY_NODE_ARGS), then a moment for the pages to go back.
+ * The process's memory after a full garbage collection: resident, and live (resident anonymous
+ * memory less the JS heap's free space: what its objects and native allocations take, without
+ * the room V8 keeps committed ahead of them).
  */
-const liveRssMb = async (pid: number) => {
+const memoryOf = async (pid: number) => {
   process.kill(pid, 'SIGUSR2');
   await sleep(2_000);
-  return rssMb(pid);
+  const reading = JSON.parse(readFileSync(MEMORY_FILE, 'utf8')) as {
+    residentMb: number;
+    anonymousMb: number;
+    heapFreeMb: number;
+  };
+  return { residentMb: reading.residentMb, liveMb: reading.anonymousMb - reading.heapFreeMb };
 };
 
 /**
- * Idle tunnels' memory is read as a slope: the process's live memory with a third of them open
- * and with all of them, per tunnel added in between. A difference against the fresh process
- * measured V8's and malloc's timing instead (heap pages and arenas the start had committed and
- * freed, which the first tunnels fill without growing the process): once tunnels got light it
- * came out anywhere from -32 to +16 MB for the same build.
+ * Idle tunnels' memory is read as a slope: the process's memory with a third of them open and
+ * with all of them, per tunnel added in between, after a full garbage collection each time. A
+ * difference of resident memory against the fresh process measured V8's and malloc's timing
+ * instead (pages the start had committed and freed, which the first tunnels fill without
+ * growing the process): once tunnels got light it came out anywhere from -32 to +16 MB for one
+ * build. Readings start once a fresh process has given back what its start left (see below);
+ * live memory leaves out the heap room V8 decides to keep, which resident memory still shows.
  */
 const idleAndSoak = async (party: Party, origin: Party) => {
-  await sleep(SETTLE_MS);
+  // A fresh process gives back about 16 MB some 20 s after its start (tsx's loader thread and
+  // V8 settling; measured every 3 s after a full GC): readings start after that.
+  await sleep(STARTUP_SETTLE_MS);
   const baseFiles = openFiles(party.pid);
   const held: net.Socket[] = [];
   const holdUpTo = async (count: number) => {
@@ -559,12 +578,12 @@ const idleAndSoak = async (party: Party, origin: Party) => {
         )),
       );
     await sleep(SETTLE_MS);
-    return liveRssMb(party.pid);
+    return memoryOf(party.pid);
   };
   const third = Math.round(IDLE_TUNNELS / 3);
   const atThird = await holdUpTo(third);
   const atAll = await holdUpTo(IDLE_TUNNELS);
-  const perTunnelMb = (atAll - atThird) / (IDLE_TUNNELS - third);
+  const per10k = (mb: number) => (mb / (IDLE_TUNNELS - third)) * 10_000;
   for (const socket of held) socket.destroy();
   await sleep(2_000);
   const soakStarted = Date.now();
@@ -574,7 +593,9 @@ const idleAndSoak = async (party: Party, origin: Party) => {
   return {
     name: party.name,
     idleTunnels: IDLE_TUNNELS,
-    idleMbPer10k: perTunnelMb * 10_000,
+    idleFrom: third,
+    idleLiveMbPer10k: per10k(atAll.liveMb - atThird.liveMb),
+    idleResidentMbPer10k: per10k(atAll.residentMb - atThird.residentMb),
     soakTunnels: SOAK_TUNNELS,
     soakSeconds,
     filesBefore: baseFiles,
@@ -620,7 +641,7 @@ const main = async () => {
     const wanted = (name: string) => !only || only.includes(name);
     let extra: Awaited<ReturnType<typeof idleAndSoak>> | null = null;
     // Idle memory and the soak on a gateway process of their own (one worker: one heap to
-    // collect before each reading, see liveRssMb).
+    // collect before each reading, see memoryOf).
     if (wanted('gateway') && process.env.BENCH_SOAK !== '0') {
       const gateway = await startGatewayProcess(scratch.url, true, 1, IDLE_GATEWAY_NODE_ARGS);
       extra = await idleAndSoak(gateway, origin);
@@ -701,7 +722,8 @@ const main = async () => {
     if (extra)
       lines.push(
         '',
-        `${extra.name}, idle tunnels: ${extra.idleMbPer10k.toFixed(1)} MB of live memory per 10,000 (the slope from ${Math.round(extra.idleTunnels / 3)} to ${extra.idleTunnels}). Open files ${extra.filesBefore} before, ` +
+        `${extra.name}, idle tunnels (the slope from ${extra.idleFrom} to ${extra.idleTunnels} open, after a full GC): ` +
+          `${extra.idleLiveMbPer10k.toFixed(1)} MB of live memory per 10,000, ${extra.idleResidentMbPer10k.toFixed(1)} MB resident. Open files ${extra.filesBefore} before, ` +
           `${extra.filesAfter} after ${extra.soakTunnels} tunnels in ${extra.soakSeconds.toFixed(0)} s.`,
       );
     process.stdout.write(`\n${lines.join('\n')}\n`);
