@@ -11,7 +11,14 @@
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -259,8 +266,45 @@ const rssMb = (pid: number) => {
   }
   return kb / 1024;
 };
-const openFiles = (pid: number) =>
-  processTree(pid).reduce((sum, member) => sum + readdirSync(`/proc/${member}/fd`).length, 0);
+/** Socket inodes of the TCP connections to `port` on this machine (from /proc/net/tcp*). */
+const connectionsToPort = (port: number) => {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+      const fields = line.trim().split(/\s+/);
+      const remotePort = fields[2]?.split(':')[1];
+      if (remotePort !== undefined && parseInt(remotePort, 16) === port && fields[9])
+        inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+};
+/**
+ * Open files of the process tree, without its connections to `databasePort`: the database
+ * pool opens and closes those on its own (2 or 3 of them, whatever the tunnels did).
+ */
+const openFiles = (pid: number, databasePort: number) => {
+  const database = connectionsToPort(databasePort);
+  let count = 0;
+  for (const member of processTree(pid))
+    for (const fd of readdirSync(`/proc/${member}/fd`)) {
+      let target = '';
+      try {
+        target = readlinkSync(`/proc/${member}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      if (!database.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) count += 1;
+    }
+  return count;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------- peers
@@ -562,11 +606,11 @@ const memoryOf = async (pid: number) => {
  * build. Readings start once a fresh process has given back what its start left (see below);
  * live memory leaves out the heap room V8 decides to keep, which resident memory still shows.
  */
-const idleAndSoak = async (party: Party, origin: Party) => {
+const idleAndSoak = async (party: Party, origin: Party, databasePort: number) => {
   // A fresh process gives back about 16 MB some 20 s after its start (tsx's loader thread and
   // V8 settling; measured every 3 s after a full GC): readings start after that.
   await sleep(STARTUP_SETTLE_MS);
-  const baseFiles = openFiles(party.pid);
+  const baseFiles = openFiles(party.pid, databasePort);
   const held: net.Socket[] = [];
   const holdUpTo = async (count: number) => {
     while (held.length < count)
@@ -599,7 +643,7 @@ const idleAndSoak = async (party: Party, origin: Party) => {
     soakTunnels: SOAK_TUNNELS,
     soakSeconds,
     filesBefore: baseFiles,
-    filesAfter: openFiles(party.pid),
+    filesAfter: openFiles(party.pid, databasePort),
   };
 };
 
@@ -644,7 +688,7 @@ const main = async () => {
     // collect before each reading, see memoryOf).
     if (wanted('gateway') && process.env.BENCH_SOAK !== '0') {
       const gateway = await startGatewayProcess(scratch.url, true, 1, IDLE_GATEWAY_NODE_ARGS);
-      extra = await idleAndSoak(gateway, origin);
+      extra = await idleAndSoak(gateway, origin, Number(new URL(scratch.url).port || 5432));
       await gateway.stop();
     }
     // Every party runs from here to the end (idle while the others are measured).
@@ -723,7 +767,7 @@ const main = async () => {
       lines.push(
         '',
         `${extra.name}, idle tunnels (the slope from ${extra.idleFrom} to ${extra.idleTunnels} open, after a full GC): ` +
-          `${extra.idleLiveMbPer10k.toFixed(1)} MB of live memory per 10,000, ${extra.idleResidentMbPer10k.toFixed(1)} MB resident. Open files ${extra.filesBefore} before, ` +
+          `${extra.idleLiveMbPer10k.toFixed(1)} MB of live memory per 10,000, ${extra.idleResidentMbPer10k.toFixed(1)} MB resident. Open files (database connections aside) ${extra.filesBefore} before, ` +
           `${extra.filesAfter} after ${extra.soakTunnels} tunnels in ${extra.soakSeconds.toFixed(0)} s.`,
       );
     process.stdout.write(`\n${lines.join('\n')}\n`);
