@@ -257,15 +257,6 @@ const cpuSeconds = (pid: number) => {
   }
   return ticks / 100;
 };
-/** Resident memory of the process tree (the gateway's primary and workers), MB. */
-const rssMb = (pid: number) => {
-  let kb = 0;
-  for (const member of processTree(pid)) {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'));
-    kb += match ? Number(match[1]) : 0;
-  }
-  return kb / 1024;
-};
 /** Socket inodes of the TCP connections to `port` on this machine (from /proc/net/tcp*). */
 const connectionsToPort = (port: number) => {
   const inodes = new Set<string>();
