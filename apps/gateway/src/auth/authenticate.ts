@@ -6,6 +6,12 @@ import { parseProxyUsername, type Targeting } from './targeting.ts';
  * Who a request is for: the package (its bytes, its limits), where it should exit, and the
  * proxy list it came through (its connections close when the list goes), if any.
  */
+export type Authorized = {
+  readonly entry: PackageEntry;
+  readonly targeting: Targeting;
+  readonly list: ListEntry | null;
+};
+
 /** What authentication may ask of a client connection (a net.Socket, or a TCP handle's view). */
 export type ClientAddress = {
   readonly remoteAddress?: string | undefined;
@@ -21,12 +27,6 @@ export type RequestAuthentication = (
   header: string | undefined,
   now: number,
 ) => Authorized | null;
-
-export type Authorized = {
-  readonly entry: PackageEntry;
-  readonly targeting: Targeting;
-  readonly list: ListEntry | null;
-};
 
 /**
  * A username and password as RFC 1929 or a Basic header carries them: a package's login with

@@ -118,6 +118,16 @@ const whenConnected = (socket: net.Socket, timeoutMs: number, what: string) =>
     (settle) => ({ connect: () => settle.ok(socket) }),
   );
 
+/** A direct exit refuses private destinations unless allowed (destination-guard.ts). */
+export const blockedDestination = (host: string, options: ConnectOptions): ExitError | null =>
+  !options.allowPrivate && isPrivateAddress(host)
+    ? new ExitError('blocked', `destination ${host} is not allowed`)
+    : null;
+
+/** A bound IPv4 address cannot reach an IPv6 destination: names resolve in the exit's family. */
+export const familyOfExit = (exit: Exit): 0 | 4 | 6 =>
+  exit.localAddress === undefined ? 0 : net.isIPv6(exit.localAddress) ? 6 : 4;
+
 const connectDirect = (
   exit: Exit,
   host: string,
@@ -125,8 +135,8 @@ const connectDirect = (
   options: ConnectOptions,
   reads: UpstreamReads | null,
 ) => {
-  if (!options.allowPrivate && isPrivateAddress(host))
-    return Promise.reject(new ExitError('blocked', `destination ${host} is not allowed`));
+  const blocked = blockedDestination(host, options);
+  if (blocked !== null) return Promise.reject(blocked);
   const local = exit.localAddress;
   // The hot path of every new tunnel: the socket's own timer bounds the connect (no extra
   // timer, no listener table), and is cleared once connected.
@@ -134,8 +144,7 @@ const connectDirect = (
     host,
     port,
     localAddress: local,
-    // A bound IPv4 address cannot reach an IPv6 destination: resolve in the exit's family.
-    family: local === undefined ? 0 : net.isIPv6(local) ? 6 : 4,
+    family: familyOfExit(exit),
     lookup: options.lookup,
     noDelay: true,
     allowHalfOpen: true,

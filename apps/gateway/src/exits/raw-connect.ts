@@ -7,8 +7,13 @@ import {
   type HandleRequest,
   type TcpHandle,
 } from '../tunnel/tcp-handle.ts';
-import { isPrivateAddress } from './destination-guard.ts';
-import { ExitError, toExitError, type ConnectOptions } from './exit-connect.ts';
+import {
+  blockedDestination,
+  familyOfExit,
+  toExitError,
+  type ConnectOptions,
+  ExitError,
+} from './exit-connect.ts';
 import type { Exit } from './exit-table.ts';
 
 /** Connected (`handle`), or why not. Called once. */
@@ -27,8 +32,9 @@ export const connectDirectHandle = (
   deadlines: Deadlines,
   done: HandleConnected,
 ): void => {
-  if (!options.allowPrivate && isPrivateAddress(host)) {
-    done(new ExitError('blocked', `destination ${host} is not allowed`), null);
+  const blocked = blockedDestination(host, options);
+  if (blocked !== null) {
+    done(blocked, null);
     return;
   }
   const attempt = new ConnectAttempt(
@@ -45,10 +51,7 @@ export const connectDirectHandle = (
     attempt.connect(host, literal);
     return;
   }
-  const local = exit.localAddress;
-  // A bound IPv4 address cannot reach an IPv6 destination: resolve in the exit's family.
-  const family = local === undefined ? 0 : net.isIPv6(local) ? 6 : 4;
-  options.lookup(host, { family }, (error, address, resolvedFamily) => {
+  options.lookup(host, { family: familyOfExit(exit) }, (error, address, resolvedFamily) => {
     if (attempt.isSettled) return;
     if (error) attempt.settle(toExitError(error), null);
     else attempt.connect(address as string, resolvedFamily ?? net.isIP(address as string));

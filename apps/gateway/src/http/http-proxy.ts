@@ -1,11 +1,12 @@
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Authorized, ClientAddress, RequestAuthentication } from '../auth/authenticate.ts';
 import { isPrivateAddress } from '../exits/destination-guard.ts';
 import {
   connectThroughExit,
   ExitError,
+  familyOfExit,
   HTTP_STATUS_BY_FAILURE,
   toExitError,
   upstreamBasicAuth,
@@ -143,7 +144,7 @@ export const createHttpProxyServer = (
     if (exit.kind === 'direct') {
       options.agent = agentFor(exit);
       options.localAddress = exit.localAddress;
-      options.family = exit.localAddress === undefined ? 0 : net.isIPv6(exit.localAddress) ? 6 : 4;
+      options.family = familyOfExit(exit);
       options.lookup = ctx.lookup;
     } else if (exit.kind === 'http') {
       // An upstream HTTP proxy takes the absolute-URI request itself, as proxies do (RFC 9112
