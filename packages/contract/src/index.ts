@@ -50,3 +50,4 @@ export * from './statistics/statistics.constants.ts';
 export * from './statistics/statistics.schemas.ts';
 export * from './statistics/statistics.endpoints.ts';
 export * from './statistics/api-tools.ts';
+export * from './inventory/inventory.constants.ts';

@@ -35,7 +35,6 @@ const CODEGEN_CLI = path.join(
  * built in come from src/column-types.ts (CUSTOM_IMPORTS).
  */
 const JSON_COLUMNS: Record<string, string> = {
-  'isp_countries.ip_pool': 'string[]',
   'notifications.data': 'NotificationLine[]',
   'packages.ips': 'string[]',
   'packages.tariff': 'Record<string, unknown>',

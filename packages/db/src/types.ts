@@ -58,7 +58,18 @@ export interface FaqItems {
   updated_at: Generated<Timestamp>;
 }
 
+export interface GatewayExitHealth {
+  checked_at: Generated<Timestamp>;
+  exit_id: number;
+  failures: Generated<number>;
+  instance_id: string;
+  is_up: boolean;
+  last_error: string | null;
+  latency_ms: number | null;
+}
+
 export interface GatewayExits {
+  capacity_mbps: Generated<number>;
   city: string | null;
   country: string | null;
   created_at: Generated<Timestamp>;
@@ -69,6 +80,7 @@ export interface GatewayExits {
   local_address: string | null;
   name: string;
   region: string | null;
+  serves: Generated<string[]>;
   updated_at: Generated<Timestamp>;
   upstream_host: string | null;
   upstream_password_encrypted: string | null;
@@ -90,25 +102,39 @@ export interface GatewayUsageFlushes {
   flushed_at: Generated<Timestamp>;
 }
 
-export interface IspCountries {
-  allocated: Generated<number>;
-  capacity: number;
+export interface IspAddressAssignments {
+  assigned_at: Generated<Timestamp>;
   id: Generated<number>;
-  ip_pool: Generated<ColumnType<string[], string, string>>;
+  ip: string;
+  package_id: number;
+  release_reason: 'deleted' | 'expired' | 'swapped' | null;
+  released_at: Timestamp | null;
+}
+
+export interface IspAddresses {
+  block_id: number;
+  ip: string;
+  package_id: number | null;
+  released_at: Timestamp | null;
+}
+
+export interface IspBlocks {
+  cidr: string;
+  country: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  isp: string | null;
+}
+
+export interface IspCountries {
+  id: Generated<number>;
   is_active: Generated<boolean>;
   iso2: string;
   key: string;
   label: string;
-  released: Generated<number>;
   sort: Generated<number>;
   updated_at: Generated<Timestamp>;
-}
-
-export interface IspReleasedIps {
-  country_id: number;
-  ip: string;
-  package_id: number | null;
-  released_at: Generated<Timestamp>;
 }
 
 export interface LedgerEntries {
@@ -362,17 +388,13 @@ export interface TelegramBotState {
 }
 
 export interface UnlimLocations {
+  city: string | null;
   id: Generated<number>;
   is_active: Generated<boolean>;
-  is_available: Generated<boolean>;
   iso2: string;
   key: string;
   name: string;
-  servers_available: Generated<number>;
   sort: Generated<number>;
-  speed_available: string;
-  speed_max: string;
-  speed_min: string;
   updated_at: Generated<Timestamp>;
 }
 
@@ -430,11 +452,14 @@ export interface DB {
   access_tokens: AccessTokens;
   faq_categories: FaqCategories;
   faq_items: FaqItems;
+  gateway_exit_health: GatewayExitHealth;
   gateway_exits: GatewayExits;
   gateway_instances: GatewayInstances;
   gateway_usage_flushes: GatewayUsageFlushes;
+  isp_address_assignments: IspAddressAssignments;
+  isp_addresses: IspAddresses;
+  isp_blocks: IspBlocks;
   isp_countries: IspCountries;
-  isp_released_ips: IspReleasedIps;
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
