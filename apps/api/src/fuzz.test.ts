@@ -7,7 +7,7 @@ import { apiErrorSchema } from '@proxy/contract';
 import { bearer, createTestApp, verifiedUser, type TestContext } from '../test/helpers.ts';
 import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from './integrations/payments/sandbox.ts';
 import { sandboxSecretOf } from './modules/payments/payment-providers.ts';
-import { loadCatalogue } from './modules/catalogue/catalogue.loader.ts';
+import { loadShop } from '../test/shop.ts';
 
 /**
  * Issue 9, defect 2: hostile input on EVERY route of the route table (collected with an
@@ -312,7 +312,7 @@ afterAll(async () => ctx.close());
 /** Valid requests of the routes that need more than `{}`: the fuzz varies one part at a time. */
 const seedsFor = async (): Promise<{ seeds: Record<string, Seed>; token: string }> => {
   // The operator's catalogue (idempotent upsert): real tariff, country and location ids.
-  await loadCatalogue(ctx.database.db);
+  await loadShop(ctx.database.db);
   const user = await verifiedUser(ctx);
   const auth = bearer(user.token);
   const get = async <T>(url: string) =>
@@ -488,7 +488,7 @@ describe('fuzz of every route', () => {
 
 describe('control characters in text fields (issue 9, defect 2)', () => {
   it('a NUL or a lone surrogate in a body or query field is a 422 error on that field', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const user = await verifiedUser(ctx);
     const auth = bearer(user.token);
     const fresh = { email: `fresh-${user.id}@example.test`, ...PASSWORD_PAIR };

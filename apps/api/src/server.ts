@@ -3,10 +3,10 @@ import { buildApp } from './app.ts';
 import { gatewayChildEnvironment, loadConfig } from './config/env.ts';
 import { createDatabase, handleShutdownSignals, migrate, resolveDatabase } from '@proxy/db';
 import { prepareSecretsAtRest } from './db/secrets-at-rest.ts';
-import { seedDemoUser, DEMO_USER } from './db/seed/seed.ts';
+import { seedDemoUser, DEMO_INVENTORY_FILE, DEMO_USER } from './db/seed/seed.ts';
 import { readFaqCatalogue, syncFaqCatalogue } from './modules/faq/faq.catalogue.ts';
 import { loadCatalogue } from './modules/catalogue/catalogue.loader.ts';
-import { seedExits } from './modules/exits/exits.service.ts';
+import { seedInventory } from './modules/inventory/inventory.service.ts';
 import { createTranslator } from './i18n/translator.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { formatStartBanner } from './lib/start-banner.ts';
@@ -59,22 +59,20 @@ const main = async () => {
     logger.info({ applied: applied.length }, 'migrations up to date');
     const sealed = await prepareSecretsAtRest(database.db, config.DATA_ENCRYPTION_KEY);
     if (sealed > 0) logger.info({ sealed }, 'encrypted legacy plain-text secrets');
-    isDemoSeeded =
-      config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && source.embedded !== null);
+    isDemoSeeded = config.IS_DEMO;
     if (isDemoSeeded) await seedDemoUser(database.db, config.DATA_ENCRYPTION_KEY);
     // The FAQ catalogue file is the source: an operator edits it and restarts.
     await syncFaqCatalogue(database.db, await readFaqCatalogue());
     // Tariffs, ISP countries and unlimited locations: upserted from the operator's file.
     const catalogue = await loadCatalogue(database.db);
     logger.info(catalogue, 'catalogue loaded');
-    // The gateway's exits on the first start (the gateway reads them on NOTIFY).
-    const exits = await seedExits(
-      database.db,
-      config.GATEWAY_EXITS_FILE,
-      config.DATA_ENCRYPTION_KEY,
-    );
-    if (exits.seeded)
-      logger.info({ file: config.GATEWAY_EXITS_FILE, ...exits }, 'gateway exits seeded');
+    // The inventory on the first start (decision 154): the operator's file, else the demo's
+    // with the embedded default; nothing otherwise. The gateway reads exits on NOTIFY.
+    const inventoryFile = config.GATEWAY_EXITS_FILE ?? (isDemoSeeded ? DEMO_INVENTORY_FILE : null);
+    if (inventoryFile) {
+      const inventory = await seedInventory(database.db, inventoryFile, config.DATA_ENCRYPTION_KEY);
+      if (inventory.seeded) logger.info({ file: inventoryFile, ...inventory }, 'inventory seeded');
+    }
 
     const translator = createTranslator(config.LOCALES_DIR);
     app = await buildApp({ config, db: database.db, mailer, translator }, { logger });
@@ -96,6 +94,7 @@ const main = async () => {
       url: config.APP_URL,
       demo: isDemoSeeded ? DEMO_USER : null,
       proxy: proxy && { host: config.GATEWAY_PUBLIC_HOST, ...proxy },
+      checkUrl: config.API_TOOLS_CHECK_URL,
     }),
   );
 };

@@ -19,6 +19,7 @@ import { prepareSecretsAtRest } from '../src/db/secrets-at-rest.ts';
 import { createTranslator } from '../src/i18n/translator.ts';
 import type { Mailer, MailRequest } from '../src/integrations/mail/mailer.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
+import { TEST_DATA_ENCRYPTION_KEY } from './keys.ts';
 
 export { bearer } from './api-client.ts';
 
@@ -50,8 +51,7 @@ export const createCapturingMailer = (
   close: () => undefined,
 });
 
-/** The key every test app and test server shares: rows written by one open in all the others. */
-export const TEST_DATA_ENCRYPTION_KEY = '7e57'.repeat(16);
+export { TEST_DATA_ENCRYPTION_KEY } from './keys.ts';
 
 /** The test configuration: the shared test database, a fresh DATA_DIR, its own pg-boss schema. */
 export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Config =>

@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import type { DbRoot } from '@proxy/db';
+import { DEMO_INVENTORY_FILE } from '../src/db/seed/seed.ts';
+import { loadCatalogue } from '../src/modules/catalogue/catalogue.loader.ts';
+import { seedInventory } from '../src/modules/inventory/inventory.service.ts';
 import { postLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
 import { bearer } from './api-client.ts';
 import {
@@ -8,6 +12,7 @@ import {
   verifiedUser,
   type TestContext,
 } from './helpers.ts';
+import { TEST_DATA_ENCRYPTION_KEY } from './keys.ts';
 import { postJson } from './processes.ts';
 
 /**
@@ -94,4 +99,42 @@ export const customerWhoBoughtFrom = async (
   const bought = await postJson(base, '/api/tariff/buy', { tariff_id: tariff.id }, bearer(token));
   if (bought.status !== 200) throw new Error(`buy failed: ${bought.status}`);
   return { token, packageId: ((await bought.json()) as { package_id: number }).package_id };
+};
+
+/** Every holding of an ISP address by the package, oldest first (the assignments history). */
+export const addressHistory = async (db: DbRoot, packageId: number) =>
+  (
+    await db
+      .selectFrom('isp_address_assignments')
+      .select([sql<string>`host(ip)`.as('ip'), 'released_at', 'release_reason'])
+      .where('package_id', '=', packageId)
+      .orderBy('id')
+      .execute()
+  ).map((row) => ({ ip: row.ip, reason: row.release_reason, isOpen: row.released_at === null }));
+
+/** The ISP addresses the user's packages hold now. */
+export const heldAddresses = async (db: DbRoot, userId: number) =>
+  (
+    await db
+      .selectFrom('isp_addresses as a')
+      .innerJoin('packages as p', 'p.id', 'a.package_id')
+      .select(sql<string>`host(a.ip)`.as('ip'))
+      .where('p.user_id', '=', userId)
+      .execute()
+  ).map((row) => row.ip);
+
+/**
+ * What a test database sells from: the catalogue file and the demo inventory (decision 154),
+ * as the embedded default's first start loads them. Idempotent; an inventory already there is
+ * kept. Many test files buy unlimited plans in one database, so its exits get bandwidth for
+ * all of them (the capacity rules have tests of their own).
+ */
+export const loadShop = async (db: DbRoot) => {
+  await loadCatalogue(db);
+  await seedInventory(db, DEMO_INVENTORY_FILE, Buffer.from(TEST_DATA_ENCRYPTION_KEY, 'hex'));
+  await db
+    .updateTable('gateway_exits')
+    .set({ capacity_mbps: 1_000_000 })
+    .where('name', 'like', 'demo-%')
+    .execute();
 };

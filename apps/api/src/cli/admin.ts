@@ -9,6 +9,7 @@ import { promoCommands } from '../modules/promo/promo.commands.ts';
 import { balanceCommands } from '../modules/purchases/balance.commands.ts';
 import { catalogueCommands } from '../modules/catalogue/catalogue.commands.ts';
 import { exitsCommands } from '../modules/exits/exits.commands.ts';
+import { ispBlocksCommands } from '../modules/inventory/isp-blocks.commands.ts';
 
 /**
  * Operator CLI: `npm run admin -- <command> [args]`. Uses the server's config; with the
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   ...balanceCommands,
   ...catalogueCommands,
   ...exitsCommands,
+  ...ispBlocksCommands,
 };
 
 const help = () =>

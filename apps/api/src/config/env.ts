@@ -70,8 +70,11 @@ const envSchema = z.object({
   GATEWAY_PUBLIC_HOST: z.string().min(1).optional(),
   GATEWAY_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   GATEWAY_SOCKS_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
-  /** The address the API tools page's curl examples fetch through the proxy (decision 124). */
-  API_TOOLS_CHECK_URL: z.url().default('https://api.ipify.org?format=json'),
+  /**
+   * The address the API tools page's curl examples fetch through the proxy (decision 124).
+   * Default: ipify; the embedded demo's own `APP_URL/api/ip`, the only place its exits reach.
+   */
+  API_TOOLS_CHECK_URL: z.url().optional(),
   /**
    * The gateway ports IP-whitelist proxy lists take their blocks from, `first-last` (decision
    * 116): each such list gets ports_count consecutive ports here, and the gateway listens on them.
@@ -89,13 +92,12 @@ const envSchema = z.object({
       'a range of ports within 1-65535, first <= last',
     ),
   /**
-   * The gateway exits loaded at start while the exits table holds nothing but the migration's
-   * default direct exit (decision 099); `npm run admin -- exits:*` manages them afterwards.
+   * An inventory file (exits and ISP blocks) loaded at start while the database holds no
+   * inventory an operator added (decision 154); `npm run admin -- exits:* / isp-blocks:*`
+   * manage it afterwards. Unset: the embedded default loads the demo inventory, a database
+   * server gets nothing.
    */
-  GATEWAY_EXITS_FILE: z
-    .string()
-    .min(1)
-    .default(path.join(REPO_ROOT, 'apps/api/src/db/seed/exits.json')),
+  GATEWAY_EXITS_FILE: z.string().min(1).optional(),
   /**
    * How often the gateway's status changes (a quota used up) are looked for and notified, in
    * seconds (decision 096). 0 = never (API tests sharing a database with other test files).
@@ -292,7 +294,14 @@ export type Config = Omit<
   | 'SUPPORT_EMAIL'
   | 'GATEWAY_PUBLIC_HOST'
   | 'TELEGRAM_WEBHOOK_SECRET'
+  | 'API_TOOLS_CHECK_URL'
 > & {
+  API_TOOLS_CHECK_URL: string;
+  /**
+   * The demo: the demo user and inventory are seeded (SEED_DEMO, by default with the embedded
+   * database), and the inventory's exits reach this machine only (decision 154).
+   */
+  IS_DEMO: boolean;
   TELEGRAM_WEBHOOK_SECRET: string;
   GATEWAY_PUBLIC_HOST: string;
   APP_URL: string;
@@ -329,12 +338,18 @@ export const loadConfig = (
   // Instances on one server share APP_SECRET (required above); the embedded default keeps
   // one in DATA_DIR so verification links sent before a restart still work.
   const appSecret = env.APP_SECRET ?? loadOrCreateSecret(dataDir);
+  const isDemo = env.SEED_DEMO === 'true' || (env.SEED_DEMO === 'auto' && !env.DATABASE_URL);
+  const appUrl = (env.APP_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, '');
   return {
     ...env,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR),
     LOCALES_DIR: path.resolve(env.LOCALES_DIR),
-    APP_URL: (env.APP_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, ''),
+    APP_URL: appUrl,
+    IS_DEMO: isDemo,
+    API_TOOLS_CHECK_URL:
+      env.API_TOOLS_CHECK_URL ??
+      (isDemo ? `${appUrl}/api/ip` : 'https://api.ipify.org?format=json'),
     APP_SECRET: appSecret,
     DATA_ENCRYPTION_KEY: resolveDataKey({
       value: env.DATA_ENCRYPTION_KEY,
@@ -344,7 +359,7 @@ export const loadConfig = (
     }),
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${env.PUBLIC_DOMAIN}`,
     TELEGRAM_WEBHOOK_SECRET: env.TELEGRAM_WEBHOOK_SECRET ?? webhookSecretOf(appSecret),
-    GATEWAY_EXITS_FILE: path.resolve(env.GATEWAY_EXITS_FILE),
+    GATEWAY_EXITS_FILE: env.GATEWAY_EXITS_FILE && path.resolve(env.GATEWAY_EXITS_FILE),
     ANALYTICS: analytics,
     LIVE_CHAT: liveChat,
     // As the gateway's own default (apps/gateway config/env.ts).
@@ -367,5 +382,9 @@ export const gatewayChildEnvironment = (
   DATABASE_URL: databaseUrl,
   DATA_DIR: config.DATA_DIR,
   DATA_ENCRYPTION_KEY: config.DATA_ENCRYPTION_KEY.toString('hex'),
+  // The demo's exits reach this machine only: its customers' requests go to local addresses.
+  ...(config.IS_DEMO && process.env.GATEWAY_ALLOW_PRIVATE_DESTINATIONS === undefined
+    ? { GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'true' }
+    : {}),
   LOG_LEVEL: config.LOG_LEVEL,
 });

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { openSecret, parseDataKey, sealSecret, SECRET_PURPOSES } from '@proxy/db';
-import { loadCatalogue } from '../modules/catalogue/catalogue.loader.ts';
 import { findUserByApiKey } from '../modules/users/users.repository.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import {
@@ -13,12 +12,12 @@ import {
   verifiedUser,
   type Registered,
 } from '../../test/helpers.ts';
-import { customerWhoBought } from '../../test/shop.ts';
+import { customerWhoBought, loadShop } from '../../test/shop.ts';
 import { sealLegacySecrets } from './secrets-at-rest.ts';
 
 const ctx = useTestApp();
 beforeAll(async () => {
-  await loadCatalogue(ctx.database.db);
+  await loadShop(ctx.database.db);
 });
 
 const db = () => ctx.database.db;

@@ -11,9 +11,8 @@ import {
   type Registered,
   type TestContext,
 } from '../../test/helpers.ts';
-import { customerWhoBought, tariffByKey } from '../../test/shop.ts';
+import { customerWhoBought, loadShop, tariffByKey } from '../../test/shop.ts';
 import { errorBody, textOf } from '../../test/texts.ts';
-import { loadCatalogue } from '../modules/catalogue/catalogue.loader.ts';
 import { apiKeyColumns } from '../modules/users/api-key.ts';
 import { usersCommands } from '../modules/users/users.commands.ts';
 
@@ -28,7 +27,7 @@ const notAllowed = errorBody('API_KEY_NOT_ALLOWED', textOf('en', 'errors', 'api_
 
 describe('X-Api-Key: the public reseller API', () => {
   const ctx = useTestApp();
-  beforeAll(async () => loadCatalogue(ctx.database.db));
+  beforeAll(async () => loadShop(ctx.database.db));
 
   it('authenticates the public routes as the key holder (balance, packages)', async () => {
     const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
@@ -222,7 +221,7 @@ describe('regenerating a special (restricted) key', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({ DATABASE_URL: own.scratch.url });
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
   });
   afterAll(async () => ctx.close());
 

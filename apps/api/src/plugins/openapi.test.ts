@@ -11,8 +11,7 @@ import {
 import { LOGIN_PROXY_LIST, insertLocationExits } from '../../test/proxy-lists.ts';
 import { createJsonSchemaValidator } from '../../test/json-schema.ts';
 import { meter } from '../../test/packages.ts';
-import { creditBalance, tariffByKey } from '../../test/shop.ts';
-import { loadCatalogue } from '../modules/catalogue/catalogue.loader.ts';
+import { creditBalance, loadShop, tariffByKey } from '../../test/shop.ts';
 
 type MediaTypes = Record<string, { schema?: object }>;
 type Operation = {
@@ -61,7 +60,7 @@ describe('GET /api/openapi.json: the public API document, checked against real a
       GATEWAY_LIST_PORTS: '31000-31019',
       GATEWAY_PUBLIC_HOST: 'proxy.test',
     });
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     // Exits make the location lists and the generator answer with data, not empty lists.
     await insertLocationExits(ctx.database.db);
     const response = await ctx.api.request('GET', '/api/openapi.json');

@@ -19,6 +19,15 @@ export const appEndpoints = {
     summary: 'Liveness with a database ping (503 when the database does not answer)',
     response: z.object({ status: z.literal('ok') }),
   }),
+  /**
+   * The address a request came from, as an origin sees it (the shape of ipify's
+   * `?format=json`): fetched through a proxy, it shows the exit. The embedded demo's API tools
+   * examples and start banner use it, its exits reaching this machine only (decision 154).
+   */
+  ip: defineEndpoint('GET /ip', {
+    summary: 'The address this request came from (through a proxy: the exit the origin sees)',
+    response: z.object({ ip: z.string() }),
+  }),
   /** The run-time configuration the SPA needs (support link, analytics, live chat). */
   config: defineEndpoint('GET /app/config', {
     summary: 'Support messenger link and the analytics and live-chat services configured',

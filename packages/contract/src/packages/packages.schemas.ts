@@ -69,11 +69,12 @@ export type PackagesPage = z.infer<typeof packagesPageSchema>;
 /**
  * Where and how a customer connects: the gateway's public host and ports (configuration
  * GATEWAY_PUBLIC_HOST, GATEWAY_HTTP_PORT, GATEWAY_SOCKS_PORT) and the package's credentials.
+ * `port_socks` is null for an ISP package bought for HTTP(S) only: SOCKS5 was not sold.
  */
 export const packageConnectionSchema = z.object({
   host: z.string(),
   port_http: z.number(),
-  port_socks: z.number(),
+  port_socks: z.number().nullable(),
   login: z.string(),
   password: z.string(),
 });

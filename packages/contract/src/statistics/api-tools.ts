@@ -66,13 +66,13 @@ export const curlExamples = (tools: ApiTools, session: string): CurlExample[] =>
     const url = proxyUrl('http', login, tools.password, tools.host, tools.port);
     return [{ key, login, command: `curl -x ${shellQuote(url)} ${shellQuote(tools.check_url)}` }];
   });
-  const socks = proxyUrl('socks5h', tools.login, tools.password, tools.host, tools.port_socks);
+  if (tools.socks5_url === null) return http;
   return [
     ...http,
     {
       key: 'socks5',
       login: tools.login,
-      command: `curl -x ${shellQuote(socks)} ${shellQuote(tools.check_url)}`,
+      command: `curl -x ${shellQuote(tools.socks5_url)} ${shellQuote(tools.check_url)}`,
     },
   ];
 };

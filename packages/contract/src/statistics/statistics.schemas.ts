@@ -107,7 +107,8 @@ export const ispListTypeField = z.enum(ISP_LIST_TYPES);
 
 /**
  * The API tools page of a package: where and how to connect. `https_url` is the HTTP proxy URL
- * that carries HTTP and HTTPS (CONNECT) traffic; `socks5_url` the SOCKS5 one (decision 124).
+ * that carries HTTP and HTTPS (CONNECT) traffic; `socks5_url` the SOCKS5 one (decision 124), null
+ * with `port_socks` for an ISP package bought for HTTP(S) only (decision 154).
  * `sample` is a place the gateway really has an exit for (null when it has none), so the
  * country and city examples work as printed; `check_url` the address the examples fetch.
  */
@@ -116,11 +117,11 @@ export const apiToolsSchema = z.object({
   type: z.enum(['isp', 'dynamic', 'vip', 'unlim']),
   host: z.string(),
   port: z.number(),
-  port_socks: z.number(),
+  port_socks: z.number().nullable(),
   login: z.string(),
   password: z.string(),
   https_url: z.string(),
-  socks5_url: z.string(),
+  socks5_url: z.string().nullable(),
   check_url: z.string(),
   sample: z.object({ country: z.string(), city: z.string().nullable() }).nullable(),
 });

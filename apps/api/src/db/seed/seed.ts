@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { DbRoot } from '@proxy/db';
 import { generateCode } from '../../lib/crypto.ts';
 import { apiKeyColumns } from '../../modules/users/api-key.ts';
 import { hashPassword } from '../../modules/users/password.ts';
+
+/**
+ * The inventory the embedded default starts with (decision 154): exits and ISP blocks on
+ * 127.0.0.0/8, so every demo purchase carries traffic on this machine at once.
+ */
+export const DEMO_INVENTORY_FILE = fileURLToPath(new URL('demo-inventory.json', import.meta.url));
 
 /** Printed on start with the embedded database; never created against DATABASE_URL. */
 export const DEMO_USER = {

@@ -5,7 +5,6 @@ import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { toCents } from '@proxy/contract';
 import type { Database, DbRoot } from '@proxy/db';
-import { poolSize } from './ip-pool.ts';
 
 /**
  * The SET of an upsert that takes `columns` from the row being inserted (`excluded.<column>`)
@@ -35,7 +34,6 @@ export const CATALOGUE_FILE = path.resolve(
 
 const key = z.string().regex(/^[a-z0-9-]+$/);
 const price = z.number().positive();
-const speed = z.string().regex(/^\s*\d+(\.\d+)?\s*(GB|Mbps|MB|KB)?\s*$/i);
 
 const trafficTariff = z.object({
   key,
@@ -57,34 +55,32 @@ export const catalogueFileSchema = z.object({
         speed_limit: z.number().int().positive(),
       }),
     ),
+    // Where an unlimited plan is sold; its servers, availability and speeds are the exits of
+    // the unlim pool in that country and city (decision 154).
     locations: z.array(
       z.object({
         key,
         name: z.string().min(1),
         iso2: z.string().length(2),
-        is_available: z.boolean(),
-        is_active: z.boolean(),
-        servers_available: z.number().int().min(0),
-        speeds: z.object({ min: speed, max: speed, available: speed }),
+        city: z
+          .string()
+          .transform((value) => value.trim().toLowerCase().replace(/\s+/g, '-'))
+          .optional(),
+        is_active: z.boolean().default(true),
       }),
     ),
   }),
   isp: z.object({
+    // The addresses sold are the country's ISP blocks (`npm run admin -- isp-blocks:add`).
     countries: z.array(
-      z
-        .object({
-          key,
-          label: z.string().min(1),
-          iso2: z.string().length(2),
-          capacity: z.number().int().min(0),
-          ip_pool: z.array(z.string()),
-          tariffs: z.array(
-            z.object({ key, title: z.string().min(1), ports: z.number().int().positive(), price }),
-          ),
-        })
-        .refine((c) => c.capacity <= poolSize(c.ip_pool), {
-          message: 'capacity exceeds the IP pool',
-        }),
+      z.object({
+        key,
+        label: z.string().min(1),
+        iso2: z.string().length(2),
+        tariffs: z.array(
+          z.object({ key, title: z.string().min(1), ports: z.number().int().positive(), price }),
+        ),
+      }),
     ),
   }),
 });
@@ -97,8 +93,8 @@ export type CatalogueLoadResult = { tariffs: number; countries: number; location
 
 /**
  * Upserts the catalogue by key in one transaction (an operator edits the file and restarts).
- * Rows missing from the file are deactivated. ISP `allocated` is never touched: it is the
- * count of IPs already sold, so a restart cannot re-sell them. A transaction-level advisory
+ * Rows missing from the file are deactivated. What is free and available is the inventory's,
+ * never the file's (decision 154). A transaction-level advisory
  * lock keeps two starting replicas (or parallel test files) from interleaving.
  */
 export const loadCatalogue = async (
@@ -117,16 +113,12 @@ export const loadCatalogue = async (
           key: country.key,
           label: country.label,
           iso2: country.iso2.toUpperCase(),
-          capacity: country.capacity,
-          ip_pool: JSON.stringify(country.ip_pool),
           is_active: true,
           sort,
         })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
-            ...fromNewRow<'isp_countries'>(['label', 'iso2', 'ip_pool', 'sort']),
-            // Never below what is already sold.
-            capacity: sql<number>`greatest(excluded.capacity, isp_countries.allocated)`,
+            ...fromNewRow<'isp_countries'>(['label', 'iso2', 'sort']),
             is_active: true,
           }),
         )
@@ -145,29 +137,15 @@ export const loadCatalogue = async (
           key: location.key,
           name: location.name,
           iso2: location.iso2.toUpperCase(),
-          is_available: location.is_available,
+          city: location.city ?? null,
           is_active: location.is_active,
-          servers_available: location.servers_available,
-          speed_min: location.speeds.min,
-          speed_max: location.speeds.max,
-          speed_available: location.speeds.available,
           sort,
         })
         .onConflict((oc) =>
           oc
             .column('key')
             .doUpdateSet(
-              fromNewRow<'unlim_locations'>([
-                'name',
-                'iso2',
-                'is_available',
-                'is_active',
-                'servers_available',
-                'speed_min',
-                'speed_max',
-                'speed_available',
-                'sort',
-              ]),
+              fromNewRow<'unlim_locations'>(['name', 'iso2', 'city', 'is_active', 'sort']),
             ),
         )
         .execute();

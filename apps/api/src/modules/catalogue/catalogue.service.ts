@@ -15,15 +15,18 @@ import {
 import type { Db } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  findUnlimCapacity,
+  isPoolServed,
+  type UnlimCapacityRow,
+} from '../inventory/inventory.repository.ts';
+import {
   findActiveTariffs,
   findIspCountries,
-  findIspCountry,
   findIspTariffsForCountry,
-  findUnlimLocations,
+  findIspCountry,
 } from './catalogue.repository.ts';
 
 type TariffRow = Awaited<ReturnType<typeof findActiveTariffs>>[number];
-type LocationRow = Awaited<ReturnType<typeof findUnlimLocations>>[number];
 
 export const toDynamicTariffDto = (t: TariffRow): DynamicTariffDto => ({
   id: t.id,
@@ -51,17 +54,38 @@ export const toUnlimTariffDto = (t: TariffRow): UnlimTariffDto => ({
   speed_limit: t.speed_limit_mbps ?? 0,
 });
 
-export const toUnlimLocationDto = (l: LocationRow): UnlimLocation => ({
-  id: l.id,
-  iso2: l.iso2,
-  location: { name: l.name },
-  status: { is_available: l.is_available, is_active: l.is_active },
-  servers: { available: l.servers_available },
-  network: { speeds: { min: l.speed_min, max: l.speed_max, available: l.speed_available } },
-});
+/** The smallest speed a location sells: any unlimited tariff's speed is at least this. */
+const MIN_UNLIM_SPEED_MBPS = 1;
+
+/**
+ * A location as its inventory has it (decision 154): its serving exits are its servers, their
+ * bandwidth less the speeds sold there is what is available, and no single plan exceeds the
+ * largest exit or what is left, so the spec's rule (speed within min..max) refuses what the
+ * location cannot carry.
+ */
+export const toUnlimLocationDto = (l: UnlimCapacityRow): UnlimLocation => {
+  const available = Math.max(0, l.capacity_mbps - (l.sold_mbps ?? 0));
+  return {
+    id: l.id,
+    iso2: l.iso2,
+    location: { name: l.name },
+    status: { is_available: l.servers > 0 && available > 0, is_active: l.is_active },
+    servers: { available: l.servers },
+    network: {
+      speeds: {
+        min: `${MIN_UNLIM_SPEED_MBPS} Mbps`,
+        max: `${Math.min(l.largest_mbps, available)} Mbps`,
+        available: `${available} Mbps`,
+      },
+    },
+  };
+};
 
 export const listTariffs = async (db: Db, type: TariffType) => {
   const family = FAMILY_BY_TARIFF_TYPE[type];
+  // A traffic pool nobody serves sells nothing (decision 154).
+  if ((family === 'dynamic' || family === 'premium') && !(await isPoolServed(db, family)))
+    return [];
   const rows = await findActiveTariffs(db, family);
   if (family === 'isp') return rows.map(toIspTariffDto);
   if (family === 'unlim') return rows.map(toUnlimTariffDto);
@@ -91,4 +115,4 @@ export const listUnlimTariffs = async (db: Db) =>
   (await findActiveTariffs(db, 'unlim')).map(toUnlimTariffDto);
 
 export const listUnlimLocations = async (db: Db) =>
-  (await findUnlimLocations(db)).map(toUnlimLocationDto);
+  (await findUnlimCapacity(db)).map(toUnlimLocationDto);

@@ -9,7 +9,6 @@ import {
 } from '../../cli/command.ts';
 import { describeIssues, exitDefinitionSchema, toExitRow } from './exits.definition.ts';
 import { deleteExit, findExits, insertExits, setExitActive } from './exits.repository.ts';
-import { readExitsFile } from './exits.service.ts';
 
 const ADD_USAGE =
   'exits:add <name> [--address IP | --upstream http|socks5://[user:pass@]host:port] [--country CC] [--region NAME] [--city NAME] [--isp NAME] [--username-template T] [--disabled]';
@@ -92,15 +91,4 @@ export const exitsCommands: Record<string, Command> = {
   },
   'exits:enable': setActive(true),
   'exits:disable': setActive(false),
-  'exits:load': {
-    usage: "exits:load <file>   (adds the file's exits whose names are new; the seed file format)",
-    run: async (db, args, context) => {
-      const file = nameOf(args, 'exits:load <file>');
-      const rows = readExitsFile(file).map((exit) =>
-        toExitRow(exit, requireContext(context).dataKey),
-      );
-      const inserted = await insertExits(db, rows);
-      return `${inserted.length} of ${rows.length} exits added from ${file}`;
-    },
-  },
 };

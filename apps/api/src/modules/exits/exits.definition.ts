@@ -56,11 +56,6 @@ export const exitDefinitionSchema = z
 
 export type ExitDefinition = z.output<typeof exitDefinitionSchema>;
 
-export const exitsFileSchema = z.object({
-  _comment: z.string().optional(),
-  exits: z.array(exitDefinitionSchema),
-});
-
 /** Zod issues as one line each, for the CLI. */
 export const describeIssues = (error: z.ZodError) =>
   error.issues

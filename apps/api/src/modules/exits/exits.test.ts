@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,9 @@ import { runCommand } from '../../../test/commands.ts';
 import { TEST_DATA_ENCRYPTION_KEY, useScratchDatabase } from '../../../test/helpers.ts';
 import { UsageError } from '../../cli/command.ts';
 import { exitsCommands } from './exits.commands.ts';
-import { seedExits } from './exits.service.ts';
+import { DEMO_INVENTORY_FILE } from '../../db/seed/seed.ts';
+import { readCatalogueFile } from '../catalogue/catalogue.loader.ts';
+import { readInventoryFile, seedInventory } from '../inventory/inventory.service.ts';
 
 const dataKey = Buffer.from(TEST_DATA_ENCRYPTION_KEY, 'hex');
 const dir = mkdtempSync(path.join(tmpdir(), 'exits-test-'));
@@ -28,16 +31,31 @@ describe('gateway exits: seed file and admin CLI', () => {
   const run = (name: string, args: string[] = []) =>
     runCommand(exitsCommands, own.database.db, name, args);
 
-  it('the shipped seed file keeps the one default direct exit of a fresh database', async () => {
-    const result = await seedExits(
-      own.database.db,
-      path.join(REPO_ROOT, 'apps/api/src/db/seed/exits.json'),
-      dataKey,
-    );
-    expect(result).toEqual({ seeded: true, inserted: [] });
+  it('the demo inventory serves every place the demo catalogue sells', () => {
+    const inventory = readInventoryFile(DEMO_INVENTORY_FILE);
+    const catalogue = readCatalogueFile();
+    const blockCountries = new Set(inventory.isp_blocks.map((block) => block.country));
+    for (const country of catalogue.isp.countries)
+      expect(blockCountries, country.label).toContain(country.iso2);
+    for (const location of catalogue.unlim.locations)
+      expect(
+        inventory.exits.some(
+          (exit) =>
+            exit.country === location.iso2 && (!location.city || exit.city === location.city),
+        ),
+        location.name,
+      ).toBe(true);
+    // Every address is bindable here without set-up, and each exit has its own.
+    for (const exit of inventory.exits) expect(exit.address).toMatch(/^127\./);
+    expect(new Set(inventory.exits.map((exit) => exit.address)).size).toBe(inventory.exits.length);
+    for (const block of inventory.isp_blocks) expect(block.cidr).toMatch(/^127\./);
+  });
+
+  it("a fresh database has only the schema's direct exit and no ISP block", async () => {
     expect((await exits()).map((e) => [e.name, e.kind, e.is_active])).toEqual([
       ['direct', 'direct', true],
     ]);
+    expect(await own.database.db.selectFrom('isp_blocks').select('id').execute()).toEqual([]);
   });
 
   it('a seed file is loaded while only the default exit exists, then never again', async () => {
@@ -59,11 +77,20 @@ describe('gateway exits: seed file and admin CLI', () => {
         },
         { name: 'local-2', address: '127.0.0.2', country: 'uk' },
       ],
+      isp_blocks: [{ cidr: '127.0.200.7/29', country: 'uk', isp: 'Demo' }],
     });
-    expect(await seedExits(own.database.db, file, dataKey)).toEqual({
+    expect(await seedInventory(own.database.db, file, dataKey)).toEqual({
       seeded: true,
-      inserted: ['de-berlin', 'us-socks', 'local-2'],
+      exits: ['de-berlin', 'us-socks', 'local-2'],
+      ispBlocks: ['127.0.200.0/29'],
     });
+    // A /29 has 6 usable addresses (network and broadcast left out).
+    const addresses = await own.database.db
+      .selectFrom('isp_addresses')
+      .select(sql<string>`host(ip)`.as('ip'))
+      .orderBy('ip')
+      .execute();
+    expect(addresses.map((a) => a.ip)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `127.0.200.${n}`));
     const rows = await exits();
     expect(rows.map((e) => e.name)).toEqual(['direct', 'de-berlin', 'us-socks', 'local-2']);
     const berlin = rows[1];
@@ -93,18 +120,20 @@ describe('gateway exits: seed file and admin CLI', () => {
 
     // The table is the operator's now: the next start does not read the file.
     await run('exits:remove', ['de-berlin']);
-    expect(await seedExits(own.database.db, file, dataKey)).toEqual({
+    expect(await seedInventory(own.database.db, file, dataKey)).toEqual({
       seeded: false,
-      inserted: [],
+      exits: [],
+      ispBlocks: [],
     });
     expect((await exits()).map((e) => e.name)).toEqual(['direct', 'us-socks', 'local-2']);
     // A missing file changes nothing; an invalid one says what is wrong.
-    expect(await seedExits(own.database.db, path.join(dir, 'none.json'), dataKey)).toEqual({
+    expect(await seedInventory(own.database.db, path.join(dir, 'none.json'), dataKey)).toEqual({
       seeded: false,
-      inserted: [],
+      exits: [],
+      ispBlocks: [],
     });
     const bad = writeFile('bad.json', { exits: [{ name: 'x', country: 'ZZ', city: 'a_b' }] });
-    await expect(seedExits(own.database.db, bad, dataKey)).rejects.toThrow(/country: an ISO 3166/);
+    expect(() => readInventoryFile(bad)).toThrow(/country: an ISO 3166/);
   });
 
   it('exits:add, list, disable, enable and remove', async () => {
@@ -170,7 +199,10 @@ describe('gateway exits: seed file and admin CLI', () => {
       { encoding: 'utf8', cwd: path.join(REPO_ROOT, 'apps/api') },
     );
     expect(help.status).toBe(0);
-    for (const command of ['list', 'add', 'remove', 'enable', 'disable', 'load'])
+    for (const command of ['list', 'add', 'remove', 'enable', 'disable'])
       expect(help.stderr).toContain(`exits:${command}`);
+    for (const command of ['list', 'add', 'remove', 'enable', 'disable'])
+      expect(help.stderr).toContain(`isp-blocks:${command}`);
+    expect(help.stderr).toContain('inventory:load');
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, pdfText } from '../../../test/exports.ts';
 import { useTestApp, type TestContext } from '../../../test/helpers.ts';
-import { creditBalance, customerWhoBought, tariffByKey } from '../../../test/shop.ts';
+import { creditBalance, customerWhoBought, loadShop, tariffByKey } from '../../../test/shop.ts';
 import { hourAgo, meterHour } from '../../../test/usage.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 
 const download = async (ctx: TestContext, token: string, path: string, language?: 'ru') => {
@@ -18,7 +17,7 @@ describe('statistics report download', () => {
   const ctx = useTestApp();
 
   it('csv, txt and pdf of a period hold its buckets and a total equal to the metered rows', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
     const key = await packageKeyOf(ctx, packageId);
     await meterHour(ctx.database.db, packageId, hourAgo(3), 1_500, 30_000);
@@ -66,7 +65,7 @@ describe('statistics report download', () => {
   });
 
   it("another user's key, an unknown period or format is 404; no session is 401", async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const owner = await customerWhoBought(ctx, 'base-1gb');
     const stranger = await customerWhoBought(ctx, 'base-1gb');
     const key = await packageKeyOf(ctx, owner.packageId);
@@ -86,7 +85,7 @@ describe('ISP IP-list export', () => {
   const ctx = useTestApp({ GATEWAY_PUBLIC_HOST: 'proxy.example.net', GATEWAY_HTTP_PORT: '18080' });
 
   const ispCustomer = async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { user } = await customerWhoBought(ctx, 'base-1gb');
     await creditBalance(ctx.database.db, user.id, 20_000);
     const country = await ctx.database.db

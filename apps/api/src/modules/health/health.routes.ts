@@ -23,5 +23,6 @@ export const healthRoutes: RoutesPlugin = (app, _options, done) => {
     }
     return { status: 'ok' as const };
   });
+  addRoute(app, appEndpoints.ip, {}, (request) => ({ ip: request.ip }));
   done();
 };

@@ -4,9 +4,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../test/api-client.ts';
 import { useTestApp, registerUser } from '../../../test/helpers.ts';
-import { customerWhoBought, tariffByKey } from '../../../test/shop.ts';
+import { customerWhoBought, loadShop, tariffByKey } from '../../../test/shop.ts';
 import { REPO_ROOT } from '../../config/env.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { TEXTS, errorBody } from '../../../test/texts.ts';
 
 const ctx = useTestApp();
@@ -191,7 +190,7 @@ describe('notification data', () => {
     ).labels;
 
   it('a purchase notification carries bare label keys the cabinet translates in en and ru', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { user } = await customerWhoBought(ctx, 'base-5gb');
     const tariff = await tariffByKey(ctx.database.db, 'base-5gb');
 

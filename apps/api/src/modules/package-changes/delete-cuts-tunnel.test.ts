@@ -12,9 +12,8 @@ import {
   waitFor,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { customerWhoBought } from '../../../test/shop.ts';
+import { customerWhoBought, loadShop } from '../../../test/shop.ts';
 import { setPackageColumns } from '../../../test/packages.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
 type Credentials = { login: string; password: string };
 
@@ -62,7 +61,7 @@ describe('deleting a package cuts it off at the gateway', () => {
 
   beforeAll(async () => {
     Object.assign(ctx, await createTestApp({ DATABASE_URL: own.scratch.url }));
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     origin.listen(0, '127.0.0.1');
     await once(origin, 'listening');
     proxyPort = await findFreePort();

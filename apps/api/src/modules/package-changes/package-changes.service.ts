@@ -16,7 +16,7 @@ import type { Translator } from '../../i18n/translator.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { balanceShortError, chargeForPackage } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
-import { releaseIspIps, reserveIspStock } from '../catalogue/catalogue.repository.ts';
+import { releaseIspAddresses, reserveIspAddresses } from '../inventory/isp-addresses.repository.ts';
 import {
   claimOrReplay,
   storeAnswer,
@@ -170,8 +170,7 @@ export const deletePackage = (
       throw new AppError('VALIDATION_FAILED', { errors: { email: ['validation.email_match'] } });
     if (p.type === 'unlim' && p.status === 'active') throw new AppError('UNLIM_ACTIVE_UNDELETABLE');
     await markPackageDeleted(tx, p.id);
-    if (p.type === 'isp' && p.country_id !== null)
-      await releaseIspIps(tx, p.country_id, p.ips, p.id);
+    if (p.type === 'isp') await releaseIspAddresses(tx, p.id, 'deleted');
     await notify(tx, user.id, NOTIFICATION_TYPES.packageDeleted, { package: packageLabel(p) });
     return { success: true, message: ctx.translator.t(ctx.language, 'messages.package_deleted') };
   });
@@ -187,10 +186,10 @@ export const swapIsp = (ctx: ChangeContext, user: User, id: number): Promise<Isp
     if (p.swapped_at !== null) throw new AppError('PACKAGE_ALREADY_SWAPPED');
     if (p.status !== 'active' || p.country_id === null || p.ips.length === 0)
       throw new AppError('PACKAGE_ACTION_UNAVAILABLE');
-    const reserved = await reserveIspStock(tx, p.country_id, p.ips.length);
+    const reserved = await reserveIspAddresses(tx, p.country_id, p.ips.length, p.id);
     if (!reserved) throw new AppError('OUT_OF_STOCK');
     await swapPackageIps(tx, p.id, reserved.ips);
-    await releaseIspIps(tx, p.country_id, p.ips, p.id);
+    await releaseIspAddresses(tx, p.id, 'swapped', p.ips);
     await notify(tx, user.id, NOTIFICATION_TYPES.ispSwapped, {
       package: packageLabel(p),
       country: p.country ?? reserved.label,

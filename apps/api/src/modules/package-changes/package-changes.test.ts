@@ -12,17 +12,22 @@ import {
   type Registered,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { catalogueByKey, creditBalance } from '../../../test/shop.ts';
+import {
+  addressHistory,
+  catalogueByKey,
+  creditBalance,
+  heldAddresses,
+  loadShop,
+} from '../../../test/shop.ts';
 import { setPackageColumns } from '../../../test/packages.ts';
 import { balancesOf, countEntries, countOfType, ledgerMismatchesOf } from '../../../test/money.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
 // A database of the file's own: ISP stock and released addresses are counted exactly.
 const own = useScratchDatabase('package_changes', { migrate: true });
 const ctx = {} as TestContext;
 beforeAll(async () => {
   Object.assign(ctx, await createTestApp({ DATABASE_URL: own.scratch.url }));
-  await loadCatalogue(ctx.database.db);
+  await loadShop(ctx.database.db);
 });
 afterAll(async () => ctx.close());
 
@@ -96,14 +101,6 @@ const notificationTypes = async (token: string) =>
   (await call('GET', '/api/profile/notifications', token))
     .json<{ data: { type: string }[] }>()
     .data.map((n) => n.type);
-const releasedIps = async (countryId: number) =>
-  (
-    await db()
-      .selectFrom('isp_released_ips')
-      .select('ip')
-      .where('country_id', '=', countryId)
-      .execute()
-  ).map((r) => r.ip);
 
 describe('delete', () => {
   it('deletes with the account e-mail: hidden, cut off, history and money kept, notified', async () => {
@@ -163,21 +160,23 @@ describe('delete', () => {
     expect(await row(id)).toMatchObject({ status: 'active', deleted_at: null });
   });
 
-  it('gives ISP addresses back to the pool; the next buyer of the country gets them', async () => {
+  it('gives ISP addresses back to the pool, keeping who held them; they rest behind unused ones', async () => {
     const user = await customer(50);
     const id = await buyIsp(user, 'isp-gb-5', 'isp-gb');
     const { ips } = await row(id);
-    const before = await country('isp-gb');
+    expect(await addressHistory(db(), id)).toEqual(
+      ips.map((ip) => ({ ip, reason: null, isOpen: true })),
+    );
     const response = await call('DELETE', `/api/packages/${id}`, user.token, { email: user.email });
     expect(response.statusCode, response.body).toBe(200);
-    const after = await country('isp-gb');
-    expect(after.released).toBe(before.released + 5);
-    expect((await releasedIps(after.id)).sort()).toEqual([...ips].sort());
+    expect(await heldAddresses(db(), user.id)).toEqual([]);
+    expect(await addressHistory(db(), id)).toEqual(
+      ips.map((ip) => ({ ip, reason: 'deleted', isOpen: false })),
+    );
+    // Never-used addresses go first: a released one rests before its next holder.
     const next = await customer(50);
     const nextId = await buyIsp(next, 'isp-gb-5', 'isp-gb');
-    expect([...(await row(nextId)).ips].sort()).toEqual([...ips].sort());
-    expect((await country('isp-gb')).allocated).toBe(after.allocated);
-    expect(await releasedIps(after.id)).toEqual([]);
+    expect((await row(nextId)).ips.filter((ip) => ips.includes(ip))).toEqual([]);
   });
 
   it('refuses an active unlimited package on both routes; deletes it once inactive', async () => {
@@ -209,12 +208,13 @@ describe('delete', () => {
   it('two deletes at once: one deletes, frees and notifies; the other is 404', async () => {
     const user = await customer(50);
     const id = await buyIsp(user, 'isp-de-5', 'isp-de');
-    const before = await country('isp-de');
     const responses = await Promise.all(
       [1, 2].map(() => call('DELETE', `/api/packages/${id}`, user.token, { email: user.email })),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 404]);
-    expect((await country('isp-de')).released).toBe(before.released + 5);
+    expect((await addressHistory(db(), id)).map((held) => held.reason)).toEqual(
+      Array(5).fill('deleted'),
+    );
     const deletedNotes = (await notificationTypes(user.token)).filter(
       (t) => t === 'notifications.package_deleted',
     );
@@ -227,18 +227,22 @@ describe('ISP swap', () => {
     const user = await customer(50);
     const id = await buyIsp(user);
     const old = (await row(id)).ips;
-    const us = await country('isp-us');
     const response = await call('POST', `/api/packages/${id}/swap`, user.token);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ success: boolean; ip: string[]; swaped: boolean }>();
     expect(body).toMatchObject({ success: true, swaped: true });
     expect(body.ip).toHaveLength(5);
     expect(body.ip.filter((ip) => old.includes(ip))).toEqual([]);
-    for (const ip of body.ip) expect(ip).toMatch(/^45\.134\.14[01]\./);
+    for (const ip of body.ip) expect(ip).toMatch(/^127\.0\.1\./);
     const after = await row(id);
     expect(after.ips).toEqual(body.ip);
     expect(after.swapped_at).toBeInstanceOf(Date);
-    expect((await releasedIps(us.id)).sort()).toEqual(expect.arrayContaining(old));
+    // The history keeps the old holding, closed by the swap, beside the new one.
+    expect(await addressHistory(db(), id)).toEqual([
+      ...old.map((ip) => ({ ip, reason: 'swapped', isOpen: false })),
+      ...body.ip.map((ip) => ({ ip, reason: null, isOpen: true })),
+    ]);
+    expect((await heldAddresses(db(), user.id)).sort()).toEqual([...body.ip].sort());
     expect(await notificationTypes(user.token)).toContain('notifications.isp_swapped');
 
     const second = await call('POST', `/api/packages/${id}/swap`, user.token);
@@ -250,18 +254,19 @@ describe('ISP swap', () => {
   it('two swaps at once: exactly one happens', async () => {
     const user = await customer(50);
     const id = await buyIsp(user);
-    const us = await country('isp-us');
     const responses = await Promise.all(
       [1, 2].map(() => call('POST', `/api/packages/${id}/swap`, user.token)),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const after = await country('isp-us');
-    // 5 new addresses taken (from released or fresh) and 5 given back: the free stock is unchanged.
-    expect(after.capacity - after.allocated + after.released).toBe(
-      us.capacity - us.allocated + us.released,
-    );
+    // One swap: 5 addresses given back, 5 held, never 10.
+    const history = await addressHistory(db(), id);
+    expect(history.filter((held) => held.reason === 'swapped')).toHaveLength(5);
+    expect(history.filter((held) => held.isOpen)).toHaveLength(5);
     const winner = responses.find((r) => r.statusCode === 200)!;
     expect((await row(id)).ips).toEqual(winner.json<{ ip: string[] }>().ip);
+    expect((await heldAddresses(db(), user.id)).sort()).toEqual(
+      [...winner.json<{ ip: string[] }>().ip].sort(),
+    );
   });
 
   it("is 404 for another user's package and for other families, 409 when inactive", async () => {

@@ -1,13 +1,17 @@
 import {
   RESTORE_PERIOD_DAYS,
   formatDollars,
+  isLocationAvailable,
   isResumeAllowed,
   toDollars,
   type PaidChangeResponse,
 } from '@proxy/contract';
 import type { Db, User } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
-import { findTariffById, reserveIspStock } from '../catalogue/catalogue.repository.ts';
+import { findTariffById } from '../catalogue/catalogue.repository.ts';
+import { toUnlimLocationDto } from '../catalogue/catalogue.service.ts';
+import { findUnlimCapacity, lockUnlimLocation } from '../inventory/inventory.repository.ts';
+import { reserveIspAddresses } from '../inventory/isp-addresses.repository.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import type { IdempotencyClaim } from '../purchases/idempotency.ts';
 import { packageLabel } from '../package-lifecycle/package-lifecycle.service.ts';
@@ -65,11 +69,18 @@ export const restorePackage = (
         message: ctx.translator.t(ctx.language, 'messages.package_not_restorable'),
       };
     const terms = await restoreTerms(tx, p);
+    // An inactive unlimited package holds no bandwidth: its location must carry it again.
+    if (p.type === 'unlim' && p.location_id !== null) {
+      await lockUnlimLocation(tx, p.location_id);
+      const [location] = await findUnlimCapacity(tx, { id: p.location_id });
+      if (!location || !isLocationAvailable(toUnlimLocationDto(location), p.speed_limit))
+        throw new AppError('LOCATION_UNAVAILABLE');
+    }
     await chargeForChange(tx, user.id, p, 'restore', terms.priceCents, packageLabel(p));
     // An ISP package whose addresses went back to the pool while inactive gets new ones.
     let ips: string[] | undefined;
     if (p.type === 'isp' && p.ips.length === 0 && p.country_id !== null) {
-      const reserved = await reserveIspStock(tx, p.country_id, terms.ports);
+      const reserved = await reserveIspAddresses(tx, p.country_id, terms.ports, p.id);
       if (!reserved) throw new AppError('OUT_OF_STOCK');
       ips = reserved.ips;
     }

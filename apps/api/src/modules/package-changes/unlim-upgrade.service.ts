@@ -7,12 +7,9 @@ import {
 } from '@proxy/contract';
 import type { Db, User } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  findActiveTariffs,
-  findTariffById,
-  findUnlimLocation,
-} from '../catalogue/catalogue.repository.ts';
+import { findActiveTariffs, findTariffById } from '../catalogue/catalogue.repository.ts';
 import { toUnlimLocationDto } from '../catalogue/catalogue.service.ts';
+import { findUnlimCapacity, lockUnlimLocation } from '../inventory/inventory.repository.ts';
 import { findOwnPackage, type LockedPackage } from './package-changes.repository.ts';
 import {
   invalidUpgradeTariff,
@@ -35,7 +32,11 @@ const upgradeOptions = async (db: Db, p: LockedPackage, nowMs: number) => {
   const current = p.tariff_id === null ? undefined : await findTariffById(db, p.tariff_id);
   const currentPriceCents = current?.price_cents ?? Math.round((snapshot.price ?? 0) * 100);
   const durationDays = current?.duration_days ?? snapshot.duration_days ?? null;
-  const location = p.location_id === null ? undefined : await findUnlimLocation(db, p.location_id);
+  // The package's own speed is its location's already: only the difference must fit.
+  const [location] =
+    p.location_id === null
+      ? []
+      : await findUnlimCapacity(db, { id: p.location_id, exceptPackageId: p.id });
   const served = (await findActiveTariffs(db, 'unlim')).filter(
     (t) => !location || isLocationAvailable(toUnlimLocationDto(location), t.speed_limit_mbps),
   );
@@ -84,6 +85,8 @@ export const listUnlimUpgradeOptions = async (
  */
 export const upgradeUnlim = (ctx: ChangeContext, user: User, request: UpgradeRequest) =>
   paidUpgrade(ctx, user, request, ['unlim'], async (tx, p) => {
+    // Upgraders and buyers of one location take turns on its bandwidth (decision 154).
+    if (p.location_id !== null) await lockUnlimLocation(tx, p.location_id);
     const option = (await upgradeOptions(tx, p, Date.now())).find(
       (o) => o.tariff.id === request.tariffId,
     );

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type Registered } from '../../../test/helpers.ts';
 import { balancesOf, ledgerMismatchesOf } from '../../../test/money.ts';
 import { activePackage, activePackages, meter } from '../../../test/packages.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { notifyPackageEvents } from '../packages/package-events.jobs.ts';
 import {
   runLifecycleSweeps,
@@ -11,6 +10,7 @@ import {
   sendTrafficWarnings,
   sweepExpiredPackages,
 } from './package-lifecycle.jobs.ts';
+import { loadShop } from '../../../test/shop.ts';
 
 const GB = 1024 ** 3;
 const MINUTE_MS = 60_000;
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const ctx = useTestApp();
 const db = () => ctx.database.db;
 beforeAll(async () => {
-  await loadCatalogue(db());
+  await loadShop(db());
 });
 
 const post = (token: string, url: string, payload: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
-import { LOW_TRAFFIC_PERCENT, formatDollars, toDollars } from '@proxy/contract';
+import { LOW_TRAFFIC_PERCENT, RESUME_GRACE_DAYS, formatDollars, toDollars } from '@proxy/contract';
 import type { Db, DbRoot } from '@proxy/db';
 import { createQueueOnce, type JobWorker } from '../jobs/jobs.queue.ts';
+import { releaseLapsedIspAddresses } from '../inventory/isp-addresses.repository.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import {
   claimNotices,
@@ -144,6 +145,11 @@ export const runLifecycleSweeps = async (db: DbRoot, options: SweepOptions) => (
   expiry: await sweepExpiredPackages(db, options),
   reminders: await sendExpiryReminders(db, options),
   warnings: await sendTrafficWarnings(db, options),
+  // ISP addresses of packages past their restore window go back to the pool (decision 154).
+  addressesReleased: await releaseLapsedIspAddresses(db, {
+    ...options,
+    graceDays: RESUME_GRACE_DAYS,
+  }),
 });
 
 export const LIFECYCLE_QUEUE = 'packages.lifecycle';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ispPriceCents } from '@proxy/contract';
 import { useTestApp, verifiedUser, type Registered } from '../../../test/helpers.ts';
-import { creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { creditBalance, loadShop, tariffByKey } from '../../../test/shop.ts';
 import { balancesOf, countEntries, ledgerMismatchesOf } from '../../../test/money.ts';
 import {
   activePackage,
@@ -9,7 +9,6 @@ import {
   meter,
   setPackageColumns,
 } from '../../../test/packages.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { promoCommands } from '../promo/promo.commands.ts';
 
 const GB = 1024 ** 3;
@@ -18,7 +17,7 @@ const DAY_MS = 86_400_000;
 const ctx = useTestApp();
 const db = () => ctx.database.db;
 beforeAll(async () => {
-  await loadCatalogue(db());
+  await loadShop(db());
 });
 
 const post = (token: string, url: string, payload: unknown, headers: Record<string, string> = {}) =>

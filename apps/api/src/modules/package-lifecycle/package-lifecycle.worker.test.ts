@@ -7,9 +7,8 @@ import {
   waitFor,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { buyTariff, creditBalance } from '../../../test/shop.ts';
+import { buyTariff, creditBalance, loadShop } from '../../../test/shop.ts';
 import { waitUntilActive } from '../../../test/packages.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { LIFECYCLE_QUEUE } from './package-lifecycle.jobs.ts';
 
 /**
@@ -33,7 +32,7 @@ describe('the lifecycle job of two API instances', () => {
     apps.push(await createTestApp(shared));
     const [first, second] = apps as [TestContext, TestContext];
     const db = first.database.db;
-    await loadCatalogue(db);
+    await loadShop(db);
 
     const buyer = async (autoUpdate: boolean) => {
       const user = await verifiedUser(first);

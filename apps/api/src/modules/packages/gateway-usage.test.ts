@@ -9,9 +9,8 @@ import {
   waitFor,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { customerWhoBought, creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { creditBalance, customerWhoBought, loadShop, tariffByKey } from '../../../test/shop.ts';
 import { activePackage, meter, setPackageColumns } from '../../../test/packages.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { notifyPackageEvents } from './package-events.jobs.ts';
 
 const GB = 1024 ** 3;
@@ -41,7 +40,7 @@ describe('package usage comes from the gateway metering', () => {
   });
 
   it('list and detail show traffic used and left from the hourly usage table, and where to connect', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { user, packageId } = await activePackage(ctx, 'base-1gb');
     const fresh = await detailOf(ctx, user.token, packageId);
     expect(fresh).toMatchObject({
@@ -193,7 +192,7 @@ describe('quota exhaustion reaches the jobs and is notified once', () => {
     const first = await createTestApp({ PACKAGE_EVENTS_SWEEP_SECONDS: '0.2' });
     const second = await createTestApp({ PACKAGE_EVENTS_SWEEP_SECONDS: '0.2' });
     try {
-      await loadCatalogue(first.database.db);
+      await loadShop(first.database.db);
       const db = first.database.db;
       const { user, packageId } = await activePackage(first, 'base-1gb');
       await meter(db, packageId, 0, 0, GB - 1_000);

@@ -97,7 +97,7 @@ const loadPackage = async (
 const connectionOf = (ctx: DetailContext, p: StoredPackage): PackageConnection => ({
   host: ctx.gateway.host,
   port_http: ctx.gateway.httpPort,
-  port_socks: ctx.gateway.socksPort,
+  port_socks: p.type !== 'isp' || p.socks ? ctx.gateway.socksPort : null,
   login: p.login,
   password: revealPackagePassword(ctx.dataKey, p),
 });

@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PROXY_FORMATS, RESUME_GRACE_DAYS } from '@proxy/contract';
 import { useTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
-import { buyTariff, catalogueByKey, creditBalance } from '../../../test/shop.ts';
+import { buyTariff, catalogueByKey, creditBalance, loadShop } from '../../../test/shop.ts';
 import { customerWithPackage, setPackageColumns } from '../../../test/packages.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { sealPackagePassword } from './credentials.ts';
 
 const DAY_MS = 86_400_000;
@@ -163,7 +162,7 @@ describe('GET /api/packages: the packages table', () => {
   });
 
   it('the total follows status changes, deletions and purchases (user_counts)', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const owner = await verifiedUser(ctx);
     const seeded = await seedPackages(ctx, owner.id, 12);
     const count = async (query: string) => (await list(ctx, owner.token, query)).meta.total;
@@ -263,7 +262,7 @@ describe('the package panels: one detail per family', () => {
   const tariffId = async (key: string) => (await catalogue.tariff(key)).id;
 
   it('dynamic: package, traffic in bytes, proxy formats, the upgrade offer with its discount', async () => {
-    await loadCatalogue(db());
+    await loadShop(db());
     const { token, packageId } = await boughtPackage(ctx, '/api/tariff/buy', {
       tariff_id: await tariffId('base-1gb'),
     });
@@ -350,7 +349,7 @@ describe('the package panels: one detail per family', () => {
   });
 
   it('premium residential (vip): uuid, tariff, traffic and usage, where to connect', async () => {
-    await loadCatalogue(db());
+    await loadShop(db());
     const { token, packageId } = await boughtPackage(ctx, '/api/tariff/buy', {
       tariff_id: await tariffId('premium-5gb'),
     });
@@ -381,7 +380,7 @@ describe('the package panels: one detail per family', () => {
   });
 
   it('ISP: addresses, period, country, authentication, order id, swap state', async () => {
-    await loadCatalogue(db());
+    await loadShop(db());
     const country = await catalogue.country('isp-us');
     const { token, userId, packageId } = await boughtPackage(ctx, '/api/tariff/buy-isp', {
       country_id: country.id,
@@ -417,7 +416,7 @@ describe('the package panels: one detail per family', () => {
   });
 
   it('unlimited at /api/unlim/packages/:id: duration, tariff with speed, location', async () => {
-    await loadCatalogue(db());
+    await loadShop(db());
     const location = await catalogue.location('de-frankfurt');
     const { token, packageId } = await boughtPackage(ctx, '/api/tariff/buy-unlim', {
       tariff_id: await tariffId('unlim-1d-100mbps'),
@@ -442,7 +441,7 @@ describe('the package panels: one detail per family', () => {
   });
 
   it("another user's, unknown, malformed ids and other families' packages are 404", async () => {
-    await loadCatalogue(db());
+    await loadShop(db());
     const { token, packageId } = await boughtPackage(ctx, '/api/tariff/buy', {
       tariff_id: await tariffId('base-1gb'),
     });

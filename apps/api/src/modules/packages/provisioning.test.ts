@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DbRoot } from '@proxy/db';
 import { useScratchDatabase, useTestApp, waitFor } from '../../../test/helpers.ts';
 import { spawnServer, waitForHealth } from '../../../test/processes.ts';
-import { customerWhoBought, customerWhoBoughtFrom } from '../../../test/shop.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
+import { customerWhoBought, customerWhoBoughtFrom, loadShop } from '../../../test/shop.ts';
 import { provisionPackages } from './packages.service.ts';
 import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 
@@ -91,7 +90,7 @@ describe('provisioning runs once per package', () => {
   const ctx = useTestApp({ PROVISIONING_DELAY_MS: '1500' });
 
   it('a second provisioning of a package being provisioned waits, then does nothing', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { packageId } = await customerWhoBought(ctx, 'base-1gb');
     await provisioningJobActive(ctx.database.db, ctx.config.JOBS_SCHEMA, packageId);
 

@@ -156,25 +156,3 @@ export const deleteList = async (db: Db, packageId: number, listId: number) =>
       .where('package_id', '=', packageId)
       .executeTakeFirst()
   ).numDeletedRows > 0n;
-
-/* ---------- what the active exits serve ---------- */
-
-/** Places of the active exits with a country (the gateway's targeting never falls back). */
-export const findServedPlaces = (db: Db) =>
-  db
-    .selectFrom('gateway_exits')
-    .select(['country', 'region', 'city', 'isp'])
-    .where('is_active', '=', true)
-    .where('country', 'is not', null)
-    .distinct()
-    .execute()
-    .then((rows) =>
-      rows.map((row) => ({
-        country: row.country as string,
-        region: row.region,
-        city: row.city,
-        isp: row.isp,
-      })),
-    );
-
-export type ServedPlace = Awaited<ReturnType<typeof findServedPlaces>>[number];

@@ -26,15 +26,14 @@ import {
   findList,
   findListsPage,
   findOwnedPackage,
-  findServedPlaces,
   insertIpList,
   insertLoginList,
   renameList,
   type NewProxyList,
   type OwnedPackage,
   type ProxyListRecord,
-  type ServedPlace,
 } from './proxy-lists.repository.ts';
+import { findServedPlaces, type ServedPlace } from '../inventory/inventory.repository.ts';
 
 /** The range IP lists take their ports from (GATEWAY_LIST_PORTS). */
 export type PortRange = { first: number; last: number };
@@ -125,7 +124,7 @@ export const createProxyList = async (
 ): Promise<number> => {
   const pkg = await listPackageOf(db, userId, packageId);
   requireActive(pkg);
-  checkLocation(input, await findServedPlaces(db));
+  checkLocation(input, await findServedPlaces(db, 'dynamic'));
   const isIpList = input.auth_type === AUTH_TYPES.ip;
   for (let attempt = 1; ; attempt++) {
     const row: NewProxyList = {
@@ -189,7 +188,7 @@ export const listProxyLists = async (
   const pkg = await listPackageOf(db, userId, packageId);
   const [page, places] = await Promise.all([
     findListsPage(db, pkg.id, { ...pageOf(query), search: query.search }),
-    findServedPlaces(db),
+    findServedPlaces(db, 'dynamic'),
   ]);
   const served = servedCountries(places);
   return pageAnswer(query, page, (list) => toRow(list, served));
@@ -270,7 +269,7 @@ const countryName = (code: string, language: Language) =>
   countryNames.getName(code, language) ?? code;
 
 export const listLocationCountries = async (db: Db) => {
-  const countries = servedCountries(await findServedPlaces(db));
+  const countries = servedCountries(await findServedPlaces(db, 'dynamic'));
   return {
     presets: servedPresets(countries),
     countries: [...countries]
@@ -292,28 +291,30 @@ const distinctOptions = (values: (string | null)[], name: (value: string) => str
 
 export const listLocationRegions = async (db: Db, filter: PlaceFilter) => ({
   data: distinctOptions(
-    placesIn(await findServedPlaces(db), { country: filter.country }).map((p) => p.region),
+    placesIn(await findServedPlaces(db, 'dynamic'), { country: filter.country }).map(
+      (p) => p.region,
+    ),
     placeName,
   ),
 });
 
 export const listLocationCities = async (db: Db, filter: PlaceFilter) => ({
   data: distinctOptions(
-    placesIn(await findServedPlaces(db), filter).map((p) => p.city),
+    placesIn(await findServedPlaces(db, 'dynamic'), filter).map((p) => p.city),
     placeName,
   ),
 });
 
 export const listLocationIsps = async (db: Db, filter: PlaceFilter) => ({
   data: distinctOptions(
-    placesIn(await findServedPlaces(db), filter).map((p) => p.isp),
+    placesIn(await findServedPlaces(db, 'dynamic'), filter).map((p) => p.isp),
     (isp) => isp,
   ),
 });
 
 /** The generator's locations: id is the ISO 3166 numeric code, names in the request's language. */
 export const listPremiumLocations = async (db: Db, language: Language) => {
-  const places = await findServedPlaces(db);
+  const places = await findServedPlaces(db, 'premium');
   return {
     data: [...servedCountries(places)]
       .map((iso2) => ({
@@ -360,7 +361,7 @@ export const generateProxies = async (
   const pkg = await findOwnedPackage(db, userId, { id: packageId });
   if (!pkg || !familyHas(GENERATOR_PACKAGE_TYPES, pkg)) throw new AppError('NOT_FOUND');
   requireActive(pkg);
-  const targets = generatorTargets(input, await findServedPlaces(db));
+  const targets = generatorTargets(input, await findServedPlaces(db, 'premium'));
   return generateLines({
     login: pkg.login,
     password: revealPackagePassword(context.dataKey, pkg),

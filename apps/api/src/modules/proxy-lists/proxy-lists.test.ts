@@ -9,9 +9,8 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { LOGIN_PROXY_LIST, insertLocationExits } from '../../../test/proxy-lists.ts';
-import { customerWhoBought } from '../../../test/shop.ts';
+import { customerWhoBought, loadShop } from '../../../test/shop.ts';
 import { setPackageColumns } from '../../../test/packages.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import { uniqueSessionIds } from './proxy-lines.ts';
 import { packageRow } from '../../../../../packages/db/test/package-row.ts';
@@ -55,7 +54,7 @@ describe('proxy lists and the generator', () => {
       GATEWAY_HTTP_PORT: '8080',
       GATEWAY_SOCKS_PORT: '1080',
     });
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     await insertLocationExits(ctx.database.db);
     const bought = await activeCustomer('base-1gb');
     owner = bought.user;

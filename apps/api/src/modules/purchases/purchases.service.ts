@@ -18,12 +18,13 @@ import type { Translator } from '../../i18n/translator.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { balanceShortError, ledgerDebitSql } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notifySql } from '../notifications/notifications.service.ts';
+import { findIspCountry, tariffIsCurrentSql } from '../catalogue/catalogue.repository.ts';
 import {
-  findIspCountry,
-  findUnlimLocation,
-  reserveIspStock,
-  tariffIsCurrentSql,
-} from '../catalogue/catalogue.repository.ts';
+  findUnlimCapacity,
+  isPoolServed,
+  lockUnlimLocation,
+} from '../inventory/inventory.repository.ts';
+import { assignIspAddresses, takeFreeIspAddresses } from '../inventory/isp-addresses.repository.ts';
 import { findCachedTariff, forgetCachedTariff } from '../catalogue/tariff-cache.ts';
 import { toUnlimLocationDto } from '../catalogue/catalogue.service.ts';
 import { recordPromoUsage } from '../promo/promo.repository.ts';
@@ -164,12 +165,13 @@ const writeNewPackage = async (
 
 /**
  * One purchase, atomic: price from the catalogue and the promo (the client's price is never
- * read), promo limits under the code's row lock, ISP stock reserved with a conditional UPDATE,
+ * read), promo limits under the code's row lock, inventory reserved (ISP addresses under their
+ * country's lock, an unlimited location's bandwidth under the location's lock; decision 154),
  * then the package (created `pending`), the money through the ledger, the notification and the
  * provisioning job in one statement (writeNewPackage). A plain purchase is that statement
- * alone; an Idempotency-Key, a promo or ISP stock put it in a transaction with those steps.
- * Any refusal throws and rolls all of it back. Lock order is always promo -> ISP country ->
- * user balance, so parallel buys cannot deadlock.
+ * alone; an Idempotency-Key, a promo or inventory put it in a transaction with those steps.
+ * Any refusal throws and rolls all of it back. Lock order is always promo -> ISP country or
+ * unlimited location -> user balance, so parallel buys cannot deadlock.
  */
 export const purchase = async (
   ctx: PurchaseContext,
@@ -181,7 +183,10 @@ export const purchase = async (
     try {
       const run = (db: Db) => purchaseWith(db, ctx, user, request, idempotency);
       const needsTransaction =
-        idempotency !== null || request.promo !== null || request.family === 'isp';
+        idempotency !== null ||
+        request.promo !== null ||
+        request.family === 'isp' ||
+        request.family === 'unlim';
       return needsTransaction ? await ctx.db.transaction().execute(run) : await run(ctx.db);
     } catch (error) {
       if (!(error instanceof TariffChanged) || attempt >= TARIFF_ATTEMPTS) throw error;
@@ -206,20 +211,12 @@ const purchaseWith = async (
   let basePriceCents = tariff.price_cents;
   let periodDays = DYNAMIC_PERIOD_DAYS;
   let extra: Partial<NewPackage> = {};
-  if (request.family === 'unlim') {
-    const location = await findUnlimLocation(tx, request.locationId);
-    if (!location) throw invalid('location_id', 'location_not_found');
-    if (!isLocationAvailable(toUnlimLocationDto(location), tariff.speed_limit_mbps))
-      throw new AppError('LOCATION_UNAVAILABLE', {
-        errors: { location_id: ['validation.location_unavailable'] },
-      });
-    periodDays = tariff.duration_days ?? DYNAMIC_PERIOD_DAYS;
-    extra = {
-      location: location.name,
-      location_id: location.id,
-      speed_limit: tariff.speed_limit_mbps,
-    };
-  }
+  if (request.family === 'unlim') periodDays = tariff.duration_days ?? DYNAMIC_PERIOD_DAYS;
+  if (
+    (request.family === 'dynamic' || request.family === 'premium') &&
+    !(await isPoolServed(tx, request.family))
+  )
+    throw new AppError('OUT_OF_STOCK');
 
   let ispCountry: Awaited<ReturnType<typeof findIspCountry>>;
   if (request.family === 'isp') {
@@ -248,13 +245,32 @@ const purchaseWith = async (
     promoId = applied.promoId;
   }
 
+  if (request.family === 'unlim') {
+    // The location's lock first, then its free bandwidth read in a statement of its own, so it
+    // counts every speed sold before this purchase got the lock.
+    if (!(await lockUnlimLocation(tx, request.locationId)))
+      throw invalid('location_id', 'location_not_found');
+    const [location] = await findUnlimCapacity(tx, { id: request.locationId });
+    if (!location || !isLocationAvailable(toUnlimLocationDto(location), tariff.speed_limit_mbps))
+      throw new AppError('LOCATION_UNAVAILABLE', {
+        errors: { location_id: ['validation.location_unavailable'] },
+      });
+    extra = {
+      location: location.name,
+      location_id: location.id,
+      speed_limit: tariff.speed_limit_mbps,
+    };
+  }
+
+  let ispAddresses: string[] = [];
   if (request.family === 'isp') {
     const ports = tariff.ports ?? 0;
-    const reserved = await reserveIspStock(tx, request.countryId, ports);
+    const reserved = await takeFreeIspAddresses(tx, request.countryId, ports);
     if (!reserved)
       throw new AppError('OUT_OF_STOCK', {
         errors: { country_id: ['validation.out_of_stock'] },
       });
+    ispAddresses = reserved.ips;
     extra = {
       country: reserved.label,
       country_id: request.countryId,
@@ -282,6 +298,7 @@ const purchaseWith = async (
     ...extra,
   };
   const packageId = await writeNewPackage(tx, user, tariff, priceCents, request.family, values);
+  await assignIspAddresses(tx, packageId, ispAddresses);
   if (promoId !== null) await recordPromoUsage(tx, promoId, user.id, packageId);
 
   const body: BuyResponse = {

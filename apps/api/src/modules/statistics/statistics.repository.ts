@@ -20,6 +20,7 @@ const PACKAGE_COLUMNS = [
   'port_http',
   'port_socks',
   'ips',
+  'socks',
 ] as const;
 
 /** A package named by its id, uuid or key, only if `userId` owns it (else undefined: 404). */
@@ -99,18 +100,3 @@ export const findUsageSums = async <K extends string>(
     sums,
   };
 };
-
-/**
- * A place an active exit serves, for the API tools page's examples: a country, with a city
- * when an exit has one (preferred), else null when no exit is targeted.
- */
-export const findSamplePlace = (db: Db) =>
-  db
-    .selectFrom('gateway_exits')
-    .select(['country', 'city'])
-    .where('is_active', '=', true)
-    .where('country', 'is not', null)
-    .orderBy(sql`city IS NULL`)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();

@@ -6,14 +6,14 @@ import type {
   UsageSeries,
   UsageTotals,
 } from '@proxy/contract';
-import { proxyUrl } from '@proxy/contract';
+import { EXIT_POOL_BY_PACKAGE_TYPE, proxyUrl } from '@proxy/contract';
 import type { Db } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
+import { findServedPlaces } from '../inventory/inventory.repository.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import type { GatewayAddress } from '../packages/packages.service.ts';
 import {
   findOwnedPackage,
-  findSamplePlace,
   findUsageBuckets,
   findUsageSums,
   type OwnedPackage,
@@ -148,17 +148,24 @@ export const apiTools = async (
 ): Promise<ApiTools> => {
   const pkg = await ownedPackage(db, userId, { packageKey });
   const password = revealPackagePassword(dataKey, pkg);
-  const place = await findSamplePlace(db);
+  // Examples target a place the package's own pool serves (a city where one is declared);
+  // ISP and unlimited packages leave from their own addresses and location, untargeted.
+  const pool = EXIT_POOL_BY_PACKAGE_TYPE[pkg.type];
+  const places = pool === null || pool === 'unlim' ? [] : await findServedPlaces(db, pool);
+  const place = places.find((candidate) => candidate.city !== null) ?? places[0];
+  const socksAllowed = pkg.type !== 'isp' || pkg.socks;
   return {
     package_key: pkg.package_key,
     type: pkg.type,
     host: gateway.host,
     port: gateway.httpPort,
-    port_socks: gateway.socksPort,
+    port_socks: socksAllowed ? gateway.socksPort : null,
     login: pkg.login,
     password,
     https_url: proxyUrl('http', pkg.login, password, gateway.host, gateway.httpPort),
-    socks5_url: proxyUrl('socks5h', pkg.login, password, gateway.host, gateway.socksPort),
+    socks5_url: socksAllowed
+      ? proxyUrl('socks5h', pkg.login, password, gateway.host, gateway.socksPort)
+      : null,
     check_url: checkUrl,
     sample: place?.country ? { country: place.country.toLowerCase(), city: place.city } : null,
   };

@@ -2,9 +2,8 @@ import { inject, describe, expect, it } from 'vitest';
 import type { PackageStatistics, StatisticsPeriod, UsageSeries } from '@proxy/contract';
 import { STATISTICS_PERIODS } from '@proxy/contract';
 import { createTestApp, useTestApp, type TestContext } from '../../../test/helpers.ts';
-import { customerWhoBought } from '../../../test/shop.ts';
+import { customerWhoBought, loadShop } from '../../../test/shop.ts';
 import { hourAgo, meterHour } from '../../../test/usage.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
 const packageOf = (ctx: TestContext, id: number) =>
   ctx.database.db
@@ -34,7 +33,7 @@ describe('package statistics', () => {
   const ctx = useTestApp();
 
   it('totals of every period are the sums of the metered rows, and each chart sums to its total', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
     const { uuid, package_key } = await packageOf(ctx, packageId);
     // Hours away from every window's edge, so an hour turning during the test changes nothing.
@@ -98,7 +97,7 @@ describe('package statistics', () => {
   });
 
   it('a fresh package: zero totals, a zero-filled chart, "all" from the day it was bought', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
     const { uuid } = await packageOf(ctx, packageId);
     const stats = await statisticsOf(ctx, user.token, `/api/statistics/${uuid}/all`);
@@ -112,7 +111,7 @@ describe('package statistics', () => {
   });
 
   it("another user's package, an unknown or malformed uuid or key, and a wrong period are 404", async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const owner = await customerWhoBought(ctx, 'base-1gb');
     const stranger = await customerWhoBought(ctx, 'base-1gb');
     const { uuid, package_key } = await packageOf(ctx, owner.packageId);
@@ -135,7 +134,7 @@ describe('package statistics', () => {
   });
 
   it('a range is checked: it must end after it starts and hold at most a month of hours', async () => {
-    await loadCatalogue(ctx.database.db);
+    await loadShop(ctx.database.db);
     const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
     const { uuid } = await packageOf(ctx, packageId);
     const backwards = await ctx.api.request(
@@ -178,7 +177,7 @@ describe('usage buckets are UTC hours and days whatever the database session tim
   it('hour rows, day sums across UTC midnight, the range rounded out to whole buckets', async () => {
     Object.assign(ctx, await createTestApp({ DATABASE_URL: url.toString() }));
     try {
-      await loadCatalogue(ctx.database.db);
+      await loadShop(ctx.database.db);
       const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
       const { uuid } = await packageOf(ctx, packageId);
       const db = ctx.database.db;

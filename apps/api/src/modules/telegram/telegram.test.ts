@@ -17,10 +17,9 @@ import {
   tooManyRequests,
   type TelegramStandIn,
 } from '../../../test/telegram-stand-in.ts';
-import { buyTariff, creditBalance, tariffByKey } from '../../../test/shop.ts';
+import { buyTariff, creditBalance, loadShop, tariffByKey } from '../../../test/shop.ts';
 import { localeFile } from '../../../test/texts.ts';
 import { createMailer } from '../../integrations/mail/mailer.ts';
-import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 
 /** A bot of this file's own: the runner's lock is per bot, other files never compete for it. */
 const BOT_TOKEN = `${randomInt(1_000_000_000, 2_000_000_000)}:stand-in-${randomInt(1e9)}`;
@@ -58,7 +57,7 @@ beforeAll(async () => {
     logger: { info: () => undefined, error: () => undefined },
   });
   ctx = await createTestApp(telegramEnv(), undefined, mailer);
-  await loadCatalogue(ctx.database.db);
+  await loadShop(ctx.database.db);
 });
 
 afterAll(async () => {

@@ -42,12 +42,14 @@ export const ApiToolsPage = ({ packageKey }: { packageKey: string }) => {
               <div className="api-tools-grid">
                 {field('host', t('fields.host'), tools.host)}
                 {field('port', t('fields.port'), String(tools.port))}
-                {field('port_socks', t('fields.port_socks'), String(tools.port_socks))}
+                {tools.port_socks !== null &&
+                  field('port_socks', t('fields.port_socks'), String(tools.port_socks))}
                 {field('login', t('fields.login'), tools.login)}
                 {field('password', t('fields.password'), tools.password)}
               </div>
               {field('https_url', t('fields.https_url'), tools.https_url)}
-              {field('socks5_url', t('fields.socks5_url'), tools.socks5_url)}
+              {tools.socks5_url !== null &&
+                field('socks5_url', t('fields.socks5_url'), tools.socks5_url)}
             </CardSection>
             <CardSection id="api-tools-targeting" title={t('targeting.title')}>
               <ul className="api-tools-rules">

@@ -4,7 +4,8 @@ import { CopyField } from '../copy-field';
 export type Credentials = {
   host: string;
   port_http: number;
-  port_socks: number;
+  /** Null when SOCKS5 was not bought (an HTTP(S)-only ISP package): no port is shown. */
+  port_socks: number | null;
   login: string;
   password: string;
 };
@@ -16,7 +17,9 @@ export const CredentialsGrid = ({ credentials }: { credentials: Credentials }) =
     <div className="card-grid">
       <CopyField label={t('credentials.host')} value={credentials.host} />
       <CopyField label={t('credentials.port_http')} value={credentials.port_http} />
-      <CopyField label={t('credentials.port_socks')} value={credentials.port_socks} />
+      {credentials.port_socks !== null && (
+        <CopyField label={t('credentials.port_socks')} value={credentials.port_socks} />
+      )}
       <CopyField label={t('credentials.login')} value={credentials.login} />
       <CopyField label={t('credentials.password')} value={credentials.password} />
     </div>
