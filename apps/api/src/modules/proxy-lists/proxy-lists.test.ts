@@ -9,7 +9,8 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { LOGIN_PROXY_LIST, insertLocationExits } from '../../../test/proxy-lists.ts';
-import { customerWhoBought, loadShop } from '../../../test/shop.ts';
+import { customerWhoBought } from '../../../test/shop.ts';
+import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
 import { setPackageColumns } from '../../../test/packages.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import { uniqueSessionIds } from './proxy-lines.ts';
@@ -54,7 +55,7 @@ describe('proxy lists and the generator', () => {
       GATEWAY_HTTP_PORT: '8080',
       GATEWAY_SOCKS_PORT: '1080',
     });
-    await loadShop(ctx.database.db);
+    await loadCatalogue(ctx.database.db);
     await insertLocationExits(ctx.database.db);
     const bought = await activeCustomer('base-1gb');
     owner = bought.user;
