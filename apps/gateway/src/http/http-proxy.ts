@@ -212,7 +212,8 @@ export const createHttpProxyServer = (
       },
     );
 
-    if (counter)
+    // The head is counted once, whichever exit carries it in the end.
+    if (counter && attempts === null)
       counter.up +=
         (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
     const gates = ctx.limits.gatesFor(entry);
