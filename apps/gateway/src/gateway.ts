@@ -7,6 +7,7 @@ import { RequestAuthenticator } from './auth/authenticate.ts';
 import { CredentialCache } from './auth/credential-cache.ts';
 import type { GatewayConfig } from './config/env.ts';
 import { createDestinationLookup } from './exits/destination-guard.ts';
+import { startExitHealth, type ExitHealth } from './exits/exit-health.ts';
 import { ExitTable } from './exits/exit-table.ts';
 import { createHttpProxyServer } from './http/http-proxy.ts';
 import { ConnectionRegistry } from './limits/connection-registry.ts';
@@ -43,6 +44,10 @@ export type Gateway = {
   flushUsage: () => Promise<void>;
   /** Writes this instance's heartbeat (CPU, RAM, package speeds) now (tests). */
   beat: () => Promise<void>;
+  /** Checks every exit now and writes the results (tests; the timer does it every interval). */
+  checkExits: () => Promise<void>;
+  /** This instance's exit checks (state per exit). */
+  exitHealth: ExitHealth;
   /** Stops listening, closes every connection, writes the last usage, lets go of PostgreSQL. */
   stop: () => Promise<void>;
 };
@@ -190,6 +195,16 @@ export const startGateway = async (options: {
     },
     log,
   };
+  const exitHealth = startExitHealth({
+    db,
+    instanceId: config.GATEWAY_INSTANCE_ID,
+    intervalMs: config.GATEWAY_EXIT_CHECK_INTERVAL_MS,
+    downAfter: config.GATEWAY_EXIT_DOWN_AFTER,
+    target: config.GATEWAY_EXIT_CHECK_TARGET,
+    exits,
+    connectOptions: ctx.connectOptions,
+    log,
+  });
   const httpServer = createHttpProxyServer(ctx);
   const socksServer = createSocksServer(ctx);
   // Every accepted socket, to close the idle keep-alive and half-done handshakes at stop.
@@ -215,6 +230,7 @@ export const startGateway = async (options: {
     socksServer.close();
     await ports.stop();
     clearInterval(expirySweep);
+    await exitHealth.stop().catch(() => undefined);
     await flusher.stop();
     await heartbeat.stop().catch(() => undefined);
     await sync.stop();
@@ -235,6 +251,8 @@ export const startGateway = async (options: {
     connectionsOnHandles: () => httpServer.raw.openConnections,
     flushUsage: () => flusher.flush(),
     beat: () => heartbeat.beat(),
+    checkExits: () => exitHealth.check(),
+    exitHealth,
     stop: () => {
       stopping ??= (async () => {
         clearInterval(expirySweep);
@@ -256,6 +274,9 @@ export const startGateway = async (options: {
         await flusher.stop();
         await heartbeat.stop().catch((error: unknown) => {
           log.warn({ err: error }, 'deleting the heartbeat failed: it goes stale instead');
+        });
+        await exitHealth.stop().catch((error: unknown) => {
+          log.warn({ err: error }, 'deleting the exit health rows failed: they go stale instead');
         });
         await sync.stop();
       })();

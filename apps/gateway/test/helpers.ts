@@ -100,6 +100,10 @@ export const testGatewayConfig = (overrides: Partial<Record<keyof RawGatewayEnv,
     GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'true',
     // Tests flush when they want to look (gateway.flushUsage()).
     GATEWAY_FLUSH_INTERVAL_MS: '3600000',
+    // Exits are checked at start, then when a test asks (gateway.checkExits()), against a
+    // local target (global-setup.ts).
+    GATEWAY_EXIT_CHECK_INTERVAL_MS: '60000',
+    GATEWAY_EXIT_CHECK_TARGET: inject('exitCheckTarget'),
     LOG_LEVEL: 'silent',
     ...overrides,
   });

@@ -16,6 +16,8 @@ const row = (password: string, expiresAt: Date | null = null): PackageRow => ({
   ips: [],
   auth_ip: null,
   socks: false,
+  location_country: null,
+  location_city: null,
 });
 
 const basic = (username: string, password: string) =>

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { openSecret, SECRET_PURPOSES, type Packages } from '@proxy/db';
 import { TableMirror } from '../db/table-mirror.ts';
+import { normalizeCity, normalizeCountry } from './targeting.ts';
 
 export type PackageFamily = Packages['type'];
 
@@ -20,7 +21,21 @@ export type PackageRow = Pick<
   | 'ips'
   | 'auth_ip'
   | 'socks'
->;
+> & {
+  /** The unlimited location's country and city (packages.location_id), if any. */
+  location_country: string | null;
+  location_city: string | null;
+};
+
+/** Where an unlimited package's traffic leaves: its location's exits (country, city or any). */
+export type PackageLocation = {
+  /** ISO 3166-1 alpha-2, upper case, as exits declare it. */
+  readonly country: string;
+  /** Lower case, `-` for spaces, as exits declare it; null = the whole country. */
+  readonly city: string | null;
+  /** `country/city`: its sticky sessions' key part. */
+  readonly key: string;
+};
 
 /**
  * An active package as the hot path sees it. Entries are immutable: any change replaces the
@@ -50,6 +65,8 @@ export type PackageEntry = {
    * protocol (the buy wizard's protocol step, `socks`); every other family always.
    */
   readonly socksAllowed: boolean;
+  /** Unlimited packages: the location sold (unlim_locations); null for other families. */
+  readonly location: PackageLocation | null;
 };
 
 /** `addresses`: an ISP package's addresses changed (the swap); its old ones may be sold again. */
@@ -175,6 +192,7 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
       ips: row.ips,
       authIp: row.auth_ip,
       socksAllowed: row.type !== 'isp' || row.socks,
+      location: locationOf(row),
     };
     if (
       previous &&
@@ -217,6 +235,13 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
     else this.#byAuthIp.set(key, entries);
   }
 }
+
+const locationOf = (row: PackageRow): PackageLocation | null => {
+  if (row.type !== 'unlim' || row.location_country === null) return null;
+  const country = normalizeCountry(row.location_country) ?? row.location_country.toUpperCase();
+  const city = row.location_city === null ? null : normalizeCity(row.location_city);
+  return { country, city, key: `${country}/${city ?? ''}` };
+};
 
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is 1.2.3.4. */
 export const normalizeAddress = (address: string): string =>

@@ -84,6 +84,23 @@ const envSchema = z.object({
       }
       return limits;
     }),
+  /** How often this instance checks every active exit (exit-health.ts, decision 154). */
+  GATEWAY_EXIT_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** Failed checks in a row after which an exit is down (never chosen until a check passes). */
+  GATEWAY_EXIT_DOWN_AFTER: z.coerce.number().int().min(1).max(100).default(3),
+  /** Where an upstream exit's check CONNECTs to (host:port; success is a 2xx answer). */
+  GATEWAY_EXIT_CHECK_TARGET: z
+    .string()
+    .regex(/^(\[[0-9A-Fa-f:.]+\]|[^\s:[\]]+):([1-9][0-9]{0,4})$/, 'host:port')
+    .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535, 'port: 1-65535')
+    .default('api.ipify.org:443')
+    .transform((value) => {
+      const colon = value.lastIndexOf(':');
+      return {
+        host: value.slice(0, colon).replace(/^\[(.*)\]$/, '$1'),
+        port: Number(value.slice(colon + 1)),
+      };
+    }),
   /** Counting bytes per package; off only to measure its cost (bench:gateway). */
   GATEWAY_METERING: booleanFlag(true),
   /**

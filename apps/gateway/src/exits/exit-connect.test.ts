@@ -39,6 +39,8 @@ const httpExit = (port: number): Exit => ({
   upstreamPort: port,
   usernameTemplate: null,
   upstreamPassword: null,
+  serves: ['dynamic'],
+  capacityMbps: 1000,
 });
 
 const connect = (port: number, timeoutMs = 2_000) =>

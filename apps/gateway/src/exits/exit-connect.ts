@@ -1,16 +1,35 @@
 import net from 'node:net';
 import { SocksClient } from 'socks';
+import type { ProxyRefusalCode } from '@proxy/contract';
 import type { Targeting } from '../auth/targeting.ts';
 import { isPrivateAddress, type DestinationLookup } from './destination-guard.ts';
 import type { Exit } from './exit-table.ts';
 import type { UpstreamReads } from '../tunnel/upstream-reads.ts';
 
-/** Why a connection could not be opened, as the client is told (HTTP status, SOCKS reply). */
-export type ExitFailure =
-  'no_exit' | 'blocked' | 'dns' | 'refused' | 'unreachable' | 'timeout' | 'upstream';
+/**
+ * Why a connection could not be opened, as the client is told (HTTP status, SOCKS reply): one of
+ * the contract's refusal codes.
+ */
+export type ExitFailure = Extract<
+  ProxyRefusalCode,
+  | 'no_exit'
+  | 'exit_unavailable'
+  | 'blocked'
+  | 'dns'
+  | 'refused'
+  | 'unreachable'
+  | 'timeout'
+  | 'upstream'
+>;
 
+/**
+ * A failed connect. The message is the detail for the operator's log (it may name an exit or an
+ * internal address): clients read only the failure (exit-refusal.ts).
+ */
 export class ExitError extends Error {
   readonly failure: ExitFailure;
+  /** The exit it failed through, once known (the log names it). */
+  exit: Exit | null = null;
   constructor(failure: ExitFailure, message: string, options?: ErrorOptions) {
     super(message, options);
     this.failure = failure;
@@ -19,6 +38,7 @@ export class ExitError extends Error {
 
 export const HTTP_STATUS_BY_FAILURE: Record<ExitFailure, number> = {
   no_exit: 502,
+  exit_unavailable: 502,
   blocked: 403,
   dns: 502,
   refused: 502,
@@ -30,6 +50,7 @@ export const HTTP_STATUS_BY_FAILURE: Record<ExitFailure, number> = {
 /** RFC 1928 replies: 0x02 not allowed, 0x03 network, 0x04 host unreachable, 0x05 refused. */
 export const SOCKS_REPLY_BY_FAILURE: Record<ExitFailure, number> = {
   no_exit: 0x04,
+  exit_unavailable: 0x04,
   blocked: 0x02,
   dns: 0x04,
   refused: 0x05,

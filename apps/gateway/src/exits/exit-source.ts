@@ -1,5 +1,9 @@
+import { EXIT_POOLS, type ExitPool } from '@proxy/contract';
 import { openSecret, SECRET_PURPOSES, type DbRoot } from '@proxy/db';
 import type { Exit } from './exit-table.ts';
+
+const isPool = (value: string): value is ExitPool =>
+  (EXIT_POOLS as readonly string[]).includes(value);
 
 /** The active exits, upstream passwords opened with the data key (decision 068). */
 export const loadExits = async (db: DbRoot, dataKey: Buffer): Promise<Exit[]> => {
@@ -29,5 +33,8 @@ export const loadExits = async (db: DbRoot, dataKey: Buffer): Promise<Exit[]> =>
             row.upstream_password_encrypted,
             SECRET_PURPOSES.exitUpstreamPassword,
           ),
+    // The column's check allows only pools; the filter keeps the type honest.
+    serves: row.serves.filter(isPool),
+    capacityMbps: row.capacity_mbps,
   }));
 };

@@ -1,12 +1,9 @@
 import type net from 'node:net';
 import type { Authorized, RequestAuthentication } from '../auth/authenticate.ts';
 import { isPrivateAddress } from '../exits/destination-guard.ts';
-import {
-  connectThroughExit,
-  ExitError,
-  HTTP_STATUS_BY_FAILURE,
-  toExitError,
-} from '../exits/exit-connect.ts';
+import { connectThroughExits } from '../exits/exit-attempts.ts';
+import { ExitError, toExitError } from '../exits/exit-connect.ts';
+import { exitRefusal } from '../exits/exit-refusal.ts';
 import type { Exit } from '../exits/exit-table.ts';
 import type { LiveConnection } from '../limits/connection-registry.ts';
 import type { UsageCounter } from '../metering/usage-meter.ts';
@@ -71,7 +68,8 @@ class UpstreamConnection {
 
   constructor(
     readonly forwarder: Forwarder,
-    readonly key: string,
+    /** Its pool: exit, local address and origin (set once connected). */
+    public key: string,
   ) {}
 
   attach(socket: net.Socket) {
@@ -184,7 +182,8 @@ class Exchange implements LiveConnection {
   constructor(
     readonly session: ClientSession,
     readonly authorized: Authorized,
-    readonly exit: Exit,
+    /** The exit picked, or the one a failed connect moved to. */
+    public exit: Exit,
     readonly head: ForwardHead,
     readonly host: string,
     readonly port: number,
@@ -213,15 +212,21 @@ class Exchange implements LiveConnection {
   connect() {
     const { ctx } = this.session.forwarder;
     const connection = new UpstreamConnection(this.session.forwarder, this.key);
-    connectThroughExit(
+    // Another exit after a failed connect is a direct one too: this path reads only those.
+    connectThroughExits(
+      ctx,
+      this.authorized,
       this.exit,
       this.host,
       this.port,
-      this.authorized.targeting,
-      ctx.connectOptions,
-      connection.reads,
+      () => connection.reads,
+      { directOnly: true },
     ).then(
-      (socket) => {
+      ({ socket, exit }) => {
+        if (exit !== this.exit) {
+          this.exit = exit;
+          connection.key = this.key;
+        }
         connection.attach(socket);
         if (this.isOver) returnToPool(this.session.forwarder, connection);
         else this.send(connection);
@@ -368,7 +373,9 @@ class Exchange implements LiveConnection {
     this.releaseUpstream(false);
     const client = this.session.socket;
     this.session.detach();
-    rawResponse(client, HTTP_STATUS_BY_FAILURE[error.failure], error.failure, error.message);
+    error.exit ??= this.exit;
+    const refusal = exitRefusal(this.session.forwarder.ctx.log, this.authorized, error);
+    rawResponse(client, refusal.status, refusal.code, refusal.message);
   }
 
   /** The client left, or the package was cut: both ends close. */

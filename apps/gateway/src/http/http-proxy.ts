@@ -3,20 +3,20 @@ import type net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Authorized, ClientAddress, RequestAuthentication } from '../auth/authenticate.ts';
 import { isPrivateAddress } from '../exits/destination-guard.ts';
+import { ExitAttempts, retryExit } from '../exits/exit-attempts.ts';
 import {
   connectThroughExit,
   ExitError,
   familyOfExit,
-  HTTP_STATUS_BY_FAILURE,
   toExitError,
   upstreamBasicAuth,
 } from '../exits/exit-connect.ts';
-import type { Exit } from '../exits/exit-table.ts';
+import { exitRefusal, type ExitRefusal } from '../exits/exit-refusal.ts';
+import type { Exit, NoExit } from '../exits/exit-table.ts';
 import type { LiveConnection } from '../limits/connection-registry.ts';
 import {
   admissionRefusal,
   counterFor,
-  describeTargeting,
   REFUSAL_HTTP_STATUS,
   REFUSAL_MESSAGE,
   trackConnection,
@@ -30,7 +30,7 @@ import type { RawConnection } from '../tunnel/raw-tunnel.ts';
 import type { PeerAddress, TcpHandle } from '../tunnel/tcp-handle.ts';
 import { UpstreamReads } from '../tunnel/upstream-reads.ts';
 import { relay } from '../tunnel/relay.ts';
-import { parseConnectHead } from './connect-head.ts';
+import { parseConnectHead, type ConnectHead } from './connect-head.ts';
 import { createFastForwarder } from './fast-forward.ts';
 import { forwardableHeaders, headerBlockLength } from './headers.ts';
 import { RawAcceptor } from './raw-accept.ts';
@@ -78,8 +78,13 @@ const plainResponse = (
   res.end(body);
 };
 
-const noExitMessage = (authorized: Authorized) =>
-  `no exit serves ${describeTargeting(authorized.targeting)}`;
+/** A refusal (exit-refusal.ts) as an answer of Node's server. */
+const refusalResponse = (res: http.ServerResponse, refusal: ExitRefusal) =>
+  plainResponse(res, refusal.status, refusal.code, refusal.message);
+
+/** A refusal written straight to the socket (CONNECT, adopted connections). */
+const rawRefusal = (socket: Duplex, refusal: ExitRefusal) =>
+  rawResponse(socket, refusal.status, refusal.code, refusal.message);
 
 /**
  * The HTTP proxy: absolute-URI requests (forwarded with keep-alive to the origin) and CONNECT
@@ -115,20 +120,34 @@ export const createHttpProxyServer = (
   });
   server.timeout = config.GATEWAY_IDLE_TIMEOUT_MS;
 
+  const refuse = (authorized: Authorized, why: ExitError | NoExit) =>
+    exitRefusal(ctx.log, authorized, why);
+  const noExit = (authorized: Authorized) =>
+    refuse(authorized, ctx.exits.whyNone(authorized.entry, authorized.targeting));
+
+  /**
+   * An absolute-URI request through `exit`. A failed connect (nothing sent or read yet) goes
+   * again through another exit serving the targeting, within the connect timeout
+   * (`attempts`, made at the first failure).
+   */
   const forward = (
     req: http.IncomingMessage,
     res: http.ServerResponse,
     authorized: Authorized,
     target: ForwardTarget,
     exit: Exit,
+    attempts: ExitAttempts | null = null,
   ) => {
     const { entry } = authorized;
+    const startedAt = Date.now();
     if (
       exit.kind === 'direct' &&
       !config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS &&
       isPrivateAddress(target.host)
     ) {
-      plainResponse(res, 403, 'blocked', `destination ${target.host} is not allowed`);
+      const blocked = new ExitError('blocked', `destination ${target.host} is not allowed`);
+      blocked.exit = exit;
+      refusalResponse(res, refuse(authorized, blocked));
       return;
     }
     const counter = counterFor(ctx, entry.id);
@@ -164,7 +183,7 @@ export const createHttpProxyServer = (
           target.host,
           target.port,
           authorized.targeting,
-          ctx.connectOptions,
+          attempts === null ? ctx.connectOptions : attempts.options(ctx.connectOptions, startedAt),
         ).then(
           (socket) => created(null, socket),
           (error: unknown) => created(error as Error, undefined as unknown as Duplex),
@@ -180,27 +199,40 @@ export const createHttpProxyServer = (
       },
     };
     trackConnection(ctx, authorized, live);
+    let isRetried = false;
     // 'close' comes once: `on` spares the once-wrapper per request.
     res.on('close', () => {
       untrackConnection(ctx, authorized, live);
-      if (!res.writableFinished) upstream.destroy();
+      if (!res.writableFinished && !isRetried) upstream.destroy();
     });
-    upstream.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS, () => {
-      upstream.destroy(new ExitError('timeout', `${target.authority}: no answer`));
-    });
+    upstream.setTimeout(
+      attempts === null ? config.GATEWAY_CONNECT_TIMEOUT_MS : attempts.deadline - startedAt,
+      () => {
+        upstream.destroy(new ExitError('timeout', `${target.authority}: no answer`));
+      },
+    );
 
-    if (counter)
+    // The head is counted once, whichever exit carries it in the end.
+    if (counter && attempts === null)
       counter.up +=
         (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
     const gates = ctx.limits.gatesFor(entry);
+    // Connected: the request may not go again through another exit from here.
+    let isConnected = false;
     // A request without a body (no Content-Length, no Transfer-Encoding: RFC 9112 6.3) is
     // complete with its head: it goes at once, without a relay for a body that cannot come.
-    if (
-      req.headers['content-length'] === undefined &&
-      req.headers['transfer-encoding'] === undefined
-    )
-      upstream.end();
-    else relay(req, upstream, counter, true, gates.up, () => upstream.end());
+    // A body is relayed once connected, so that a failed connect leaves it unread for a retry.
+    const hasBody =
+      req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const connected = () => {
+      isConnected = true;
+      if (hasBody) relay(req, upstream, counter, true, gates.up, () => upstream.end());
+    };
+    upstream.once('socket', (socket: net.Socket) => {
+      if (socket.connecting) socket.once('connect', connected);
+      else connected();
+    });
+    if (!hasBody) upstream.end();
 
     upstream.on('response', (response) => {
       // The connect timeout covered the wait for a head; the body is bounded by idleness.
@@ -210,7 +242,9 @@ export const createHttpProxyServer = (
       // passed on would make the client retry its own (correct) password.
       if (status === 407 && exit.kind === 'http') {
         response.resume();
-        plainResponse(res, 502, 'upstream', `upstream ${exit.name} refused its credentials`);
+        const refused = new ExitError('upstream', `upstream ${exit.name} refused its credentials`);
+        refused.exit = exit;
+        refusalResponse(res, refuse(authorized, refused));
         return;
       }
       const responseHeaders = forwardableHeaders(response.rawHeaders);
@@ -228,7 +262,19 @@ export const createHttpProxyServer = (
         return;
       }
       const failure = toExitError(error);
-      plainResponse(res, HTTP_STATUS_BY_FAILURE[failure.failure], failure.failure, failure.message);
+      failure.exit ??= exit;
+      if (!isConnected && !res.destroyed) {
+        const tries =
+          attempts ?? new ExitAttempts(exit, startedAt, config.GATEWAY_CONNECT_TIMEOUT_MS);
+        const next = retryExit(ctx, authorized, tries, failure);
+        if (next !== null) {
+          isRetried = true;
+          untrackConnection(ctx, authorized, live);
+          forward(req, res, authorized, target, next, tries);
+          return;
+        }
+      }
+      refusalResponse(res, refuse(authorized, failure));
     });
   };
 
@@ -265,7 +311,7 @@ export const createHttpProxyServer = (
     if (picked) pickedExits.delete(req.socket);
     const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now);
     if (!exit) {
-      plainResponse(res, 502, 'no_exit', noExitMessage(authorized));
+      refusalResponse(res, noExit(authorized));
       return;
     }
     forward(req, res, authorized, target, exit);
@@ -278,6 +324,7 @@ export const createHttpProxyServer = (
     authorization: string | undefined,
     head: Buffer,
     picked: Exit | null = null,
+    attempts: ExitAttempts | null = null,
   ) => {
     const now = Date.now();
     const authorized = authenticate(socket, authorization, now);
@@ -297,7 +344,7 @@ export const createHttpProxyServer = (
     }
     const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now);
     if (!exit) {
-      rawResponse(socket, 502, 'no_exit', noExitMessage(authorized));
+      rawRefusal(socket, noExit(authorized));
       return;
     }
     socket.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS + 1_000);
@@ -309,13 +356,8 @@ export const createHttpProxyServer = (
       port: target.port,
       early: head,
       established: CONNECT_ESTABLISHED,
-      onFailure: (failure) =>
-        rawResponse(
-          socket,
-          HTTP_STATUS_BY_FAILURE[failure.failure],
-          failure.failure,
-          failure.message,
-        ),
+      attempts,
+      onFailure: (failure) => rawRefusal(socket, refuse(authorized, failure)),
     });
   };
 
@@ -408,7 +450,7 @@ export const createHttpProxyServer = (
         );
         return;
       }
-      tunnelOnHandles(connection, authorized, exit, target.host, target.port, early);
+      tunnelOnHandles(connection, authorized, exit, target.host, target.port, early, head);
     },
     onClosed: (connection) => {
       if (connection.authorized !== null) untrackConnection(ctx, connection.authorized, connection);
@@ -416,6 +458,11 @@ export const createHttpProxyServer = (
   });
   server.on('listening', () => raw.install(server));
 
+  /**
+   * A CONNECT through a direct exit on TCP handles. A failed connect tries another exit serving
+   * the targeting within the connect timeout: a direct one here again, an upstream proxy on the
+   * socket path (the connection adopted, its tries handed on).
+   */
   const tunnelOnHandles = (
     connection: RawConnection,
     authorized: Authorized,
@@ -423,17 +470,31 @@ export const createHttpProxyServer = (
     host: string,
     port: number,
     early: Buffer,
+    head: ConnectHead,
+    attempts: ExitAttempts | null = null,
   ) => {
     connection.authorized = authorized;
     // While it connects the client counts as the package's (and list's) connection.
     trackConnection(ctx, authorized, connection);
-    connectDirectHandle(exit, host, port, ctx.connectOptions, raw.deadlines, (error, upstream) => {
+    const startedAt = Date.now();
+    const options =
+      attempts === null ? ctx.connectOptions : attempts.options(ctx.connectOptions, startedAt);
+    connectDirectHandle(exit, host, port, options, raw.deadlines, (error, upstream) => {
       if (error !== null) {
         untrackConnection(ctx, authorized, connection);
         connection.authorized = null;
-        raw.adopt(connection, (socket) =>
-          rawResponse(socket, HTTP_STATUS_BY_FAILURE[error.failure], error.failure, error.message),
-        );
+        error.exit ??= exit;
+        const tries =
+          attempts ?? new ExitAttempts(exit, startedAt, config.GATEWAY_CONNECT_TIMEOUT_MS);
+        const next = connection.isClosed ? null : retryExit(ctx, authorized, tries, error);
+        if (next !== null && next.kind === 'direct') {
+          tunnelOnHandles(connection, authorized, next, host, port, early, head, tries);
+          return;
+        }
+        raw.adopt(connection, (socket) => {
+          if (next === null) rawRefusal(socket, refuse(authorized, error));
+          else connect(socket, head.target, head.authorization, early, next, tries);
+        });
         return;
       }
       const far = upstream as TcpHandle;

@@ -43,6 +43,8 @@ const exit = (id: number, values: Partial<Exit>): Exit => ({
   upstreamPort: null,
   usernameTemplate: null,
   upstreamPassword: null,
+  serves: ['dynamic', 'premium', 'unlim'],
+  capacityMbps: 1000,
   ...values,
 });
 

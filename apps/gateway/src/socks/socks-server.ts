@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { untargeted, type Authorized } from '../auth/authenticate.ts';
-import { SOCKS_REPLY_BY_FAILURE } from '../exits/exit-connect.ts';
+import { exitRefusal } from '../exits/exit-refusal.ts';
 import { isHostName } from '../http/targets.ts';
 import { admissionRefusal, type ProxyContext } from '../proxy-context.ts';
 import { openTunnel } from '../tunnel/open-tunnel.ts';
@@ -133,7 +133,10 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
         return fail(requestReply(REPLY.hostUnreachable));
       if (admissionRefusal(ctx, answer.entry) !== null) return fail(requestReply(REPLY.notAllowed));
       const exit = ctx.exits.pick(answer.entry, answer.targeting, Date.now());
-      if (!exit) return fail(requestReply(SOCKS_REPLY_BY_FAILURE.no_exit));
+      if (!exit) {
+        const why = ctx.exits.whyNone(answer.entry, answer.targeting);
+        return fail(requestReply(exitRefusal(ctx.log, answer, why).socksReply));
+      }
       openTunnel(ctx, {
         client,
         authorized: answer,
@@ -142,7 +145,8 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
         port,
         early,
         established: requestReply(REPLY.succeeded),
-        onFailure: (failure) => fail(requestReply(SOCKS_REPLY_BY_FAILURE[failure.failure])),
+        onFailure: (failure) =>
+          fail(requestReply(exitRefusal(ctx.log, answer, failure).socksReply)),
       });
     };
     if (first !== undefined) onData(first);

@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import type { Authorized } from '../auth/authenticate.ts';
-import { connectThroughExit, toExitError, type ExitError } from '../exits/exit-connect.ts';
+import { connectThroughExits, type ExitAttempts } from '../exits/exit-attempts.ts';
+import { toExitError, type ExitError } from '../exits/exit-connect.ts';
 import type { Exit } from '../exits/exit-table.ts';
 import type { LiveConnection } from '../limits/connection-registry.ts';
 import {
@@ -23,12 +24,15 @@ export type TunnelRequest = {
   early: Buffer;
   /** The answer that opens the tunnel (HTTP 200 Connection Established, SOCKS reply 0x00). */
   established: Buffer;
-  /** No connection: the caller answers the client with the reason. */
+  /** No connection: the caller answers the client with the reason (exit-refusal.ts). */
   onFailure: (error: ExitError) => void;
+  /** Tries of other exits begun before (a connect on TCP handles that failed), if any. */
+  attempts?: ExitAttempts | null;
 };
 
 /**
- * The shared second half of CONNECT and SOCKS5: connect through the exit, then relay. While the
+ * The shared second half of CONNECT and SOCKS5: connect through the exit (another serving the
+ * same targeting if it fails: exit-attempts.ts), then relay. While the
  * upstream connection is being made the client counts as the package's (and list's) connection
  * (a cut closes it); an upstream that arrives after the client left, or after the package or
  * list was revoked, is dropped.
@@ -40,16 +44,17 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
   trackConnection(ctx, authorized, pending);
   // Direct exits read the far end through large buffers (upstream-reads.ts); proxies' sockets
   // come from their own connectors and use 'data' events.
-  const reads = request.exit.kind === 'direct' ? new UpstreamReads() : null;
-  connectThroughExit(
+  let directReads: UpstreamReads | null = null;
+  connectThroughExits(
+    ctx,
+    authorized,
     request.exit,
     request.host,
     request.port,
-    authorized.targeting,
-    ctx.connectOptions,
-    reads,
+    (exit) => (exit.kind === 'direct' ? (directReads ??= new UpstreamReads()) : null),
+    { attempts: request.attempts ?? null },
   ).then(
-    (upstream) => {
+    ({ socket: upstream, reads }) => {
       untrackConnection(ctx, authorized, pending);
       if (client.destroyed || !ctx.authenticator.isCurrent(authorized, Date.now())) {
         upstream.destroy();

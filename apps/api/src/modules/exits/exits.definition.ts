@@ -1,14 +1,18 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { COUNTRY_CODE_ALIASES, ISO_COUNTRY_CODES } from '@proxy/contract';
+import { COUNTRY_CODE_ALIASES, EXIT_POOLS, ISO_COUNTRY_CODES } from '@proxy/contract';
 import { sealSecret, SECRET_PURPOSES } from '@proxy/db';
 
 const COUNTRIES = new Set<string>(ISO_COUNTRY_CODES);
 
+/** The bandwidth an exit is declared with unless the operator says (Mbit/s). */
+export const DEFAULT_EXIT_CAPACITY_MBPS = 1000;
+
 /**
  * One gateway exit as an operator writes it (the seed file, `exits:add`): a direct egress
  * (optionally from a local address) or an upstream proxy URL, with the country and city it is
- * declared in. The kind follows from the URL's scheme.
+ * declared in, the pools it serves (decision 154: all by default) and its bandwidth. The kind
+ * follows from the URL's scheme.
  */
 export const exitDefinitionSchema = z
   .object({
@@ -42,6 +46,18 @@ export const exitDefinitionSchema = z
       .optional(),
     isp: z.string().trim().min(1).max(100).optional(),
     username_template: z.string().min(1).max(200).optional(),
+    // The pools whose packages may leave through it; each once, in the pools' order.
+    serves: z
+      .array(z.enum(EXIT_POOLS, { error: `serves: ${EXIT_POOLS.join(', ')}` }))
+      .min(1, 'serves: at least one pool')
+      .default([...EXIT_POOLS])
+      .transform((pools) => EXIT_POOLS.filter((pool) => pools.includes(pool))),
+    capacity_mbps: z
+      .number({ error: 'capacity_mbps: a whole number of Mbit/s' })
+      .int('capacity_mbps: a whole number of Mbit/s')
+      .min(1, 'capacity_mbps: at least 1')
+      .max(1_000_000, 'capacity_mbps: at most 1000000')
+      .default(DEFAULT_EXIT_CAPACITY_MBPS),
     enabled: z.boolean().default(true),
   })
   .strict()
@@ -73,6 +89,8 @@ export const toExitRow = (exit: ExitDefinition, dataKey: Buffer) => {
     city: exit.city ?? null,
     region: exit.region ?? null,
     isp: exit.isp ?? null,
+    serves: exit.serves,
+    capacity_mbps: exit.capacity_mbps,
     is_active: exit.enabled,
   };
   if (!exit.upstream)

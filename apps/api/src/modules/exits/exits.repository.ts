@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { EXIT_HEALTH_FRESH_SECONDS } from '@proxy/contract';
 import type { Db, GatewayExits } from '@proxy/db';
 
 export type NewExit = Insertable<GatewayExits>;
@@ -19,9 +20,36 @@ export const findExits = (db: Db) =>
       'upstream_host',
       'upstream_port',
       'username_template',
+      'serves',
+      'capacity_mbps',
       'is_active',
     ])
     .orderBy('id')
+    .execute();
+
+/**
+ * Each gateway instance's last check of each exit, while fresh (EXIT_HEALTH_FRESH_SECONDS: a
+ * crashed instance's rows are ignored), with the check's age in whole seconds.
+ */
+export const findFreshExitHealth = (db: Db) =>
+  db
+    .selectFrom('gateway_exit_health')
+    .select([
+      'exit_id',
+      'instance_id',
+      'is_up',
+      'failures',
+      'last_error',
+      'latency_ms',
+      sql<number>`floor(extract(epoch FROM now() - checked_at))::int`.as('age_seconds'),
+    ])
+    .where(
+      'checked_at',
+      '>',
+      sql<Date>`now() - make_interval(secs => ${EXIT_HEALTH_FRESH_SECONDS})`,
+    )
+    .orderBy('exit_id')
+    .orderBy('instance_id')
     .execute();
 
 /** Inserts exits whose names are new; returns the names inserted. */

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXIT_HEALTH_FRESH_SECONDS } from '@proxy/contract';
 import { openSecret, SECRET_PURPOSES } from '@proxy/db';
 import { REPO_ROOT } from '../../config/env.ts';
 import { runCommand } from '../../../test/commands.ts';
@@ -13,6 +14,7 @@ import { exitsCommands } from './exits.commands.ts';
 import { DEMO_INVENTORY_FILE } from '../../db/seed/seed.ts';
 import { readCatalogueFile } from '../catalogue/catalogue.loader.ts';
 import { readInventoryFile, seedInventory } from '../inventory/inventory.service.ts';
+import { ispBlocksCommands } from '../inventory/isp-blocks.commands.ts';
 
 const dataKey = Buffer.from(TEST_DATA_ENCRYPTION_KEY, 'hex');
 const dir = mkdtempSync(path.join(tmpdir(), 'exits-test-'));
@@ -190,6 +192,95 @@ describe('gateway exits: seed file and admin CLI', () => {
     await expect(run('exits:remove', ['nope'])).rejects.toThrow(/no exit named nope/);
     await expect(run('exits:disable', ['nope'])).rejects.toThrow(/no exit named nope/);
     expect((await exits()).some((e) => e.name.startsWith('bad'))).toBe(false);
+  });
+
+  it("exits:add takes the pools and capacity; exits:list shows them and each gateway's fresh check", async () => {
+    await run('exits:add', [
+      'nl-unlim',
+      '--address',
+      '127.0.0.5',
+      '--country',
+      'NL',
+      '--serves',
+      'unlim, premium,unlim',
+      '--capacity',
+      '250',
+    ]);
+    await run('exits:add', ['nl-all', '--address', '127.0.0.6', '--country', 'NL']);
+    const rows = await exits();
+    expect(rows.find((e) => e.name === 'nl-unlim')).toMatchObject({
+      serves: ['premium', 'unlim'],
+      capacity_mbps: 250,
+    });
+    expect(rows.find((e) => e.name === 'nl-all')).toMatchObject({
+      serves: ['dynamic', 'premium', 'unlim'],
+      capacity_mbps: 1000,
+    });
+    const line = async (name: string) =>
+      (await run('exits:list')).output.split('\n').find((text) => text.includes(`\t${name}\t`));
+    expect(await line('nl-unlim')).toMatch(
+      /\tNL\t127\.0\.0\.5\ton\tpremium,unlim\t250 Mbps\tnot checked$/,
+    );
+
+    // Two gateways' fresh checks, and a crashed one's stale row (not shown).
+    const unlim = rows.find((e) => e.name === 'nl-unlim')?.id ?? 0;
+    await own.database.db
+      .insertInto('gateway_exit_health')
+      .values([
+        { exit_id: unlim, instance_id: 'gw-1', is_up: true, failures: 0, latency_ms: 12 },
+        {
+          exit_id: unlim,
+          instance_id: 'gw-2',
+          is_up: false,
+          failures: 3,
+          last_error: 'bind EADDRNOTAVAIL 127.0.0.5',
+        },
+        {
+          exit_id: unlim,
+          instance_id: 'gw-old',
+          is_up: true,
+          latency_ms: 5,
+          checked_at: new Date(Date.now() - (EXIT_HEALTH_FRESH_SECONDS + 60) * 1000),
+        },
+      ])
+      .execute();
+    const listed = await line('nl-unlim');
+    expect(listed).toMatch(
+      /\t250 Mbps\tgw-1: up 12 ms \d+ s ago; gw-2: down \(3 failures: bind EADDRNOTAVAIL 127\.0\.0\.5\) \d+ s ago$/,
+    );
+    expect(listed).not.toContain('gw-old');
+    expect(await line('nl-all')).toMatch(/\tnot checked$/);
+
+    for (const args of [
+      ['bad8', '--serves', 'dynamic,isp'],
+      ['bad9', '--serves', ','],
+      ['bad10', '--capacity', '0'],
+      ['bad11', '--capacity', 'fast'],
+      ['bad12', '--capacity', '1.5'],
+    ])
+      await expect(run('exits:add', args), args.join(' ')).rejects.toThrow(UsageError);
+    await run('exits:remove', ['nl-unlim']);
+    await run('exits:remove', ['nl-all']);
+  });
+
+  it('the inventory file takes serves and capacity_mbps too', async () => {
+    const file = writeFile('pools.json', {
+      exits: [{ name: 'pool-file', address: '127.0.0.9', serves: ['dynamic'], capacity_mbps: 40 }],
+    });
+    expect(await runCommand(ispBlocksCommands, own.database.db, 'inventory:load', [file])).toEqual({
+      output: `1 of 1 exits and 0 of 0 ISP blocks added from ${file}`,
+      exitCode: 0,
+    });
+    expect((await exits()).find((e) => e.name === 'pool-file')).toMatchObject({
+      serves: ['dynamic'],
+      capacity_mbps: 40,
+    });
+    const bad = writeFile('bad-pools.json', {
+      exits: [{ name: 'x', serves: ['isp'], capacity_mbps: -1 }],
+    });
+    await expect(
+      runCommand(ispBlocksCommands, own.database.db, 'inventory:load', [bad]),
+    ).rejects.toThrow(/serves[^]*capacity_mbps/);
   });
 
   it('npm run admin lists the exits commands', () => {
