@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 /** A listening address: a host (an address, not a name) and a port on it. */
 export type Endpoint = { readonly host: string; readonly port: number };
 
-/** An endpoint that could not be opened (taken, or not this host's address) is retried after this. */
+/** An endpoint that could not be opened (taken, not this host's address) is retried after this. */
 const RETRY_MS = 5_000;
 
 type Listener = { readonly endpoint: Endpoint; readonly server: net.Server; isListening: boolean };
