@@ -23,10 +23,13 @@ const keyOf = ({ host, port }: Endpoint) =>
 export class ListenerSet {
   readonly #listeners = new Map<string, Listener>();
   #wanted = new Map<string, Endpoint>();
+  /** Endpoints whose last open failed: logged once as an error, their retries as debug. */
+  readonly #failing = new Set<string>();
   readonly #what: string;
   readonly #log: Logger;
   readonly #accept: (socket: net.Socket, endpoint: Endpoint) => void;
   readonly #onClosed: (endpoints: readonly Endpoint[]) => void;
+  readonly #retryMs: number;
   #retry: NodeJS.Timeout | null = null;
   #isStopped = false;
 
@@ -38,11 +41,14 @@ export class ListenerSet {
     accept: (socket: net.Socket, endpoint: Endpoint) => void;
     /** Endpoints just closed: connections still in their handshake there may go with them. */
     onClosed?: (endpoints: readonly Endpoint[]) => void;
+    /** How long after a failed open it is tried again (5 s; shorter in tests). */
+    retryMs?: number;
   }) {
     this.#what = options.what;
     this.#log = options.log;
     this.#accept = options.accept;
     this.#onClosed = options.onClosed ?? (() => undefined);
+    this.#retryMs = options.retryMs ?? RETRY_MS;
   }
 
   /** Endpoints listened on now. */
@@ -65,6 +71,7 @@ export class ListenerSet {
     const next = new Map<string, Endpoint>();
     for (const endpoint of wanted) next.set(keyOf(endpoint), endpoint);
     this.#wanted = next;
+    for (const key of this.#failing) if (!next.has(key)) this.#failing.delete(key);
     const gone: Endpoint[] = [];
     for (const [key, listener] of this.#listeners)
       if (!next.has(key)) {
@@ -104,11 +111,16 @@ export class ListenerSet {
         }),
       ]);
       listener.isListening = true;
+      if (this.#failing.delete(key))
+        this.#log.info({ host: endpoint.host, port: endpoint.port }, `${this.#what} is open now`);
       // No longer wanted by the time it listened (or stopped meanwhile).
       if (this.#listeners.get(key) !== listener) server.close();
     } catch (error) {
       if (this.#listeners.get(key) === listener) this.#listeners.delete(key);
-      this.#log.error(
+      // An address not (yet) on this host fails every retry: said once, not every 5 s.
+      const level = this.#failing.has(key) ? 'debug' : 'error';
+      this.#failing.add(key);
+      this.#log[level](
         { err: error, host: endpoint.host, port: endpoint.port },
         `${this.#what} could not be opened; retrying`,
       );
@@ -116,7 +128,7 @@ export class ListenerSet {
       this.#retry ??= setTimeout(() => {
         this.#retry = null;
         void this.sync(this.#wanted.values());
-      }, RETRY_MS);
+      }, this.#retryMs);
       this.#retry.unref();
     }
   }
