@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -169,6 +170,29 @@ describe('ISP lines on a gateway with a specific GATEWAY_HOST', () => {
     for (let i = 0; i < 4; i += 1)
       peers.add(peerOf(await proxyGet(gateway.httpPort, url, { auth: authOf(pkg) })));
     expect(peers).toEqual(new Set(addresses));
+  });
+
+  it('a CONNECT tunnel on a line runs on TCP handles, as on the shared port', async () => {
+    const { gateway, origin } = fixture;
+    const address = '127.0.1.10';
+    const pkg = await addPackage(gateway, { type: 'isp', ips: JSON.stringify([address]) });
+    await waitForListening(gateway, address);
+    const socket = net.connect({ host: address, port: gateway.httpPort });
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.write(
+      `CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nProxy-Authorization: ${authOf(pkg)}\r\n\r\n` +
+        'GET /bytes/10 HTTP/1.1\r\nHost: o\r\n\r\n',
+    );
+    try {
+      await waitFor(() => received.endsWith('aaaaaaaaaa'));
+      expect(received).toMatch(/^HTTP\/1\.1 200 Connection Established/);
+      expect(gateway.connectionsOnHandles()).toBe(1);
+      expect(origin.peers.at(-1)).toBe(address);
+    } finally {
+      socket.destroy();
+    }
+    await waitFor(() => gateway.openSockets() === 0);
   });
 
   it("another package's login on an ISP address is refused (403 address_not_in_package, SOCKS 0x02)", async () => {

@@ -62,11 +62,17 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
     const fail = (reply?: Buffer) => {
       clearTimeout(handshakeTimer);
       socket.removeListener('data', onData);
+      // The reply goes out whole; the client's end then closes the socket.
+      socket.removeListener('end', onEnd);
       if (reply) socket.end(reply);
       else socket.destroy();
     };
     socket.on('error', () => socket.destroy());
     socket.on('close', () => clearTimeout(handshakeTimer));
+    // A client that ends its side before the handshake is done will never finish it (the port
+    // is half-open capable, so nothing else would close it before the handshake timeout).
+    const onEnd = () => socket.destroy();
+    socket.once('end', onEnd);
 
     const onData = (chunk: Buffer) => {
       buffered = buffered === null ? chunk : Buffer.concat([buffered, chunk]);
@@ -117,6 +123,7 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
           // From here the exit's connect timeout bounds the wait.
           clearTimeout(handshakeTimer);
           socket.removeListener('data', onData);
+          socket.removeListener('end', onEnd);
           socket.pause();
           if (authorized)
             connect(socket, authorized, parsed.message.host, parsed.message.port, rest);
