@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import net from 'node:net';
 import type { Selectable } from 'kysely';
 import { openSecret, SECRET_PURPOSES, type Packages } from '@proxy/db';
 import { TableMirror } from '../db/table-mirror.ts';
@@ -274,7 +275,7 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
 
   #indexIspAddresses(entry: PackageEntry) {
     for (const address of ispAddressesOf(entry)) {
-      const key = normalizeAddress(address);
+      const key = canonicalAddress(address);
       let holders = this.#ispHolders.get(key);
       if (!holders) {
         holders = new Set();
@@ -287,7 +288,7 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
 
   #unindexIspAddresses(entry: PackageEntry) {
     for (const address of ispAddressesOf(entry)) {
-      const key = normalizeAddress(address);
+      const key = canonicalAddress(address);
       const holders = this.#ispHolders.get(key);
       if (!holders?.delete(entry.id)) continue;
       if (holders.size === 0) this.#ispHolders.delete(key);
@@ -307,3 +308,13 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is 1.2.3.4. */
 export const normalizeAddress = (address: string): string =>
   address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address.trim();
+
+/**
+ * An address as a socket reports it (`localAddress`): an IPv6 address written another way in a
+ * row (`2001:DB8:0::1`) compares equal to the kernel's `2001:db8::1`.
+ */
+const canonicalAddress = (address: string): string => {
+  const plain = normalizeAddress(address);
+  if (net.isIPv6(plain)) return new net.SocketAddress({ address: plain, family: 'ipv6' }).address;
+  return plain;
+};
