@@ -287,12 +287,17 @@ describe('ISP lines on a gateway with a specific GATEWAY_HOST', () => {
       { host: address, localAddress: '127.0.1.9' },
     );
     expect([...byAddress.bytes]).toEqual([5, 0, 5, 2, 0, 1, 0, 0, 0, 0, 0, 0]);
-    // HTTP, which it was bought for, works on its address.
+    // HTTP, which it was bought for, works on its address, by login or by the client's address.
     const answer = await proxyGet(gateway.httpPort, echoUrl(origin), {
       host: address,
       auth: authOf(pkg),
     });
     expect(peerOf(answer)).toBe(address);
+    const whitelisted = await proxyGet(gateway.httpPort, echoUrl(origin), {
+      host: address,
+      localAddress: '127.0.1.9',
+    });
+    expect(peerOf(whitelisted)).toBe(address);
   });
 });
 
