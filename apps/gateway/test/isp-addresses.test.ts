@@ -236,34 +236,35 @@ describe('ISP lines on a gateway with a specific GATEWAY_HOST', () => {
     expect(peerOf(own)).toBe(address);
   });
 
-  it('the listeners of an expired, swapped or deleted package close within 2 s', async () => {
+  it("an expired package's listeners close within 2 s of its expiry", async () => {
     const { gateway } = fixture;
-    const expiresAt = Date.now() + 1_500;
+    const expiresAt = Date.now() + 1_000;
     await addPackage(gateway, {
       type: 'isp',
       ips: JSON.stringify(['127.0.1.5']),
       expires_at: new Date(expiresAt),
     });
-    const swapped = await addPackage(gateway, { type: 'isp', ips: JSON.stringify(['127.0.1.6']) });
     await waitForListening(gateway, '127.0.1.5');
-    await waitForListening(gateway, '127.0.1.6');
+    // Expiry is a moment: no notification announces it.
+    await waitFor(async () => isRefused('127.0.1.5', gateway.httpPort), 4_000);
+    expect(Date.now() - expiresAt).toBeLessThan(2_000);
+    expect(await isRefused('127.0.1.5', gateway.socksPort)).toBe(true);
+  });
 
+  it("a swapped or deleted package's listeners close within 2 s", async () => {
+    const { gateway } = fixture;
+    const pkg = await addPackage(gateway, { type: 'isp', ips: JSON.stringify(['127.0.1.6']) });
+    await waitForListening(gateway, '127.0.1.6');
     const db = gateway.database.db;
     await db
       .updateTable('packages')
       .set({ ips: JSON.stringify(['127.0.1.7']) })
-      .where('id', '=', swapped.id)
+      .where('id', '=', pkg.id)
       .execute();
     await expectClosedWithin2s(gateway, '127.0.1.6');
     await waitForListening(gateway, '127.0.1.7');
-
-    await db.deleteFrom('packages').where('id', '=', swapped.id).execute();
+    await db.deleteFrom('packages').where('id', '=', pkg.id).execute();
     await expectClosedWithin2s(gateway, '127.0.1.7');
-
-    // Expiry is a moment, no notification announces it.
-    await waitFor(async () => isRefused('127.0.1.5', gateway.httpPort), 4_000);
-    expect(Date.now() - expiresAt).toBeLessThan(2_000);
-    expect(await isRefused('127.0.1.5', gateway.socksPort)).toBe(true);
   });
 
   it('SOCKS5 on an ISP package bought for HTTP(S) only: the login succeeds, the CONNECT gets 0x02', async () => {
