@@ -11,6 +11,7 @@ import { startExitHealth, type ExitHealth } from './exits/exit-health.ts';
 import { ExitTable } from './exits/exit-table.ts';
 import { createHttpProxyServer } from './http/http-proxy.ts';
 import { ConnectionRegistry } from './limits/connection-registry.ts';
+import { IspListeners } from './listeners/isp-listeners.ts';
 import { ListCache } from './lists/list-cache.ts';
 import { ListPorts } from './lists/list-ports.ts';
 import { createLeaseStore, PackageLimits } from './limits/package-limits.ts';
@@ -33,6 +34,8 @@ export type Gateway = {
   lists: ListCache;
   /** The ports of whitelisted proxy lists. */
   listPorts: ListPorts;
+  /** The listeners on ISP packages' addresses (none with a wildcard GATEWAY_HOST). */
+  ispListeners: IspListeners;
   exits: ExitTable;
   registry: ConnectionRegistry;
   meter: UsageMeter;
@@ -101,6 +104,16 @@ export const startGateway = async (options: {
     },
     onError: (error) => log.warn({ err: error }, 'traffic lease failed'),
   });
+  // Set once the shared ports listen (the ISP addresses' listeners share their ports); the
+  // first load comes before, and the addresses are listened on right after.
+  let ispListeners: IspListeners | null = null;
+  const syncIspListeners = () => {
+    ispListeners
+      ?.sync(Date.now())
+      .catch((error: unknown) =>
+        log.error({ err: error }, "opening ISP addresses' listeners failed"),
+      );
+  };
   const cache: CredentialCache = new CredentialCache({
     dataKey: config.DATA_ENCRYPTION_KEY,
     onRevoke: (packageId, reason) => {
@@ -113,6 +126,7 @@ export const startGateway = async (options: {
         { err: error, packageId },
         'package password does not open with DATA_ENCRYPTION_KEY',
       ),
+    onIspAddressesChanged: syncIspListeners,
   });
   const exits = new ExitTable();
   const listConnections = new ConnectionRegistry();
@@ -165,6 +179,11 @@ export const startGateway = async (options: {
   // Budgets idle here go back to the database for the package's other instances.
   const expirySweep = setInterval(() => {
     const now = Date.now();
+    ispListeners
+      ?.tick(now)
+      .catch((error: unknown) =>
+        log.error({ err: error }, "closing ISP addresses' listeners failed"),
+      );
     limits.sweep((packageId) => registry.count(packageId) > 0, now);
     for (const packageId of [...registry.packageIds()]) {
       const entry = cache.byId(packageId);
@@ -220,15 +239,26 @@ export const startGateway = async (options: {
 
   let httpPort: number;
   let socksPort: number;
+  let addressListeners: IspListeners;
   try {
     httpPort = await listen(httpServer, config.GATEWAY_HTTP_PORT, config.GATEWAY_HOST);
     socksPort = await listen(socksServer, config.GATEWAY_SOCKS_PORT, config.GATEWAY_HOST);
-    // A list port that cannot be opened (taken) is retried, not a failed start.
-    await ports.sync(lists.all());
+    addressListeners = new IspListeners({
+      cache,
+      host: config.GATEWAY_HOST,
+      httpPort,
+      socksPort,
+      http: httpServer,
+      socks: socksServer,
+      log,
+    });
+    ispListeners = addressListeners;
+    // A list port or address that cannot be opened (taken) is retried, not a failed start.
+    await Promise.all([ports.sync(lists.all()), addressListeners.sync(Date.now())]);
   } catch (error) {
     httpServer.close();
     socksServer.close();
-    await ports.stop();
+    await Promise.all([ports.stop(), ispListeners?.stop()]);
     clearInterval(expirySweep);
     await exitHealth.stop().catch(() => undefined);
     await flusher.stop();
@@ -244,6 +274,7 @@ export const startGateway = async (options: {
     cache,
     lists,
     listPorts: ports,
+    ispListeners: addressListeners,
     exits,
     registry,
     meter,
@@ -263,7 +294,7 @@ export const startGateway = async (options: {
         registry.cutAll();
         httpServer.raw.closeAll();
         for (const socket of sockets) socket.destroy();
-        await Promise.all([...closed, ports.stop()]);
+        await Promise.all([...closed, ports.stop(), addressListeners.stop()]);
         await limits.returnAll();
         await flusher.flush().catch((error: unknown) => {
           log.error(

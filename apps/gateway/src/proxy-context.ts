@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Authorized, RequestAuthenticator } from './auth/authenticate.ts';
-import type { CredentialCache } from './auth/credential-cache.ts';
+import type { Authorized, ClientAddress, RequestAuthenticator } from './auth/authenticate.ts';
+import { normalizeAddress, type CredentialCache } from './auth/credential-cache.ts';
 import type { GatewayConfig } from './config/env.ts';
 import type { DestinationLookup } from './exits/destination-guard.ts';
 import type { ConnectOptions } from './exits/exit-connect.ts';
@@ -58,21 +58,59 @@ export const trackConnection = updateRegistries('add');
 /** Takes a closed connection out of the registries trackConnection put it in. */
 export const untrackConnection = updateRegistries('delete');
 
-/** Why a new connection of an authenticated package is refused, or null to let it in. */
-export type Refusal = 'quota_exhausted' | 'connection_limit';
+/**
+ * The ISP address a connection arrived on (decision 154), or null when it arrived on the
+ * gateway's own host (GATEWAY_HOST, or with a wildcard host any address no ISP package holds).
+ * A package's own address is the line the customer uses: the connection leaves from it, and
+ * no other package may be used there. The kernel is asked only while ISP addresses exist.
+ */
+export const arrivalOf = (ctx: ProxyContext, connection: ClientAddress): string | null => {
+  if (!ctx.cache.hasIspAddresses) return null;
+  const local = connection.localAddress;
+  if (local === undefined) return null;
+  const address = normalizeAddress(local);
+  return address !== ctx.config.GATEWAY_HOST && ctx.cache.isIspAddress(address) ? address : null;
+};
 
-export const admissionRefusal = (ctx: ProxyContext, entry: PackageEntry): Refusal | null => {
+/** Why a new connection of an authenticated package is refused, or null to let it in. */
+export type Refusal = 'address_not_in_package' | 'quota_exhausted' | 'connection_limit';
+
+/** `arrivedOn`: the ISP address the connection arrived on (arrivalOf). */
+export const admissionRefusal = (
+  ctx: ProxyContext,
+  entry: PackageEntry,
+  arrivedOn: string | null,
+): Refusal | null => {
+  if (arrivedOn !== null && !ctx.cache.holdsAddress(entry, arrivedOn))
+    return 'address_not_in_package';
   if (ctx.limits.isExhausted(entry)) return 'quota_exhausted';
   if (ctx.registry.count(entry.id) >= ctx.limits.connectionCap(entry)) return 'connection_limit';
   return null;
 };
 
 export const REFUSAL_HTTP_STATUS: Record<Refusal, number> = {
+  address_not_in_package: 403,
   quota_exhausted: 403,
   connection_limit: 429,
 };
 
+/** What the client reads; never the address (another customer's line). */
 export const REFUSAL_MESSAGE: Record<Refusal, string> = {
+  address_not_in_package: 'this package is not served on the address you connected to',
   quota_exhausted: 'the traffic quota of this package is used up',
   connection_limit: 'too many open connections for this package',
+};
+
+/** The log's side of a refusal the operator may be asked about (the client reads its code). */
+export const logRefusal = (
+  ctx: ProxyContext,
+  refusal: Refusal,
+  entry: PackageEntry,
+  arrivedOn: string | null,
+) => {
+  if (refusal === 'address_not_in_package')
+    ctx.log.info(
+      { packageId: entry.id, address: arrivedOn, refusal },
+      'a package was used on an ISP address it does not hold',
+    );
 };

@@ -91,6 +91,7 @@ const main = async () => {
       socks: `${config.GATEWAY_HOST}:${gateway.socksPort}`,
       packages: gateway.cache.size,
       exits: gateway.exits.size,
+      ispAddressListeners: gateway.ispListeners.listening.length,
     },
     'gateway listening',
   );

@@ -131,6 +131,17 @@ export const startTestGateway = async (
   });
 };
 
+/** Whether something accepts TCP connections at host:port now (false: refused). */
+export const canConnect = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
 /** Polls `check` until it returns a value that is not undefined/false, or fails after `ms`. */
 export const waitFor = async <T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
@@ -270,17 +281,20 @@ export const basicAuth = (username: string, password: string) =>
 
 export type ProxyAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
-/** An absolute-URI GET through a gateway port (from `localAddress`), with or without credentials. */
+/**
+ * An absolute-URI GET through a gateway port (at `host`, from `localAddress`), with or without
+ * credentials.
+ */
 export const proxyGet = (
   port: number,
   url: string,
-  options: { auth?: string; localAddress?: string } = {},
+  options: { auth?: string; localAddress?: string; host?: string } = {},
 ) =>
   new Promise<ProxyAnswer>((resolve, reject) => {
     http
       .get(
         {
-          host: '127.0.0.1',
+          host: options.host ?? '127.0.0.1',
           port,
           path: url,
           localAddress: options.localAddress ?? '127.0.0.1',
@@ -465,17 +479,21 @@ export const socksDownload = async (
 };
 
 /**
- * Raw bytes to a port (from `localAddress`), the answer collected until the peer closes (or
- * `stopAfter` bytes arrived); `end` half-closes after writing.
+ * Raw bytes to a port (at `host`, from `localAddress`), the answer collected until the peer
+ * closes (or `stopAfter` bytes arrived); `end` half-closes after writing.
  */
 export const exchange = (
   port: number,
   bytes: string | Buffer,
-  options: { end?: boolean; localAddress?: string; stopAfter?: number } = {},
+  options: { end?: boolean; localAddress?: string; stopAfter?: number; host?: string } = {},
 ) =>
   new Promise<{ bytes: Buffer; text: string; ms: number }>((resolve) => {
     const started = Date.now();
-    const socket = net.connect({ host: '127.0.0.1', port, localAddress: options.localAddress });
+    const socket = net.connect({
+      host: options.host ?? '127.0.0.1',
+      port,
+      localAddress: options.localAddress,
+    });
     const parts: Buffer[] = [];
     let length = 0;
     socket.on('data', (chunk: Buffer) => {

@@ -11,11 +11,15 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   basicAuth,
+  canConnect,
   createPackage,
   databaseUrl,
+  peerOf,
+  proxyGet,
   TEST_DATA_KEY_HEX,
   usageOf,
   useDatabaseAndOrigin,
+  waitFor,
 } from './helpers.ts';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
@@ -151,5 +155,32 @@ describe('the gateway process', () => {
       WHERE flush_id LIKE ${`${instanceId}-%`}`.execute(database.db);
     expect(flushes.rows.length).toBeGreaterThan(0);
     for (const worker of workers) expect(() => process.kill(Number(worker), 0)).toThrow();
+  });
+
+  it("with GATEWAY_WORKERS=2 the workers share the listeners of ISP packages' addresses, opened and closed live", async () => {
+    const gateway = await startProcess({ GATEWAY_WORKERS: '2' });
+    try {
+      const address = '127.0.3.1';
+      const pkg = await createPackage(database.db, {
+        type: 'isp',
+        ips: JSON.stringify([address]),
+      });
+      await waitFor(() => canConnect(address, gateway.httpPort));
+      // Whichever worker takes a connection, it leaves from the address it arrived on.
+      for (let i = 0; i < 6; i += 1) {
+        const answer = await proxyGet(gateway.httpPort, `http://127.0.0.1:${shared.origin.port}/`, {
+          host: address,
+          auth: basicAuth(pkg.login, pkg.password),
+        });
+        expect(peerOf(answer)).toBe(address);
+      }
+      // Once both workers let go of it, the shared socket closes.
+      await database.db.deleteFrom('packages').where('id', '=', pkg.id).execute();
+      await waitFor(async () => !(await canConnect(address, gateway.httpPort)), 2_000);
+    } finally {
+      gateway.child.kill('SIGTERM');
+    }
+    const [code] = await gateway.exited;
+    expect(code).toBe(0);
   });
 });

@@ -98,11 +98,19 @@ describe('SOCKS5 server', () => {
     const httpOnly = await addPackage(fixture.gateway, { type: 'isp', ips, socks: false });
     const withSocks = await addPackage(fixture.gateway, { type: 'isp', ips, socks: true });
     const destination = { host: '127.0.0.1', port: fixture.origin.port };
+    // The login is right: authentication succeeds, the CONNECT gets "not allowed by ruleset".
+    const port = Buffer.alloc(2);
+    port.writeUInt16BE(fixture.origin.port);
     const answer = await rawSocks(
       fixture.gateway,
-      Buffer.concat([Buffer.from([0x05, 0x01, 0x02]), userPass(httpOnly.login, httpOnly.password)]),
+      Buffer.concat([
+        Buffer.from([0x05, 0x01, 0x02]),
+        userPass(httpOnly.login, httpOnly.password),
+        Buffer.from([0x05, 0x01, 0x00, 0x01, 127, 0, 0, 1]),
+        port,
+      ]),
     );
-    expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x01]);
+    expect([...answer]).toEqual([0x05, 0x02, 0x01, 0x00, 0x05, 0x02, 0x00, 0x01, 0, 0, 0, 0, 0, 0]);
     const socket = await socksConnect(
       fixture.gateway,
       withSocks.login,

@@ -15,6 +15,8 @@ export type Authorized = {
 /** What authentication may ask of a client connection (a net.Socket, or a TCP handle's view). */
 export type ClientAddress = {
   readonly remoteAddress?: string | undefined;
+  /** The gateway's address the client connected to (an ISP package's line, decision 154). */
+  readonly localAddress?: string | undefined;
   readonly localPort?: number | undefined;
 };
 

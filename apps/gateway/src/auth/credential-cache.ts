@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import net from 'node:net';
 import type { Selectable } from 'kysely';
 import { openSecret, SECRET_PURPOSES, type Packages } from '@proxy/db';
 import { TableMirror } from '../db/table-mirror.ts';
@@ -75,6 +76,10 @@ export type RevokeReason = 'inactive' | 'credentials' | 'expired' | 'addresses';
 const sameAddresses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((ip, index) => ip === b[index]);
 
+/** The addresses an entry holds as an ISP package (other families bind none). */
+const ispAddressesOf = (entry: PackageEntry): readonly string[] =>
+  entry.family === 'isp' ? entry.ips : [];
+
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 /** Compared against when the login is unknown, so both paths cost the same. */
 const NO_DIGEST = digest('no such package');
@@ -101,19 +106,65 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
   readonly #byLogin = new Map<string, PackageEntry>();
   /** Client address -> packages authorising it without a password (lowest id first). */
   readonly #byAuthIp = new Map<string, PackageEntry[]>();
+  /**
+   * ISP address -> the ISP packages listing it (one, unless rows disagree), expired or not:
+   * where a connection arrived tells which package's line it is (decision 154).
+   */
+  readonly #ispHolders = new Map<string, Set<number>>();
+  /** Set while a change set adds, drops or re-dates an ISP package's addresses. */
+  #haveIspAddressesChanged = false;
   readonly #dataKey: Buffer;
   readonly #onRevoke: (packageId: number, reason: RevokeReason) => void;
   readonly #onError: (packageId: number, error: unknown) => void;
+  readonly #onIspAddressesChanged: () => void;
 
   constructor(options: {
     dataKey: Buffer;
     onRevoke: (packageId: number, reason: RevokeReason) => void;
     onError: (packageId: number, error: unknown) => void;
+    /**
+     * After a full load or a change set that changed which ISP addresses active packages hold
+     * (or until when): the gateway listens on exactly those (heldIspAddresses).
+     */
+    onIspAddressesChanged?: () => void;
   }) {
     super();
     this.#dataKey = options.dataKey;
     this.#onRevoke = options.onRevoke;
     this.#onError = options.onError;
+    this.#onIspAddressesChanged = options.onIspAddressesChanged ?? (() => undefined);
+  }
+
+  /** Whether any ISP package holds an address: if not, where a connection arrived is moot. */
+  get hasIspAddresses(): boolean {
+    return this.#ispHolders.size > 0;
+  }
+
+  /** Whether an active ISP package (expired or not) lists this address. */
+  isIspAddress(address: string): boolean {
+    return this.#ispHolders.has(address);
+  }
+
+  /** Whether `address` is one of the package's own (an ISP package's addresses). */
+  holdsAddress(entry: PackageEntry, address: string): boolean {
+    return this.#ispHolders.get(address)?.has(entry.id) ?? false;
+  }
+
+  /**
+   * The addresses unexpired ISP packages hold at `now`, and the first moment after it at which
+   * one of their holders expires (Infinity: none does): the set is worked out again then.
+   */
+  heldIspAddresses(now: number): { addresses: Set<string>; nextExpiryMs: number } {
+    const addresses = new Set<string>();
+    let nextExpiryMs = Infinity;
+    for (const [address, holders] of this.#ispHolders)
+      for (const id of holders) {
+        const expiresAtMs = this.entries.get(id)?.expiresAtMs ?? 0;
+        if (now >= expiresAtMs) continue;
+        addresses.add(address);
+        if (expiresAtMs < nextExpiryMs) nextExpiryMs = expiresAtMs;
+      }
+    return { addresses, nextExpiryMs };
   }
 
   /** True while `entry` is what the cache holds for its package and the package is valid. */
@@ -154,7 +205,14 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
     this.entries.delete(id);
     if (this.#byLogin.get(entry.login) === entry) this.#byLogin.delete(entry.login);
     this.#unindexAuthIp(entry);
+    this.#unindexIspAddresses(entry);
     this.#onRevoke(id, 'inactive');
+  }
+
+  protected override applied() {
+    if (!this.#haveIspAddressesChanged) return;
+    this.#haveIspAddressesChanged = false;
+    this.#onIspAddressesChanged();
   }
 
   protected override upsert(row: PackageRow) {
@@ -201,9 +259,15 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
     )
       this.#byLogin.delete(previous.login);
     if (previous) this.#unindexAuthIp(previous);
+    const haveAddressesMoved =
+      previous === undefined ||
+      previous.expiresAtMs !== entry.expiresAtMs ||
+      !sameAddresses(ispAddressesOf(previous), ispAddressesOf(entry));
+    if (previous && haveAddressesMoved) this.#unindexIspAddresses(previous);
     this.entries.set(entry.id, entry);
     this.#byLogin.set(entry.login, entry);
     this.#indexAuthIp(entry);
+    if (haveAddressesMoved) this.#indexIspAddresses(entry);
     if (
       previous &&
       (previous.login !== entry.login ||
@@ -227,6 +291,29 @@ export class CredentialCache extends TableMirror<PackageRow, PackageEntry> {
     this.#byAuthIp.set(key, entries);
   }
 
+  #indexIspAddresses(entry: PackageEntry) {
+    for (const address of ispAddressesOf(entry)) {
+      const key = canonicalAddress(address);
+      let holders = this.#ispHolders.get(key);
+      if (!holders) {
+        holders = new Set();
+        this.#ispHolders.set(key, holders);
+      }
+      holders.add(entry.id);
+      this.#haveIspAddressesChanged = true;
+    }
+  }
+
+  #unindexIspAddresses(entry: PackageEntry) {
+    for (const address of ispAddressesOf(entry)) {
+      const key = canonicalAddress(address);
+      const holders = this.#ispHolders.get(key);
+      if (!holders?.delete(entry.id)) continue;
+      if (holders.size === 0) this.#ispHolders.delete(key);
+      this.#haveIspAddressesChanged = true;
+    }
+  }
+
   #unindexAuthIp(entry: PackageEntry) {
     if (entry.authIp === null) return;
     const key = normalizeAddress(entry.authIp);
@@ -246,3 +333,13 @@ const locationOf = (row: PackageRow): PackageLocation | null => {
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is 1.2.3.4. */
 export const normalizeAddress = (address: string): string =>
   address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address.trim();
+
+/**
+ * An address as a socket reports it (`localAddress`): an IPv6 address written another way in a
+ * row (`2001:DB8:0::1`) compares equal to the kernel's `2001:db8::1`.
+ */
+const canonicalAddress = (address: string): string => {
+  const plain = normalizeAddress(address);
+  if (net.isIPv6(plain)) return new net.SocketAddress({ address: plain, family: 'ipv6' }).address;
+  return plain;
+};

@@ -190,9 +190,18 @@ export class ExitTable {
     return this.#down.has(exit.id);
   }
 
-  /** The exit for this package and targeting, or null when none matches (see `whyNone`). */
-  pick(entry: PackageEntry, targeting: Targeting, now: number): Exit | null {
-    if (entry.family === 'isp') return this.#pickIsp(entry, targeting);
+  /**
+   * The exit for this package and targeting, or null when none matches (see `whyNone`).
+   * `arrivedOn`: the ISP address the connection arrived on, one of the package's own
+   * (admission checked it), or null (the gateway's host).
+   */
+  pick(
+    entry: PackageEntry,
+    targeting: Targeting,
+    now: number,
+    arrivedOn: string | null,
+  ): Exit | null {
+    if (entry.family === 'isp') return this.#pickIsp(entry, targeting, arrivedOn);
     const candidates = this.#candidates(entry, targeting);
     if (candidates === undefined) return null;
     const up = this.#upOf(candidates);
@@ -318,19 +327,26 @@ export class ExitTable {
   }
 
   /**
-   * ISP packages are sold with their addresses: traffic leaves from one of them (a session
-   * always from the same one, by a hash of its id), never from elsewhere. They are bought for
-   * one country, so a country or city in the login matches nothing.
+   * ISP packages are sold with their addresses: traffic leaves from one of them, never from
+   * elsewhere. A connection that arrived on one of them leaves from that one (the line's address
+   * is the address the destination sees); one that arrived on the gateway's host takes them in
+   * turn, a session always the same one (by a hash of its id). They are bought for one country,
+   * so a country or city in the login matches nothing.
    */
-  #pickIsp(entry: PackageEntry, targeting: Targeting): Exit | null {
+  #pickIsp(entry: PackageEntry, targeting: Targeting, arrivedOn: string | null): Exit | null {
     if (entry.ips.length === 0 || targeting.country !== null) return null;
+    if (arrivedOn !== null) return this.#ispExit(arrivedOn);
     let index: number;
     if (targeting.session === null) {
       const turn = (this.#ispTurns.get(entry.id) ?? 0) % entry.ips.length;
       this.#ispTurns.set(entry.id, turn + 1);
       index = turn;
     } else index = hashString(targeting.session) % entry.ips.length;
-    const address = entry.ips[index] as string;
+    return this.#ispExit(entry.ips[index] as string);
+  }
+
+  /** The direct exit bound to one ISP address (one object per address: pools key on it). */
+  #ispExit(address: string): Exit {
     let exit = this.#ispExits.get(address);
     if (!exit) {
       exit = {

@@ -9,6 +9,7 @@ import type { LiveConnection } from '../limits/connection-registry.ts';
 import type { UsageCounter } from '../metering/usage-meter.ts';
 import {
   admissionRefusal,
+  arrivalOf,
   counterFor,
   trackConnection,
   untrackConnection,
@@ -487,12 +488,14 @@ class ClientSession {
     const { ctx, authenticate } = this.forwarder;
     const now = Date.now();
     const authorized = authenticate(this.socket, head.authorization, now);
-    if (!authorized || admissionRefusal(ctx, authorized.entry) !== null) return false;
+    if (!authorized) return false;
+    const arrivedOn = arrivalOf(ctx, this.socket);
+    if (admissionRefusal(ctx, authorized.entry, arrivedOn) !== null) return false;
     const target = parseAbsoluteHttpUrl(head.url);
     if (!target) return false;
     if (!ctx.config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS && isPrivateAddress(target.host))
       return false;
-    const exit = ctx.exits.pick(authorized.entry, authorized.targeting, now);
+    const exit = ctx.exits.pick(authorized.entry, authorized.targeting, now, arrivedOn);
     if (!exit) return false;
     if (exit.kind !== 'direct') {
       this.handOver(exit);

@@ -16,7 +16,9 @@ import type { Exit, NoExit } from '../exits/exit-table.ts';
 import type { LiveConnection } from '../limits/connection-registry.ts';
 import {
   admissionRefusal,
+  arrivalOf,
   counterFor,
+  logRefusal,
   REFUSAL_HTTP_STATUS,
   REFUSAL_MESSAGE,
   trackConnection,
@@ -290,8 +292,10 @@ export const createHttpProxyServer = (
       });
       return;
     }
-    const refusal = admissionRefusal(ctx, authorized.entry);
+    const arrivedOn = arrivalOf(ctx, req.socket);
+    const refusal = admissionRefusal(ctx, authorized.entry, arrivedOn);
     if (refusal) {
+      logRefusal(ctx, refusal, authorized.entry, arrivedOn);
       plainResponse(res, REFUSAL_HTTP_STATUS[refusal], refusal, REFUSAL_MESSAGE[refusal]);
       return;
     }
@@ -309,7 +313,7 @@ export const createHttpProxyServer = (
     // upstream proxy exit): picks rotate, so the request keeps that one.
     const picked = pickedExits.get(req.socket);
     if (picked) pickedExits.delete(req.socket);
-    const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now);
+    const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now, arrivedOn);
     if (!exit) {
       refusalResponse(res, noExit(authorized));
       return;
@@ -332,8 +336,10 @@ export const createHttpProxyServer = (
       socket.end(CONNECT_REFUSED_407);
       return;
     }
-    const refusal = admissionRefusal(ctx, authorized.entry);
+    const arrivedOn = arrivalOf(ctx, socket);
+    const refusal = admissionRefusal(ctx, authorized.entry, arrivedOn);
     if (refusal) {
+      logRefusal(ctx, refusal, authorized.entry, arrivedOn);
       rawResponse(socket, REFUSAL_HTTP_STATUS[refusal], refusal, REFUSAL_MESSAGE[refusal]);
       return;
     }
@@ -342,7 +348,7 @@ export const createHttpProxyServer = (
       rawResponse(socket, 400, 'bad_request', 'CONNECT needs host:port');
       return;
     }
-    const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now);
+    const exit = picked ?? ctx.exits.pick(authorized.entry, authorized.targeting, now, arrivedOn);
     if (!exit) {
       rawRefusal(socket, noExit(authorized));
       return;
@@ -431,19 +437,17 @@ export const createHttpProxyServer = (
       }
       const early = head.length === chunk.length ? EMPTY : chunk.subarray(head.length);
       const now = Date.now();
-      const authorized = authenticate(
-        new HandleAddress(connection.client),
-        head.authorization,
-        now,
-      );
+      const address = new HandleAddress(connection.client);
+      const authorized = authenticate(address, head.authorization, now);
+      const arrivedOn = authorized === null ? null : arrivalOf(ctx, address);
       const target =
-        authorized === null || admissionRefusal(ctx, authorized.entry) !== null
+        authorized === null || admissionRefusal(ctx, authorized.entry, arrivedOn) !== null
           ? null
           : parseAuthority(head.target, null);
       const exit =
         authorized === null || target === null
           ? null
-          : ctx.exits.pick(authorized.entry, authorized.targeting, now);
+          : ctx.exits.pick(authorized.entry, authorized.targeting, now, arrivedOn);
       if (authorized === null || target === null || exit === null || exit.kind !== 'direct') {
         raw.adopt(connection, (socket) =>
           connect(socket, head.target, head.authorization, early, exit),
@@ -547,5 +551,9 @@ class HandleAddress implements ClientAddress {
   get remoteAddress(): string | undefined {
     const out: PeerAddress = {};
     return this.#handle.getpeername(out) === 0 ? out.address : undefined;
+  }
+  get localAddress(): string | undefined {
+    const out: PeerAddress = {};
+    return this.#handle.getsockname(out) === 0 ? out.address : undefined;
   }
 }

@@ -11,19 +11,29 @@ type ServerHandle = {
 };
 
 /**
+ * A listening handle taken over, with Node's own accept for it: a connection accepted there is
+ * adopted there, so its socket is announced by the server it came to.
+ */
+type Listening = {
+  readonly acceptor: RawAcceptor;
+  readonly handle: ServerHandle;
+  readonly nodeOnConnection: ServerHandle['onconnection'];
+};
+
+/**
  * Accepts a server's connections on TCP handles (tcp-handle.ts, decision 153) instead of
  * net.Sockets, and reads the first chunk itself: a CONNECT it can tunnel stays a handle for its
  * whole life; anything else is given to Node as the net.Socket it would have made (`adopt`,
  * through Node's own accept code, so the server counts and configures it as ever), with the
  * chunk already read. A connection that sends nothing is closed after the handshake timeout.
+ * Several listening servers may be installed (the shared port, ISP packages' addresses): each
+ * connection goes back to the one it came to.
  */
 export class RawAcceptor {
   readonly deadlines: Deadlines;
   readonly #open = new Set<RawConnection>();
   readonly #handshakeTimeoutMs: number;
   readonly #first: FirstChunk;
-  #serverHandle: ServerHandle | null = null;
-  #nodeOnConnection: ServerHandle['onconnection'] | null = null;
   #adoption: ((socket: net.Socket) => void) | null = null;
   readonly #forget: (connection: RawConnection) => void;
 
@@ -51,12 +61,15 @@ export class RawAcceptor {
   install(server: net.Server): boolean {
     const handle = (server as unknown as { _handle?: ServerHandle | null })._handle;
     if (tcpBinding === null || !handle || typeof handle.onconnection !== 'function') return false;
-    this.#serverHandle = handle;
-    this.#nodeOnConnection = handle.onconnection;
+    const listening: Listening = {
+      acceptor: this,
+      handle,
+      nodeOnConnection: handle.onconnection,
+    };
     // Adopted sockets start paused: their first bytes were read here and go first.
     (server as net.Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
-    const accept = (status: number, client?: TcpHandle) => this.#accept(status, client);
-    handle.onconnection = accept;
+    handle.onconnection = (status: number, client?: TcpHandle) =>
+      this.#accept(listening, status, client);
     return true;
   }
 
@@ -66,8 +79,9 @@ export class RawAcceptor {
   }
 
   /**
-   * The socket Node makes of an adopted handle is announced with the server's 'connection'
-   * event: the server's listener takes what to do with it from here (once).
+   * The socket Node makes of an adopted handle is announced with the 'connection' event of the
+   * server it came to (which passes it on to the HTTP proxy's): the HTTP proxy's listener takes
+   * what to do with it from here (once).
    */
   takeAdoption(): ((socket: net.Socket) => void) | null {
     const adoption = this.#adoption;
@@ -77,12 +91,12 @@ export class RawAcceptor {
 
   /** Hands the connection to Node as a net.Socket (paused); `then` gets it. */
   adopt(connection: RawConnection, then: (socket: net.Socket) => void) {
-    const onConnection = this.#nodeOnConnection;
-    if (onConnection === null || connection.isClosed) return;
+    const listening = connection.handshake as Listening | null;
+    if (listening === null || connection.isClosed) return;
     connection.release();
     this.#adoption = then;
     try {
-      onConnection.call(this.#serverHandle as ServerHandle, 0, connection.client);
+      listening.nodeOnConnection.call(listening.handle, 0, connection.client);
     } finally {
       this.#adoption = null;
     }
@@ -92,13 +106,13 @@ export class RawAcceptor {
     for (const connection of [...this.#open]) connection.close();
   }
 
-  #accept(status: number, client?: TcpHandle) {
+  #accept(listening: Listening, status: number, client?: TcpHandle) {
     if (status !== 0 || client === undefined) {
-      this.#nodeOnConnection?.call(this.#serverHandle as ServerHandle, status, client);
+      listening.nodeOnConnection.call(listening.handle, status, client);
       return;
     }
     const connection = new RawConnection(client, this.deadlines, this.#forget);
-    connection.handshake = this;
+    connection.handshake = listening;
     this.#open.add(connection);
     client.setNoDelay(true);
     client.onread = onFirstRead;
@@ -118,7 +132,7 @@ function onFirstRead(this: TcpHandle, bytes: ArrayBuffer | undefined): undefined
   const connection = this.owner as RawConnection;
   const n = readResult();
   if (n > 0)
-    (connection.handshake as RawAcceptor).received(
+    (connection.handshake as Listening).acceptor.received(
       connection,
       Buffer.from(bytes as ArrayBuffer, readOffset(), n),
     );

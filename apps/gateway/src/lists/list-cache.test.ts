@@ -74,7 +74,10 @@ const setup = (rows: ProxyListRow[]) => {
 
 /** The exit ids line `line` of the list gets over `times` picks at `now`. */
 const picks = (exits: ExitTable, list: ListEntry, line: number, times: number, now = 0) =>
-  Array.from({ length: times }, () => exits.pick(PACKAGE, lineTargeting(list, line), now)?.id);
+  Array.from(
+    { length: times },
+    () => exits.pick(PACKAGE, lineTargeting(list, line), now, null)?.id,
+  );
 
 const lineOf = (list: ListEntry, username: string) => {
   const parsed = parseProxyUsername(username);

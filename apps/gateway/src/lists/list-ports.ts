@@ -1,18 +1,13 @@
-import { once } from 'node:events';
 import type http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import type { Authorized, ClientAddress } from '../auth/authenticate.ts';
 import { normalizeAddress } from '../auth/credential-cache.ts';
 import { createHttpProxyServer } from '../http/http-proxy.ts';
+import { ListenerSet } from '../listeners/listener-set.ts';
 import type { ProxyContext } from '../proxy-context.ts';
 import { createSocksHandler } from '../socks/socks-server.ts';
 import { SOCKS_VERSION } from '../socks/socks-handshake.ts';
 import { AUTH_TYPE_WHITELIST, lineAnswer, type ListEntry } from './list-cache.ts';
-
-/** A port that could not be opened (taken by another process) is tried again after this. */
-const RETRY_MS = 5_000;
-
-type Port = { server: net.Server; isListening: boolean };
 
 /**
  * The ports of whitelisted proxy lists (decision 131): every port of every list's block
@@ -24,17 +19,27 @@ type Port = { server: net.Server; isListening: boolean };
  */
 export class ListPorts {
   readonly #ctx: ProxyContext;
-  readonly #ports = new Map<number, Port>();
+  readonly #listeners: ListenerSet;
   #listByPort = new Map<number, ListEntry>();
   /** Accepted sockets, until they close (the stop closes those still open). */
   readonly #sockets = new Set<net.Socket>();
   readonly #http: http.Server;
   readonly #socks: (socket: net.Socket, first?: Buffer) => void;
-  #retry: NodeJS.Timeout | null = null;
-  #isStopped = false;
 
   constructor(ctx: ProxyContext) {
     this.#ctx = ctx;
+    this.#listeners = new ListenerSet({
+      what: 'a proxy list port',
+      log: ctx.log,
+      accept: (socket) => this.#accept(socket),
+      // Tunnels of a deleted list are cut through the list's connections; what is still in its
+      // handshake on these ports goes with them.
+      onClosed: (endpoints) => {
+        const ports = new Set(endpoints.map((endpoint) => endpoint.port));
+        for (const socket of this.#sockets)
+          if (socket.localPort !== undefined && ports.has(socket.localPort)) socket.destroy();
+      },
+    });
     this.#http = createHttpProxyServer(ctx, (socket, _header, now) => this.authorize(socket, now));
     this.#socks = createSocksHandler(ctx, {
       credentials: false,
@@ -44,11 +49,11 @@ export class ListPorts {
 
   /** Ports listened on now. */
   get listening(): number[] {
-    return [...this.#ports].filter(([, port]) => port.isListening).map(([number]) => number);
+    return this.#listeners.listening.map((endpoint) => endpoint.port);
   }
 
   isListening(port: number): boolean {
-    return this.#ports.get(port)?.isListening ?? false;
+    return this.#listeners.isListening({ host: this.#ctx.config.GATEWAY_HOST, port });
   }
 
   get openSockets() {
@@ -75,7 +80,6 @@ export class ListPorts {
    * listen (or failed: those are retried).
    */
   async sync(lists: Iterable<ListEntry>): Promise<void> {
-    if (this.#isStopped) return;
     const wanted = new Map<number, ListEntry>();
     for (const list of lists) {
       if (list.authType !== AUTH_TYPE_WHITELIST || list.portStart === null) continue;
@@ -83,63 +87,16 @@ export class ListPorts {
         wanted.set(port, list);
     }
     this.#listByPort = wanted;
-    const gone = new Set([...this.#ports.keys()].filter((port) => !wanted.has(port)));
-    if (gone.size > 0) this.#close(gone);
-    const opening: Promise<void>[] = [];
-    for (const port of wanted.keys()) if (!this.#ports.has(port)) opening.push(this.#open(port));
-    await Promise.all(opening);
+    const host = this.#ctx.config.GATEWAY_HOST;
+    await this.#listeners.sync([...wanted.keys()].map((port) => ({ host, port })));
   }
 
   async stop(): Promise<void> {
-    this.#isStopped = true;
-    if (this.#retry) clearTimeout(this.#retry);
-    const closing = [...this.#ports.values()].map(
-      ({ server }) => new Promise((resolve) => server.close(resolve)),
-    );
-    this.#ports.clear();
+    const closing = this.#listeners.stop();
     for (const socket of this.#sockets) socket.destroy();
     // Never listening itself: closing it only stops its timers (head timeouts).
     this.#http.close(() => undefined);
-    await Promise.all(closing);
-  }
-
-  async #open(port: number): Promise<void> {
-    const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) =>
-      this.#accept(socket),
-    );
-    const entry: Port = { server, isListening: false };
-    this.#ports.set(port, entry);
-    server.listen(port, this.#ctx.config.GATEWAY_HOST);
-    try {
-      await Promise.race([
-        once(server, 'listening'),
-        once(server, 'error').then(([error]) => {
-          throw error as Error;
-        }),
-      ]);
-      entry.isListening = true;
-      // Closed while it was opening (its list went).
-      if (this.#ports.get(port) !== entry) server.close();
-    } catch (error) {
-      if (this.#ports.get(port) === entry) this.#ports.delete(port);
-      this.#ctx.log.error({ err: error, port }, 'a proxy list port could not be opened; retrying');
-      this.#retry ??= setTimeout(() => {
-        this.#retry = null;
-        void this.sync(new Set(this.#listByPort.values()));
-      }, RETRY_MS);
-      this.#retry.unref();
-    }
-  }
-
-  #close(ports: ReadonlySet<number>) {
-    for (const port of ports) {
-      this.#ports.get(port)?.server.close();
-      this.#ports.delete(port);
-    }
-    // Tunnels of a deleted list are cut through the list's connections; what is still in its
-    // handshake on these ports goes with them.
-    for (const socket of this.#sockets)
-      if (socket.localPort !== undefined && ports.has(socket.localPort)) socket.destroy();
+    await closing;
   }
 
   /** The first byte tells the protocol: 0x05 is SOCKS5, anything else an HTTP request line. */

@@ -1,8 +1,9 @@
 import net from 'node:net';
+import type { ProxyRefusalCode } from '@proxy/contract';
 import { untargeted, type Authorized } from '../auth/authenticate.ts';
 import { exitRefusal } from '../exits/exit-refusal.ts';
 import { isHostName } from '../http/targets.ts';
-import { admissionRefusal, type ProxyContext } from '../proxy-context.ts';
+import { admissionRefusal, arrivalOf, logRefusal, type ProxyContext } from '../proxy-context.ts';
 import { openTunnel } from '../tunnel/open-tunnel.ts';
 import {
   AUTH_VERSION,
@@ -21,6 +22,8 @@ const AUTH_FAILED = Buffer.from([AUTH_VERSION, 0x01]);
 const CHOOSE_USERPASS = Buffer.from([SOCKS_VERSION, METHOD.userPass]);
 const NO_ACCEPTABLE_METHOD = Buffer.from([SOCKS_VERSION, METHOD.noneAcceptable]);
 const CHOOSE_NO_AUTH = Buffer.from([SOCKS_VERSION, METHOD.noAuth]);
+
+const PROTOCOL_NOT_BOUGHT: ProxyRefusalCode = 'protocol_not_bought';
 
 type Stage = 'greeting' | 'credentials' | 'request' | 'connecting';
 
@@ -59,11 +62,17 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
     const fail = (reply?: Buffer) => {
       clearTimeout(handshakeTimer);
       socket.removeListener('data', onData);
+      // The reply goes out whole; the client's end then closes the socket.
+      socket.removeListener('end', onEnd);
       if (reply) socket.end(reply);
       else socket.destroy();
     };
     socket.on('error', () => socket.destroy());
     socket.on('close', () => clearTimeout(handshakeTimer));
+    // A client that ends its side before the handshake is done will never finish it (the port
+    // is half-open capable, so nothing else would close it before the handshake timeout).
+    const onEnd = () => socket.destroy();
+    socket.once('end', onEnd);
 
     const onData = (chunk: Buffer) => {
       buffered = buffered === null ? chunk : Buffer.concat([buffered, chunk]);
@@ -84,7 +93,7 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
           authorized = methods.includes(METHOD.noAuth)
             ? access.byAddress(socket, Date.now())
             : null;
-          if (!authorized?.entry.socksAllowed) return fail(NO_ACCEPTABLE_METHOD);
+          if (!authorized) return fail(NO_ACCEPTABLE_METHOD);
           socket.write(CHOOSE_NO_AUTH);
           stage = 'request';
         } else if (stage === 'credentials') {
@@ -97,8 +106,9 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
             parsed.message.password,
             Date.now(),
           );
-          // An ISP package bought for HTTP(S) only is refused here like a wrong password.
-          if (!authorized?.entry.socksAllowed) return fail(AUTH_FAILED);
+          // An ISP package bought for HTTP(S) only gets in here: its request is refused below,
+          // so the client learns that the protocol, not the password, is wrong.
+          if (!authorized) return fail(AUTH_FAILED);
           socket.write(AUTH_OK);
           stage = 'request';
         } else {
@@ -113,6 +123,7 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
           // From here the exit's connect timeout bounds the wait.
           clearTimeout(handshakeTimer);
           socket.removeListener('data', onData);
+          socket.removeListener('end', onEnd);
           socket.pause();
           if (authorized)
             connect(socket, authorized, parsed.message.host, parsed.message.port, rest);
@@ -131,8 +142,20 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
     ) => {
       if (net.isIP(host) === 0 && !isHostName(host))
         return fail(requestReply(REPLY.hostUnreachable));
-      if (admissionRefusal(ctx, answer.entry) !== null) return fail(requestReply(REPLY.notAllowed));
-      const exit = ctx.exits.pick(answer.entry, answer.targeting, Date.now());
+      if (!answer.entry.socksAllowed) {
+        ctx.log.info(
+          { packageId: answer.entry.id, refusal: PROTOCOL_NOT_BOUGHT },
+          'SOCKS5 refused: the package was bought for HTTP(S) only',
+        );
+        return fail(requestReply(REPLY.notAllowed));
+      }
+      const arrivedOn = arrivalOf(ctx, client);
+      const refusal = admissionRefusal(ctx, answer.entry, arrivedOn);
+      if (refusal !== null) {
+        logRefusal(ctx, refusal, answer.entry, arrivedOn);
+        return fail(requestReply(REPLY.notAllowed));
+      }
+      const exit = ctx.exits.pick(answer.entry, answer.targeting, Date.now(), arrivedOn);
       if (!exit) {
         const why = ctx.exits.whyNone(answer.entry, answer.targeting);
         return fail(requestReply(exitRefusal(ctx.log, answer, why).socksReply));

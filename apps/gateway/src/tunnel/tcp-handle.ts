@@ -43,6 +43,7 @@ export type TcpHandle = {
   close(callback?: () => void): void;
   setNoDelay(enable: boolean): number;
   getpeername(out: PeerAddress): number;
+  getsockname(out: PeerAddress): number;
   bind(address: string, port: number): number;
   bind6(address: string, port: number, flags: number): number;
   connect(request: HandleRequest<unknown>, address: string, port: number): number;
