@@ -64,6 +64,16 @@ CREATE INDEX isp_addresses_free_idx ON isp_addresses (block_id, released_at NULL
 -- The addresses of a package (release, the gateway's reload).
 CREATE INDEX isp_addresses_package_idx ON isp_addresses (package_id) WHERE package_id IS NOT NULL;
 
+-- The usable addresses of a block, in order: every host, less the network and broadcast
+-- addresses below /31 (as routers treat them). A new block's rows are made from it.
+CREATE FUNCTION isp_block_hosts(block cidr) RETURNS SETOF inet
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT host(block + n)::inet
+  FROM generate_series(
+    CASE WHEN masklen(block) >= 31 THEN 0 ELSE 1 END,
+    (2 ^ (32 - masklen(block)))::bigint - CASE WHEN masklen(block) >= 31 THEN 1 ELSE 2 END) AS n;
+$$;
+
 -- Who held which address when (abuse reports name an address and a time): one row per holding,
 -- open while released_at is NULL. The unique index is the guarantee that no two live packages
 -- ever share an address, whatever the code above it does.
@@ -90,12 +100,7 @@ CROSS JOIN LATERAL (SELECT set_masklen(value::cidr, masklen(value::cidr)) AS cid
 ORDER BY block.cidr, c.id;
 
 INSERT INTO isp_addresses (ip, block_id)
-SELECT host(b.cidr + n)::inet, b.id
-FROM isp_blocks b
-CROSS JOIN LATERAL generate_series(
-  CASE WHEN masklen(b.cidr) >= 31 THEN 0 ELSE 1 END,
-  CASE WHEN masklen(b.cidr) >= 31 THEN (2 ^ (32 - masklen(b.cidr)))::bigint - 1
-       ELSE (2 ^ (32 - masklen(b.cidr)))::bigint - 2 END) AS n;
+SELECT isp_block_hosts(b.cidr), b.id FROM isp_blocks b;
 
 INSERT INTO isp_address_assignments (ip, package_id, assigned_at)
 SELECT DISTINCT ON (ip.value) ip.value::inet, p.id, coalesce(p.activated_at, p.created_at)

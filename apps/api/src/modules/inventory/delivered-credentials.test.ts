@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { curlExamples, type ApiTools } from '@proxy/contract';
 import { bearer, waitFor } from '../../../test/helpers.ts';
 import { postJson, withServerAndOrigin } from '../../../test/processes.ts';
-import { creditBalance, customerWhoBoughtFrom, tariffByKey } from '../../../test/shop.ts';
+import {
+  catalogueByKey,
+  creditBalance,
+  customerWhoBoughtFrom,
+  tariffByKey,
+} from '../../../test/shop.ts';
 import { DEMO_INVENTORY_FILE } from '../../db/seed/seed.ts';
 import { readInventoryFile } from './inventory.service.ts';
 
@@ -83,22 +88,15 @@ describe('delivered credentials work as printed', () => {
           const premiumId = await buy('/api/tariff/buy', {
             tariff_id: (await tariffByKey(db, 'premium-1gb')).id,
           });
-          const us = await db
-            .selectFrom('isp_countries')
-            .select('id')
-            .where('key', '=', 'isp-us')
-            .executeTakeFirstOrThrow();
+          const catalogue = catalogueByKey(() => db);
+          const us = await catalogue.country('isp-us');
           const ispId = await buy('/api/tariff/buy-isp', {
             tariff_id: (await tariffByKey(db, 'isp-us-5')).id,
             country_id: us.id,
             period: 30,
             socks: false,
           });
-          const frankfurt = await db
-            .selectFrom('unlim_locations')
-            .select('id')
-            .where('key', '=', 'de-frankfurt')
-            .executeTakeFirstOrThrow();
+          const frankfurt = await catalogue.location('de-frankfurt');
           const unlimId = await buy('/api/tariff/buy-unlim', {
             tariff_id: (await tariffByKey(db, 'unlim-1d-100mbps')).id,
             location_id: frankfurt.id,

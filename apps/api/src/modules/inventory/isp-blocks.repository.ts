@@ -21,8 +21,8 @@ export const findIspBlocks = (db: Db) =>
     .execute();
 
 /**
- * Inserts the blocks whose CIDR is new, each with one row per usable address (network and
- * broadcast left out below /31, as routers do). Returns the CIDRs inserted. A block that
+ * Inserts the blocks whose CIDR is new, each with one row per usable address (the schema's
+ * isp_block_hosts). Returns the CIDRs inserted. A block that
  * overlaps another is refused by the table's exclusion constraint (23P01).
  */
 export const insertIspBlocks = async (db: Db, blocks: readonly IspBlockDefinition[]) => {
@@ -43,13 +43,7 @@ export const insertIspBlocks = async (db: Db, blocks: readonly IspBlockDefinitio
     if (!row) continue;
     await sql`
       INSERT INTO isp_addresses (ip, block_id)
-      SELECT host(b.cidr + n)::inet, b.id
-      FROM isp_blocks b
-      CROSS JOIN LATERAL generate_series(
-        CASE WHEN masklen(b.cidr) >= 31 THEN 0 ELSE 1 END,
-        CASE WHEN masklen(b.cidr) >= 31 THEN (2 ^ (32 - masklen(b.cidr)))::bigint - 1
-             ELSE (2 ^ (32 - masklen(b.cidr)))::bigint - 2 END) AS n
-      WHERE b.id = ${row.id}`.execute(db);
+      SELECT isp_block_hosts(cidr), id FROM isp_blocks WHERE id = ${row.id}`.execute(db);
     inserted.push(row.cidr);
   }
   return inserted;
