@@ -16,6 +16,17 @@ export const E2E_TELEGRAM = {
   token: '700000001:e2e-stand-in-token',
   control: `http://127.0.0.1:${telegramPort}/__control`,
 };
+/**
+ * The proxy gateway the server runs as its child (START_GATEWAY, as `npm start` does), on ports
+ * of this run so that parallel runs (other E2E_PORTs) and a developer's own gateway on 8080/1080
+ * do not collide; IP-whitelist proxy lists take their ports from `listPorts`.
+ */
+export const E2E_GATEWAY = {
+  host: '127.0.0.1',
+  httpPort: port + 2000,
+  socksPort: port + 3000,
+  listPorts: { first: port + 4000, last: port + 4049 },
+};
 /** The operator as legal texts and the FAQ name it (PUBLIC_DOMAIN, COMPANY_NAME, SUPPORT_EMAIL). */
 export const E2E_SITE = {
   domain: 'proxies.example.org',
@@ -80,6 +91,12 @@ export default defineConfig({
         TELEGRAM_API_ROOT: `http://127.0.0.1:${E2E_TELEGRAM.port}`,
         TELEGRAM_POLL_TIMEOUT_SECONDS: '1',
         TELEGRAM_STANDBY_SECONDS: '0.5',
+        // The gateway beside the API, so journeys can use what they bought (inventory.spec.ts).
+        START_GATEWAY: 'true',
+        GATEWAY_HOST: E2E_GATEWAY.host,
+        GATEWAY_HTTP_PORT: String(E2E_GATEWAY.httpPort),
+        GATEWAY_SOCKS_PORT: String(E2E_GATEWAY.socksPort),
+        GATEWAY_LIST_PORTS: `${E2E_GATEWAY.listPorts.first}-${E2E_GATEWAY.listPorts.last}`,
       },
     },
   ],

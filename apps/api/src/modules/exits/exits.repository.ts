@@ -88,11 +88,17 @@ export const lockExitsIfUnconfigured = async (tx: Db) => {
   const configured = await tx
     .selectFrom('gateway_exits')
     .select('id')
-    .where(
-      sql<boolean>`NOT (name = 'direct' AND kind = 'direct' AND local_address IS NULL
-        AND country IS NULL)`,
-    )
+    .where(sql<boolean>`NOT ${isDefaultExit}`)
     .limit(1)
     .executeTakeFirst();
   return configured === undefined;
+};
+
+/** The schema's default exit: `direct` from the system's address, declaring no place. */
+const isDefaultExit = sql<boolean>`(name = 'direct' AND kind = 'direct'
+  AND local_address IS NULL AND country IS NULL)`;
+
+/** Removes the schema's default exit (an inventory file that does not name it replaces it). */
+export const deleteDefaultExit = async (tx: Db) => {
+  await tx.deleteFrom('gateway_exits').where(isDefaultExit).execute();
 };

@@ -299,3 +299,25 @@ describe('gateway exits: seed file and admin CLI', () => {
     expect(help.stderr).toContain('inventory:load');
   });
 });
+
+/**
+ * The demo's first start on a database of its own: the inventory file is what the gateway may
+ * send traffic through, so the schema's placeholder exit (the system's address) goes unless the
+ * file names it (the test above keeps it that way).
+ */
+describe('gateway exits: the first start with an inventory file', () => {
+  const own = useScratchDatabase('cabinet_exits_seed', { migrate: true });
+
+  it("the demo inventory's exits are the only ones: untargeted traffic leaves from a demo exit", async () => {
+    const seeded = await seedInventory(own.database.db, DEMO_INVENTORY_FILE, dataKey);
+    const demo = readInventoryFile(DEMO_INVENTORY_FILE).exits.map((exit) => exit.name);
+    expect(seeded).toMatchObject({ seeded: true, exits: demo });
+    const rows = await own.database.db
+      .selectFrom('gateway_exits')
+      .select(['name', sql<string | null>`host(local_address)`.as('address')])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.name)).toEqual(demo);
+    for (const row of rows) expect(row.address).toMatch(/^127\.0\.0\.\d+$/);
+  });
+});
