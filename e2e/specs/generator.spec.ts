@@ -70,7 +70,7 @@ const generate = async (dialog: Locator, g: Generation) => {
   await dialog.getByRole('radio', { name: g.lifetime ? /^Sticky/ : /^Rotating/ }).check();
   if (g.lifetime) {
     await dialog.getByLabel('Session lifetime').fill(String(g.lifetime[0]));
-    await dialog.getByLabel('Unit').selectOption({ label: g.lifetime[1] });
+    await dialog.getByLabel('Unit', { exact: true }).selectOption({ label: g.lifetime[1] });
   }
   const countries = dialog.getByRole('list', { name: 'Countries' });
   for (const box of await countries.getByRole('checkbox', { checked: true }).all())

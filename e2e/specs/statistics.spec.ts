@@ -117,7 +117,9 @@ test.describe('statistics and API tools', () => {
     await expect(page.locator('[data-example="session"] textarea')).toHaveValue(
       new RegExp(`${detail.data.login}_s_\\d{6}:`),
     );
-    await expect(examples).toHaveCount(3); // plain, session and SOCKS5: no exit has a country
+    // Plain, country, city, session, country and city sessions, SOCKS5: the demo inventory has
+    // exits with a country and a city for every example to target.
+    await expect(examples).toHaveCount(7);
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy: Password' }).click();
