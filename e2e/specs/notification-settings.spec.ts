@@ -30,6 +30,8 @@ test.describe('notification settings (/cabinet/notifications)', () => {
     api,
   }) => {
     const user = await signedIn(page, api);
+    // The sign-in lands on the buy page; a click before that navigation ends is undone by it.
+    await expect(page.getByRole('heading', { name: 'Buy proxy', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Notifications', exact: true }).click();
     await expect(page).toHaveURL(/\/cabinet\/notifications$/);
     await expect(page.getByRole('heading', { name: 'Notification settings' })).toBeVisible();
