@@ -3,6 +3,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/helpers.ts';
 import { ListenerSet, type Endpoint } from './listener-set.ts';
 
 const canConnect = (endpoint: Endpoint) =>
@@ -14,14 +15,6 @@ const canConnect = (endpoint: Endpoint) =>
     });
     socket.once('error', () => resolve(false));
   });
-
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 3_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 /** A free port on 127.0.0.1 (also free on the other 127.x addresses as far as tests go). */
 const freePort = async () => {
