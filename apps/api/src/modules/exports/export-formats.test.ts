@@ -1,8 +1,7 @@
 import { buffer } from 'node:stream/consumers';
-import { parse } from 'csv-parse/sync';
 import Fastify from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
+import { parseCsv, pdfLayoutPages, pdfText } from '../../../test/exports.ts';
 import { renderExport, sendExport, type ExportTable } from './export-formats.ts';
 
 const proxies = (count: number) =>
@@ -14,23 +13,8 @@ const table = (rows: ExportTable['rows'], columns: readonly string[] = ['proxy']
   rows,
 });
 
-/** csv-parse's records: arrays of cells (no `columns` option). */
-const parseCsv = (input: string | Buffer): string[][] => {
-  const records: unknown = parse(input);
-  return records as string[][];
-};
-
 const render = async (format: 'txt' | 'csv' | 'pdf', source: ExportTable) =>
   buffer(renderExport(format, source));
-
-const pdfText = async (bytes: Buffer) => {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return await parser.getText();
-  } finally {
-    await parser.destroy();
-  }
-};
 
 describe('export formats', () => {
   it('txt: a one-column list is one proxy a line, with no header', async () => {
@@ -75,25 +59,27 @@ describe('export formats', () => {
     const rows = proxies(250);
     const bytes = await render('pdf', table(rows));
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const result = await pdfText(bytes);
-    expect(result.total).toBeGreaterThan(1);
-    const lines = result.text.split('\n').map((line) => line.trim());
-    expect(lines).toContain('Список proxies');
-    const listed = lines.filter((line) => line.startsWith('127.0.0.1:'));
-    expect(listed).toEqual(rows.map(([line]) => line));
+    const text = await pdfText(bytes);
+    expect(text).toContain('Список proxies');
+    const pages = await pdfLayoutPages(bytes);
+    expect(pages.length).toBeGreaterThan(1);
+    // Top down: the title heads the first page, then the rows follow in order across pages.
+    expect(pages[0]?.[0]).toBe('Список proxies');
+    expect(pages.flat().slice(1)).toEqual(rows.map(([line]) => line));
   });
 
-  it('pdf: several columns line up under their headings on every page', async () => {
+  it('pdf: several columns line up under their headings at the top of every page', async () => {
     const rows = Array.from({ length: 120 }, (_, i) => [
       `2026-11-${String(i % 30).padStart(2, '0')}`,
       `${i * 1024}`,
     ]);
     rows.push(['Москва', '1']);
-    const result = await pdfText(await render('pdf', table(rows, ['day', 'bytes'])));
-    const lines = result.text.split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
-    expect(lines.filter((line) => line === 'day bytes').length).toBe(result.total);
-    expect(lines).toContain('2026-11-05 5120');
-    expect(lines).toContain('Москва 1');
+    const pages = await pdfLayoutPages(await render('pdf', table(rows, ['day', 'bytes'])));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]?.slice(0, 2)).toEqual(['Список proxies', 'day bytes']);
+    for (const page of pages.slice(1)) expect(page[0]).toBe('day bytes');
+    const printed = pages.flatMap((page, index) => page.slice(index === 0 ? 2 : 1));
+    expect(printed).toEqual(rows.map((row) => row.join(' ')));
   });
 
   it.each(['txt', 'csv', 'pdf'] as const)(

@@ -66,8 +66,9 @@ const COLUMN_GAP = 2;
 const PDF_BUFFER_LIMIT = 256 * 1024;
 
 /**
- * A monospace table (`columnWidths`: the first column takes the page, the others their heading); a value
- * longer than its column is cut with `…` (proxy strings fit: a list has one wide column).
+ * A monospace table (`columnWidths`: the first column takes the page, the others their heading
+ * or widest cell); a value longer than its column is cut with `…` (proxy strings fit: a list
+ * has one wide column).
  */
 const pdfStream = (table: ExportTable): Readable => {
   const doc = new PDFDocument({ size: 'A4', margin: PDF_MARGIN, bufferPages: false });
@@ -75,7 +76,7 @@ const pdfStream = (table: ExportTable): Readable => {
   const charWidth = doc.widthOfString('M');
   const lineHeight = doc.currentLineHeight(true);
   const pageChars = Math.floor((doc.page.width - 2 * PDF_MARGIN) / charWidth);
-  const widths = columnWidths(table.columns, pageChars);
+  const widths = columnWidths(table, pageChars);
   const formatRow = (row: readonly string[]) =>
     row
       .map((cell, index) => fit(cell, widths[index] ?? 0, index < row.length - 1))
@@ -100,11 +101,15 @@ const pdfStream = (table: ExportTable): Readable => {
     return out;
   };
   const ascent = (font.ascender / 1000) * PDF_FONT_SIZE;
+  // `y` is the top of the next line, measured down from the page's top edge. pdfkit opens every
+  // page with a flip (`1 0 0 -1 0 height cm`) so that its own coordinates run top down; in that
+  // space the baseline sits at `y + ascent`, and the text matrix's -1 turns the glyphs upright
+  // again (what pdfkit's text() does with a transform of its own around each fragment).
   let y = 0;
   const line = (text: string) => {
-    const baseline = doc.page.height - y - ascent;
+    const baseline = y + ascent;
     doc.addContent(
-      `BT 1 0 0 1 ${PDF_MARGIN} ${baseline.toFixed(2)} Tm /${font.id} ${PDF_FONT_SIZE} Tf <${hex(text)}> Tj ET`,
+      `BT 1 0 0 -1 ${PDF_MARGIN} ${baseline.toFixed(2)} Tm /${font.id} ${PDF_FONT_SIZE} Tf <${hex(text)}> Tj ET`,
     );
     y += lineHeight;
   };
@@ -163,9 +168,18 @@ const fit = (value: string, width: number, pad: boolean): string => {
   return pad ? value.padEnd(width) : value;
 };
 
-/** Every column gets its heading's width; the first column takes what is left of the page. */
-const columnWidths = (columns: readonly string[], pageChars: number): number[] => {
-  const rest = columns.slice(1).map((heading) => Math.max(heading.length, 12));
+/**
+ * Every column after the first gets its heading's width (at least 12), or its widest cell's when
+ * the rows are already in memory (an ISP list's logins and passwords are printed whole); the
+ * first column takes what is left of the page. Streamed rows are not read ahead.
+ */
+const columnWidths = (table: ExportTable, pageChars: number): number[] => {
+  const rest = table.columns.slice(1).map((heading) => Math.max(heading.length, 12));
+  if (Array.isArray(table.rows))
+    for (const row of table.rows as readonly (readonly string[])[])
+      row.slice(1).forEach((cell, index) => {
+        rest[index] = Math.max(rest[index] ?? 0, cell.length);
+      });
   const used = rest.reduce((sum, width) => sum + width + COLUMN_GAP, 0);
   return [Math.max(pageChars - used, 8), ...rest];
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, pdfText } from '../../../test/exports.ts';
+import {
+  hasInkBetween,
+  parseCsv,
+  pdfLayoutLines,
+  pdfText,
+  renderFirstPage,
+} from '../../../test/exports.ts';
 import { useTestApp, type TestContext } from '../../../test/helpers.ts';
 import { creditBalance, customerWhoBought, loadShop, tariffByKey } from '../../../test/shop.ts';
 import { hourAgo, meterHour } from '../../../test/usage.ts';
@@ -62,6 +68,29 @@ describe('statistics report download', () => {
     expect(text).toContain(`Отчёт о трафике: всё время`);
     expect(text).toContain(`пакет №${packageId}`);
     expect(text).toMatch(/Итого\s+11000\s+41000\s+52000/);
+  });
+
+  it('the pdf reads top down: the title, the header row, the buckets in time order, the total', async () => {
+    await loadShop(ctx.database.db);
+    const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
+    const key = await packageKeyOf(ctx, packageId);
+    await meterHour(ctx.database.db, packageId, hourAgo(3), 1_500, 30_000);
+
+    const pdf = await download(ctx, user.token, `/api/export/statistics/${key}/daily/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const lines = await pdfLayoutLines(pdf.rawPayload);
+    expect(lines[0]).toMatch(new RegExp(`^Traffic report: .*package #${packageId}$`));
+    expect(lines[1]).toBe('Start (UTC) Upload, bytes Download, bytes Total, bytes');
+    const buckets = lines.slice(2, -1).map((line) => line.slice(0, 16));
+    expect(buckets).toHaveLength(24);
+    expect(buckets).toEqual([...buckets].sort());
+    expect(lines.at(-1)).toBe('Total 1500 30000 31500');
+
+    // The title band at the top of the page is inked and the short table ends above the middle.
+    const page = await renderFirstPage(pdf.rawPayload);
+    expect(hasInkBetween(page, 0, 0.06)).toBe(true);
+    expect(hasInkBetween(page, 0.06, 0.1)).toBe(true);
+    expect(hasInkBetween(page, 0.5, 1)).toBe(false);
   });
 
   it("another user's key, an unknown period or format is 404; no session is 401", async () => {
@@ -136,6 +165,21 @@ describe('ISP IP-list export', () => {
     expect(text).toContain(`ISP IP list, package #${pkg.id}`);
     for (const ip of pkg.ips)
       expect(text).toMatch(new RegExp(`${ip.replaceAll('.', '\\.')}\\s+18080`));
+
+    const loginPdf = await download(
+      ctx,
+      user.token,
+      `/api/export/proxy-list/isp/pdf/login/${pkg.id}`,
+    );
+    const lines = await pdfLayoutLines(loginPdf.rawPayload);
+    expect(lines).toEqual([
+      `ISP IP list, package #${pkg.id}`,
+      'IP Port Login Password',
+      ...pkg.ips.map((ip) => `${ip} 18080 ${pkg.login} ${password}`),
+    ]);
+    const page = await renderFirstPage(loginPdf.rawPayload);
+    expect(hasInkBetween(page, 0, 0.06)).toBe(true);
+    expect(hasInkBetween(page, 0.25, 1)).toBe(false);
   });
 
   it("another user's package, a package of another family or an unknown type is 404", async () => {

@@ -1,5 +1,3 @@
-import { parse } from 'csv-parse/sync';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STICKY_ID_RANGE } from '@proxy/contract';
 import {
@@ -8,6 +6,13 @@ import {
   type Registered,
   type TestContext,
 } from '../../../test/helpers.ts';
+import {
+  hasInkBetween,
+  parseCsv,
+  pdfLayoutLines,
+  pdfText,
+  renderFirstPage,
+} from '../../../test/exports.ts';
 import { LOGIN_PROXY_LIST, insertLocationExits } from '../../../test/proxy-lists.ts';
 import { customerWhoBought } from '../../../test/shop.ts';
 import { loadCatalogue } from '../catalogue/catalogue.loader.ts';
@@ -15,12 +20,6 @@ import { setPackageColumns } from '../../../test/packages.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import { uniqueSessionIds } from './proxy-lines.ts';
 import { packageRow } from '../../../../../packages/db/test/package-row.ts';
-
-/** csv-parse's records: arrays of cells. */
-const parseCsv = (input: Buffer): string[][] => {
-  const records: unknown = parse(input);
-  return records as string[][];
-};
 
 const PORTS = { first: 30_000, last: 30_019 };
 const HOST = 'proxy.test';
@@ -441,14 +440,6 @@ describe('proxy lists and the generator', () => {
   describe('exports', () => {
     const download = (url: string, language?: 'en' | 'ru') =>
       ctx.api.request('GET', url, { token: owner.token, ...(language ? { language } : {}) });
-    const pdfText = async (bytes: Buffer) => {
-      const parser = new PDFParse({ data: bytes });
-      try {
-        return (await parser.getText()).text;
-      } finally {
-        await parser.destroy();
-      }
-    };
 
     it('one list as txt, csv and pdf, named after the list, lines as printed', async () => {
       const id = await createOk({ ...loginList, name: 'Список1', ports_count: 4 });
@@ -474,6 +465,11 @@ describe('proxy lists and the generator', () => {
       const text = await pdfText(pdf.rawPayload);
       expect(text).toContain('Список1');
       for (const line of lines) expect(text).toContain(line);
+      // Read top down: the title, then the proxies in order; the page is inked from the top.
+      expect(await pdfLayoutLines(pdf.rawPayload)).toEqual(['Список1', ...lines]);
+      const page = await renderFirstPage(pdf.rawPayload);
+      expect(hasInkBetween(page, 0, 0.06)).toBe(true);
+      expect(hasInkBetween(page, 0.25, 1)).toBe(false);
 
       // A foreign, unknown or renamed list, and an unknown format: 404.
       const stranger = await activeCustomer('base-1gb');
@@ -524,6 +520,15 @@ describe('proxy lists and the generator', () => {
       expect(pdf.headers['content-disposition']).toContain('filename="report.pdf"');
       const text = await pdfText(pdf.rawPayload);
       for (const [line] of expected) expect(text).toContain(line);
+      expect(await pdfLayoutLines(pdf.rawPayload)).toEqual([
+        'Proxy lists',
+        'Proxy List',
+        ...expected.map((row) => row.join(' ')),
+      ]);
+      const page = await renderFirstPage(pdf.rawPayload);
+      expect(hasInkBetween(page, 0, 0.06)).toBe(true);
+      expect(hasInkBetween(page, 0.06, 0.1)).toBe(true);
+      expect(hasInkBetween(page, 0.25, 1)).toBe(false);
 
       // Any list that is not the caller's (or renamed) refuses the whole report; none is 422.
       expect(
