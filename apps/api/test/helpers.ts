@@ -78,6 +78,8 @@ export const testConfig = (overrides: Parameters<typeof loadConfig>[0] = {}): Co
     PACKAGE_EVENTS_SWEEP_SECONDS: '0',
     // Nor renew, expire or remind another file's packages (the lifecycle tests call the sweeps).
     PACKAGE_LIFECYCLE_SWEEP_SECONDS: '0',
+    // Nor expire another file's payments (the payment tests call the sweep).
+    PAYMENT_EXPIRY_SWEEP_SECONDS: '0',
     ...overrides,
   });
 

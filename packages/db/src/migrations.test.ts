@@ -13,17 +13,20 @@ afterAll(async () => {
     await runSql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 
-/** A database migrated up to the baseline only: the schema before the inventory. */
-const databaseBeforeInventory = async () => {
+/** A database migrated with the `files` of the migrations only (the schema of that time). */
+const databaseMigratedWith = async (files: readonly string[]) => {
   const name = `cabinet_inv_${randomBytes(4).toString('hex')}`;
   await runSql(adminUrl, `CREATE DATABASE ${name}`);
   created.push(name);
   const url = withDatabase(adminUrl, name);
-  const dir = mkdtempSync(path.join(tmpdir(), 'baseline-only-'));
-  copyFileSync(path.join(MIGRATIONS_DIR, SQUASHED.baseline), path.join(dir, SQUASHED.baseline));
+  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-up-to-'));
+  for (const file of files) copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
   await migrate(url, { dir });
   return url;
 };
+
+/** A database migrated up to the baseline only: the schema before the inventory. */
+const databaseBeforeInventory = () => databaseMigratedWith([SQUASHED.baseline]);
 
 describe('migration 0023: the inventory', () => {
   it('turns the old per-country pools into blocks, keeping who holds what and what rested', async () => {
@@ -80,5 +83,41 @@ describe('migration 0023: the inventory', () => {
         `INSERT INTO isp_address_assignments (ip, package_id) VALUES ('198.51.100.1', 8)`,
       ),
     ).rejects.toThrow(/isp_address_assignments_live_idx/);
+  });
+});
+
+describe('migration 0024: payment expiry', () => {
+  it('gives the payments waiting from before the lifetime of their provider, from their creation', async () => {
+    const url = await databaseMigratedWith([SQUASHED.baseline, '0023_inventory.sql']);
+    await runSql(
+      url,
+      `INSERT INTO users (id, name, email, ref_link, api_key_digest, legacy_api_key)
+         OVERRIDING SYSTEM VALUE
+         VALUES (1, 'Old', 'old@example.com', 'ref0000001', 'digest', 'key');
+       INSERT INTO payments (user_id, provider, merchant_id, system_name, type, amount_cents,
+           status, created_at)
+         VALUES (1, 'sandbox', 5, 'Visa / Mastercard', 5, 100, 0, '2026-11-01T10:00:00Z'),
+                (1, 'stripe', 1, 'Visa / Mastercard', 5, 200, 0, '2026-11-01T10:00:00Z'),
+                (1, 'nowpayments', 3, 'Crypto BTC', 3, 300, 0, '2026-11-01T10:00:00Z'),
+                (1, 'sandbox', 5, 'Visa / Mastercard', 5, 400, 1, '2026-11-01T10:00:00Z');`,
+    );
+    expect((await migrate(url)).applied).toContain('0024_payment_expiry.sql');
+    const rows = await runSql<{ amount_cents: string; expires_at: string | null }>(
+      url,
+      `SELECT amount_cents::text,
+         to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS expires_at
+       FROM payments ORDER BY amount_cents`,
+    );
+    expect(rows).toEqual([
+      { amount_cents: '100', expires_at: '2026-11-02 10:00' },
+      { amount_cents: '200', expires_at: '2026-11-02 10:00' },
+      { amount_cents: '300', expires_at: '2026-11-08 10:00' },
+      { amount_cents: '400', expires_at: null },
+    ]);
+    // Expired is a status of its own now; anything else is still refused.
+    await runSql(url, `UPDATE payments SET status = 3 WHERE amount_cents = 100`);
+    await expect(
+      runSql(url, `UPDATE payments SET status = 4 WHERE amount_cents = 200`),
+    ).rejects.toThrow(/payments_status_check/);
   });
 });

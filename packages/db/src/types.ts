@@ -248,6 +248,7 @@ export interface Payments {
   created_at: Generated<Timestamp>;
   credited_at: Timestamp | null;
   currency: Generated<string>;
+  expires_at: Timestamp | null;
   id: Generated<string>;
   language: Generated<string>;
   merchant_id: number;
@@ -255,7 +256,7 @@ export interface Payments {
   payment_system: number | null;
   provider: string;
   provider_payment_id: string | null;
-  status: Generated<0 | 1 | 2>;
+  status: Generated<0 | 1 | 2 | 3>;
   system_name: string;
   type: number;
   updated_at: Generated<Timestamp>;

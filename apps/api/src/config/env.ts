@@ -153,6 +153,11 @@ const envSchema = z.object({
    * traffic warnings; decision 109), in seconds. 0 = never (API tests sharing a database).
    */
   PACKAGE_LIFECYCLE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * How often payments left unpaid past their checkout's lifetime are marked expired (decision
+   * 155), in seconds. 0 = never (API tests sharing a database).
+   */
+  PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Mails each mail queue sends at once (pg-boss batch handled in parallel). */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** Open SMTP connections of the mailer's pool (nodemailer `pool: true`). */

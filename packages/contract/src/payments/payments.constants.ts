@@ -70,8 +70,11 @@ export const CRYPTO_NETWORKS = [
 export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 export const DEFAULT_PAYMENT_NETWORK = 'USD';
 
-/** Payment statuses of a top-up (spec: filter values 1 success, 0 waiting, 2 error). */
-export const PAYMENT_STATUS = { waiting: 0, success: 1, error: 2 } as const;
+/**
+ * Payment statuses of a top-up (spec: filter values 1 success, 0 waiting, 2 error; 3 expired:
+ * the checkout closed unpaid, decision 155).
+ */
+export const PAYMENT_STATUS = { waiting: 0, success: 1, error: 2, expired: 3 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
 
 /** Merchants of the payments filter (spec: 5, 1, 3). */

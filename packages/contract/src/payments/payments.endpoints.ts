@@ -18,7 +18,7 @@ import { webhookPayloadSchema } from './webhooks.schemas.ts';
 export const paymentRowSchema = z.object({
   id: z.string(),
   created_at: z.string(),
-  /** 0 waiting, 1 success, 2 error. */
+  /** 0 waiting, 1 success, 2 error, 3 expired. */
   status: z.literal(Object.values(PAYMENT_STATUS)),
   merchant: z.number(),
   merchant_id: z.number(),
@@ -43,6 +43,7 @@ export const WEBHOOK_OUTCOMES = [
   'credited',
   'duplicate',
   'failed',
+  'expired',
   'ignored',
   'amount_mismatch',
   'unknown_payment',

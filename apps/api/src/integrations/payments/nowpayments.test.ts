@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@proxy/contract';
+import { PAYMENT_STATUS, apiErrorSchema } from '@proxy/contract';
 import { createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { onlyPaymentOf } from '../../../test/shop.ts';
-import { balancesOf, createTopUp } from '../../../test/money.ts';
+import { balancesOf, countOfType, createTopUp } from '../../../test/money.ts';
 import { startStandIn } from '../../../test/payment-stand-in.ts';
 import { signNowPaymentsIpn } from './nowpayments.ts';
 
@@ -112,9 +112,17 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
       network: 'USDT-TRC20',
     });
     const invoiceId = payment.provider_payment_id!;
+    // NOWPayments gives the customer 7 days to send the funds; the invoice answers no expiry.
+    const lifetime = (payment.expires_at?.getTime() ?? 0) - payment.created_at.getTime();
+    expect(Math.abs(lifetime - 7 * 24 * 3_600_000)).toBeLessThan(1_000);
 
+    const waiting = ipn(invoiceId, payment.id, 'waiting');
+    expect((await deliver(waiting)).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await onlyPaymentOf(ctx.database.db, user.id)).expires_at).toEqual(payment.expires_at);
+    // Funds seen on the chain: NOWPayments no longer expires the payment, nor do we.
     const confirming = ipn(invoiceId, payment.id, 'confirming');
     expect((await deliver(confirming)).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await onlyPaymentOf(ctx.database.db, user.id)).expires_at).toBeNull();
     const finished = ipn(invoiceId, payment.id, 'finished');
     expect((await deliver(finished, sign(finished, 'wrong-secret'))).statusCode).toBe(401);
     expect((await deliver({ ...finished, price_amount: 2500 }, sign(finished))).statusCode).toBe(
@@ -172,7 +180,9 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
     const cheap = ipn(payment.provider_payment_id!, payment.id, 'finished', 4);
     expect((await deliver(cheap)).statusCode).toBe(409);
     const expired = ipn(payment.provider_payment_id!, payment.id, 'expired', 40);
-    expect((await deliver(expired)).json()).toMatchObject({ outcome: 'failed' });
+    expect((await deliver(expired)).json()).toMatchObject({ outcome: 'expired' });
+    expect((await onlyPaymentOf(ctx.database.db, user.id)).status).toBe(PAYMENT_STATUS.expired);
+    expect(await countOfType(ctx, 'ledger_entries', user.id, 'payment_error')).toBe(0);
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
   });
 });

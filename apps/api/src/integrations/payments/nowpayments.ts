@@ -40,8 +40,17 @@ const STATUS: Record<string, PaymentStatus> = {
   finished: PAYMENT_STATUS.success,
   failed: PAYMENT_STATUS.error,
   refunded: PAYMENT_STATUS.error,
-  expired: PAYMENT_STATUS.error,
+  expired: PAYMENT_STATUS.expired,
 };
+
+/** Statuses after the customer's funds were seen: NOWPayments no longer expires the payment. */
+const SETTLING = new Set(['confirming', 'confirmed', 'sending', 'partially_paid']);
+
+/**
+ * NOWPayments gives the customer 7 days to send the funds before the payment expires; the
+ * invoice's answer names no expiry, so the payment keeps this from its creation.
+ */
+export const NOWPAYMENTS_CHECKOUT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** HMAC-SHA512 of the body with keys sorted at every level (their docs' sortObject). */
 export const signNowPaymentsIpn = (secret: string, body: unknown): string =>
@@ -54,6 +63,7 @@ export const createNowPaymentsProvider = (
 ): PaymentProvider => ({
   name: 'nowpayments',
   merchantId: MERCHANTS.crypto,
+  checkoutLifetimeMs: NOWPAYMENTS_CHECKOUT_LIFETIME_MS,
   createPayment: async (request) => {
     const payCurrency = request.network ? NOWPAYMENTS_CURRENCIES[request.network] : undefined;
     const response = await fetchImpl(`${options.baseUrl.replace(/\/+$/, '')}/v1/invoice`, {
@@ -108,6 +118,7 @@ export const createNowPaymentsProvider = (
       // The invoice is priced in USD; price_amount is what the invoice asked, in that currency.
       amountCents: dollarsToCents(body.price_amount),
       currency: body.price_currency ? body.price_currency.toUpperCase() : null,
+      isSettling: SETTLING.has(body.payment_status),
     };
   },
 });

@@ -18,15 +18,25 @@ export type CheckoutRequest = {
   webhookUrl: string;
 };
 
-export type CheckoutSession = { providerPaymentId: string; checkoutUrl: string };
+export type CheckoutSession = {
+  providerPaymentId: string;
+  checkoutUrl: string;
+  /** When the checkout stops taking money, where the provider says so (decision 155). */
+  expiresAt?: Date;
+};
 
-/** A verified webhook, mapped onto our statuses (0 waiting, 1 success, 2 error). */
+/** A verified webhook, mapped onto our statuses (0 waiting, 1 success, 2 error, 3 expired). */
 export type WebhookEvent = {
   providerPaymentId: string;
   status: PaymentStatus;
   /** What the provider says was paid, when it says it (checked against the payment). */
   amountCents: number | null;
   currency: string | null;
+  /**
+   * A waiting payment the customer has paid and the provider is settling (a bank debit, funds
+   * seen on the chain): the provider no longer expires it, and neither do we.
+   */
+  isSettling?: boolean;
 };
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
@@ -75,6 +85,12 @@ export const parseWebhookPayload = <S extends z.ZodType>(
 export type PaymentProvider = {
   name: 'sandbox' | 'stripe' | 'nowpayments';
   merchantId: number;
+  /**
+   * How long the provider's checkout takes money by default, from its creation: a payment
+   * still waiting then has expired (decision 155). A session that names its own expiry
+   * (`CheckoutSession.expiresAt`) overrides it.
+   */
+  checkoutLifetimeMs: number;
   createPayment: (request: CheckoutRequest) => Promise<CheckoutSession>;
   verifyAndParseWebhook: (rawBody: Buffer, headers: WebhookHeaders) => WebhookEvent | null;
 };

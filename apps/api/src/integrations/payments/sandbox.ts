@@ -22,10 +22,16 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A delivery older than this is refused (replay of a captured request). */
 const TOLERANCE_SECONDS = 300;
 
-/** How long a sandbox checkout link works (a provider's checkout session lives a day too). */
+/**
+ * How long a sandbox checkout link works: a day, as a Stripe Checkout Session by default. The
+ * payment expires with its link (decision 155).
+ */
 export const SANDBOX_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
 type CheckoutHolder = { paymentId: string; userId: number };
+
+/** When a checkout link made at `now` stops working, in whole seconds since the epoch. */
+const checkoutExpiry = (now: number) => Math.floor((now + SANDBOX_CHECKOUT_TTL_MS) / 1000);
 
 const checkoutMac = (secret: string, holder: CheckoutHolder, expiresAt: number) =>
   hmacBase64Url(secret, `sandbox-checkout\n${holder.paymentId}\n${holder.userId}\n${expiresAt}`);
@@ -40,7 +46,7 @@ export const createSandboxCheckoutToken = (
   holder: CheckoutHolder,
   now = Date.now(),
 ): string => {
-  const expiresAt = Math.floor((now + SANDBOX_CHECKOUT_TTL_MS) / 1000);
+  const expiresAt = checkoutExpiry(now);
   return `${expiresAt}.${checkoutMac(secret, holder, expiresAt)}`;
 };
 
@@ -103,17 +109,25 @@ const STATUS: Record<SandboxWebhookBody['status'], PaymentStatus> = {
  */
 export const createSandboxProvider = (options: {
   secret: string;
-  checkoutUrl: (holder: CheckoutHolder) => string;
+  /** The checkout link of a payment, made at `now` (its token expires a day later). */
+  checkoutUrl: (holder: CheckoutHolder, now: number) => string;
   now?: () => number;
 }): PaymentProvider => ({
   name: 'sandbox',
   merchantId: MERCHANTS.sandbox,
-  createPayment: (request) =>
-    Promise.resolve({
+  checkoutLifetimeMs: SANDBOX_CHECKOUT_TTL_MS,
+  createPayment: (request) => {
+    const now = options.now?.() ?? Date.now();
+    return Promise.resolve({
       // The sandbox has no ids of its own: it names the payment after ours.
       providerPaymentId: `sbx_${request.paymentId}`,
-      checkoutUrl: options.checkoutUrl({ paymentId: request.paymentId, userId: request.userId }),
-    }),
+      checkoutUrl: options.checkoutUrl(
+        { paymentId: request.paymentId, userId: request.userId },
+        now,
+      ),
+      expiresAt: new Date(checkoutExpiry(now) * 1000),
+    });
+  },
   verifyAndParseWebhook: (rawBody, headers): WebhookEvent | null => {
     const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
     if (!header) throw new WebhookSignatureError('missing signature');

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@proxy/contract';
+import { PAYMENT_STATUS, apiErrorSchema } from '@proxy/contract';
 import { createTestApp, verifiedUser, type TestContext } from '../../../test/helpers.ts';
 import { onlyPaymentOf } from '../../../test/shop.ts';
 import { errorBody } from '../../../test/texts.ts';
-import { balancesOf, createTopUp } from '../../../test/money.ts';
+import { balancesOf, countOfType, createTopUp } from '../../../test/money.ts';
+import { sweepExpiredPayments } from '../../modules/payments/payments.jobs.ts';
 import { startStandIn } from '../../../test/payment-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_standin_0123456789';
@@ -13,6 +14,8 @@ const WEBHOOK_SECRET = 'whsec_standin_0123456789';
 let standIn: Awaited<ReturnType<typeof startStandIn>>;
 let ctx: TestContext;
 let sessions = 0;
+/** The `expires_at` of the last session the stand-in answered (unix seconds). */
+let lastExpiresAt = 0;
 
 /** An app whose card payments go to the stand-in, signing in with `secretKey`. */
 const appWithStripe = (secretKey: string) =>
@@ -36,6 +39,8 @@ beforeAll(async () => {
       const form = new URLSearchParams(request.body);
       sessions += 1;
       const id = `cs_test_${sessions}`;
+      // Without `expires_at` in the request Stripe closes the session 24 hours after it.
+      lastExpiresAt = Math.floor(Date.now() / 1000) + 24 * 60 * 60;
       return {
         status: 200,
         body: {
@@ -46,6 +51,7 @@ beforeAll(async () => {
           currency: form.get('line_items[0][price_data][currency]'),
           payment_status: 'unpaid',
           client_reference_id: form.get('client_reference_id'),
+          expires_at: lastExpiresAt,
         },
       };
     }
@@ -95,6 +101,8 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
     expect(request.headers['idempotency-key']).toMatch(/^payment-/);
     const payment = await onlyPaymentOf(ctx.database.db, user.id);
     expect(payment).toMatchObject({ provider: 'stripe', merchant_id: 1, status: 0 });
+    // The payment expires when Stripe says its session does.
+    expect(payment.expires_at).toEqual(new Date(lastExpiresAt * 1000));
     const completed = {
       id: payment.provider_payment_id,
       amount_total: 2500,
@@ -182,9 +190,37 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
       payment_status: 'unpaid',
     });
     expect((await deliver(expired, stripeSignature(expired))).json()).toMatchObject({
-      outcome: 'failed',
+      outcome: 'expired',
     });
+    expect((await onlyPaymentOf(ctx.database.db, user.id)).status).toBe(PAYMENT_STATUS.expired);
+    expect(await countOfType(ctx, 'ledger_entries', user.id, 'payment_error')).toBe(0);
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(0);
+  });
+
+  it('a session completed with a delayed payment does not expire; its later success credits', async () => {
+    const user = await verifiedUser(ctx);
+    await createTopUp(ctx, user.token, { amount: 40, type: 5 });
+    const payment = await onlyPaymentOf(ctx.database.db, user.id);
+    const session = { id: payment.provider_payment_id, amount_total: 4000, currency: 'usd' };
+    const completed = event('checkout.session.completed', {
+      ...session,
+      payment_status: 'unpaid',
+    });
+    expect((await deliver(completed, stripeSignature(completed))).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    // Stripe no longer expires a completed session: the bank debit settles in days.
+    const later = new Date((payment.expires_at?.getTime() ?? 0) + 3 * 24 * 3_600_000);
+    expect(await sweepExpiredPayments(ctx.database.db, { now: later, userIds: [user.id] })).toBe(0);
+    expect((await onlyPaymentOf(ctx.database.db, user.id)).status).toBe(PAYMENT_STATUS.waiting);
+    const succeeded = event('checkout.session.async_payment_succeeded', {
+      ...session,
+      payment_status: 'paid',
+    });
+    expect((await deliver(succeeded, stripeSignature(succeeded))).json()).toMatchObject({
+      outcome: 'credited',
+    });
+    expect((await balancesOf(ctx, user.id)).balance_cents).toBe(4000);
   });
 
   it('answers 502 with the payment error text when Stripe refuses, marking the payment failed', async () => {

@@ -34,12 +34,19 @@ const statusOfEvent = (type: string, paymentStatus: string | null | undefined) =
     case 'checkout.session.async_payment_succeeded':
       return PAYMENT_STATUS.success;
     case 'checkout.session.async_payment_failed':
-    case 'checkout.session.expired':
       return PAYMENT_STATUS.error;
+    case 'checkout.session.expired':
+      return PAYMENT_STATUS.expired;
     default:
       return null;
   }
 };
+
+/**
+ * A Checkout Session created without `expires_at` (ours) closes 24 hours after its creation;
+ * the session answers its `expires_at`, which is what the payment keeps.
+ */
+export const STRIPE_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Card payments through Stripe Checkout (official SDK; webhooks verified by the SDK). */
 export const createStripeProvider = (options: StripeOptions): PaymentProvider => {
@@ -53,6 +60,7 @@ export const createStripeProvider = (options: StripeOptions): PaymentProvider =>
   return {
     name: 'stripe',
     merchantId: MERCHANTS.card,
+    checkoutLifetimeMs: STRIPE_CHECKOUT_LIFETIME_MS,
     createPayment: async (request) => {
       const session = await stripe.checkout.sessions.create(
         {
@@ -77,7 +85,13 @@ export const createStripeProvider = (options: StripeOptions): PaymentProvider =>
         { idempotencyKey: `payment-${request.paymentId}` },
       );
       if (!session.url) throw new Error('Stripe returned a session without a URL');
-      return { providerPaymentId: session.id, checkoutUrl: session.url };
+      return {
+        providerPaymentId: session.id,
+        checkoutUrl: session.url,
+        ...(typeof session.expires_at === 'number'
+          ? { expiresAt: new Date(session.expires_at * 1000) }
+          : {}),
+      };
     },
     verifyAndParseWebhook: (rawBody, headers): WebhookEvent | null => {
       const signature = headerValue(headers, 'stripe-signature');
@@ -100,6 +114,9 @@ export const createStripeProvider = (options: StripeOptions): PaymentProvider =>
         status,
         amountCents: session.amount_total ?? null,
         currency: session.currency ? session.currency.toUpperCase() : null,
+        // A completed session whose payment is still unpaid is a delayed method settling.
+        isSettling:
+          event.type === 'checkout.session.completed' && status === PAYMENT_STATUS.waiting,
       };
     },
   };

@@ -11,6 +11,7 @@ import {
   type JobWorker,
 } from './jobs.queue.ts';
 import { mailWorker } from './mail.jobs.ts';
+import { paymentExpiryWorker } from '../payments/payments.jobs.ts';
 import { telegramWorker } from '../telegram/telegram.jobs.ts';
 
 declare module 'fastify' {
@@ -27,6 +28,7 @@ const WORKERS: JobWorker[] = [
   provisioningWorker,
   packageEventsWorker,
   packageLifecycleWorker,
+  paymentExpiryWorker,
   telegramWorker,
 ];
 

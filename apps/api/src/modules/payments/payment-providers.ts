@@ -41,8 +41,8 @@ export const createPaymentProviders = (config: Config): PaymentProviders => {
     config.PAYMENT_SANDBOX_ENABLED === 'true'
       ? createSandboxProvider({
           secret: sandboxSecret,
-          checkoutUrl: (holder) =>
-            `${config.APP_URL}/api/payment/sandbox/${holder.paymentId}?token=${createSandboxCheckoutToken(config.APP_SECRET, holder)}`,
+          checkoutUrl: (holder, now) =>
+            `${config.APP_URL}/api/payment/sandbox/${holder.paymentId}?token=${createSandboxCheckoutToken(config.APP_SECRET, holder, now)}`,
         })
       : null;
   const stripe = ifConfigured(config, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], (keys) =>

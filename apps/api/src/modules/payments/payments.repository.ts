@@ -13,6 +13,8 @@ export type NewPayment = {
   network: string | null;
   amountCents: number;
   language: string;
+  /** The provider's default checkout lifetime: the payment expires that long after now. */
+  lifetimeMs: number;
 };
 
 export const insertPayment = (db: Db, payment: NewPayment) =>
@@ -28,21 +30,23 @@ export const insertPayment = (db: Db, payment: NewPayment) =>
       network: payment.network,
       amount_cents: payment.amountCents,
       language: payment.language,
+      expires_at: sql<Date>`clock_timestamp() + ${payment.lifetimeMs} * interval '1 millisecond'`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** The provider's checkout of the payment; `expiresAt` when the provider named its expiry. */
 export const attachCheckout = (
   db: Db,
   id: string,
-  providerPaymentId: string,
-  checkoutUrl: string,
+  checkout: { providerPaymentId: string; checkoutUrl: string; expiresAt?: Date | undefined },
 ) =>
   db
     .updateTable('payments')
     .set({
-      provider_payment_id: providerPaymentId,
-      checkout_url: checkoutUrl,
+      provider_payment_id: checkout.providerPaymentId,
+      checkout_url: checkout.checkoutUrl,
+      ...(checkout.expiresAt ? { expires_at: checkout.expiresAt } : {}),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)
@@ -62,7 +66,8 @@ export const findPaymentByProviderId = (db: Db, provider: string, providerPaymen
 /**
  * The one transition that credits: only a payment not yet successful becomes successful, and
  * the row lock makes concurrent deliveries of one webhook wait here and then find nothing to
- * change. Error -> success is allowed (the provider has the final word on money received).
+ * change. Error or expired -> success is allowed: the provider has the final word on money
+ * received (a late delivery, a payment that settled after our checkout window; decision 155).
  */
 export const markPaymentSucceeded = (tx: Transaction<Database>, id: string) =>
   tx
@@ -82,6 +87,53 @@ export const markPaymentFailed = (tx: Transaction<Database>, id: string) =>
     .where('status', '=', 0)
     .returningAll()
     .executeTakeFirst();
+
+/** Only a waiting payment can expire (the provider's notice or the sweep). */
+export const markPaymentExpired = (db: Db, id: string) =>
+  db
+    .updateTable('payments')
+    .set({ status: 3, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * A waiting payment the provider is settling no longer expires: only the provider's final
+ * webhook ends it.
+ */
+export const keepPaymentOpen = (db: Db, id: string) =>
+  db
+    .updateTable('payments')
+    .set({ expires_at: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 0)
+    .execute();
+
+/**
+ * Expires up to `limit` waiting payments whose checkout lapsed by `now` (of `userIds` only when
+ * given), soonest first from payments_waiting_expiry_idx. Rows another transaction holds (a
+ * webhook crediting one, another sweep) are skipped, so each expires once; returns how many.
+ */
+export const expireLapsedPayments = async (
+  db: Db,
+  now: Date,
+  limit: number,
+  userIds?: readonly number[],
+) => {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE payments SET status = 3, updated_at = now()
+    WHERE id IN (
+      SELECT id FROM payments
+      WHERE status = 0 AND expires_at <= ${now}
+        ${userIds === undefined ? sql`` : sql`AND user_id = ANY(${[...userIds]}::bigint[])`}
+      ORDER BY expires_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) AND status = 0
+    RETURNING id`.execute(db);
+  return rows.length;
+};
 
 export const logWebhookDelivery = (
   db: Db,

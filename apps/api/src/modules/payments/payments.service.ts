@@ -30,7 +30,9 @@ import {
   findPaymentByProviderId,
   findPaymentsPage,
   insertPayment,
+  keepPaymentOpen,
   logWebhookDelivery,
+  markPaymentExpired,
   markPaymentFailed,
   markPaymentSucceeded,
 } from './payments.repository.ts';
@@ -72,6 +74,7 @@ export const createPayment = async (
     network: command.network,
     amountCents: command.amountCents,
     language,
+    lifetimeMs: provider.checkoutLifetimeMs,
   });
   try {
     const session = await provider.createPayment({
@@ -86,7 +89,7 @@ export const createPayment = async (
       failUrl: urls.failUrl,
       webhookUrl: urls.webhookUrl(provider.name),
     });
-    await attachCheckout(db, payment.id, session.providerPaymentId, session.checkoutUrl);
+    await attachCheckout(db, payment.id, session);
     return { id: payment.id, url: session.checkoutUrl };
   } catch (error) {
     log.error(
@@ -99,12 +102,19 @@ export const createPayment = async (
 };
 
 export type WebhookOutcome =
-  'credited' | 'duplicate' | 'failed' | 'ignored' | 'amount_mismatch' | 'unknown_payment';
+  | 'credited'
+  | 'duplicate'
+  | 'failed'
+  | 'expired'
+  | 'ignored'
+  | 'amount_mismatch'
+  | 'unknown_payment';
 
 /**
  * Handles one webhook delivery: verify, find the payment, check the amount, then move the
  * status with a conditional UPDATE in the same transaction as the ledger entry, so a replayed
- * or concurrent delivery credits exactly once (decision 040).
+ * or concurrent delivery credits exactly once (decision 040), an expired payment included
+ * (decision 155).
  */
 export const handleWebhook = async (
   db: DbRoot,
@@ -156,8 +166,15 @@ export const handleWebhook = async (
     throw new AppError('NOT_FOUND');
   }
   if (event.status === PAYMENT_STATUS.waiting) {
+    if (event.isSettling) await keepPaymentOpen(db, payment.id);
     await record('ignored', payment.id);
     return 'ignored';
+  }
+  // The checkout closed unpaid: nothing was attempted, so no ledger line (unlike a failure).
+  if (event.status === PAYMENT_STATUS.expired) {
+    const expired = (await markPaymentExpired(db, payment.id)) !== undefined;
+    await record(expired ? 'expired' : 'ignored', payment.id);
+    return expired ? 'expired' : 'ignored';
   }
   if (event.status === PAYMENT_STATUS.error) {
     const failed = await db.transaction().execute(async (tx) => {
@@ -228,7 +245,7 @@ export const listPayments = async (
   return pageAnswer(query, page, (row) => ({
     id: row.id,
     created_at: row.created_at_iso,
-    // The column's CHECK keeps it to 0, 1, 2 (payments.status); the serializer re-checks.
+    // The column's CHECK keeps it to 0, 1, 2, 3 (payments.status); the serializer re-checks.
     status: row.status,
     merchant: row.merchant_id,
     merchant_id: row.merchant_id,

@@ -7,8 +7,8 @@ import { paymentMethodLabel } from './format';
 import { LedgerTable } from './ledger-table';
 
 const MERCHANT_FILTER = ['5', '1', '3'] as const;
-const STATUS_FILTER = ['1', '0', '2'] as const;
-const STATUS_TONE = { 0: 'info', 1: 'success', 2: 'danger' } as const;
+const STATUS_FILTER = ['1', '0', '2', '3'] as const;
+const STATUS_TONE = { 0: 'info', 1: 'success', 2: 'danger', 3: 'warning' } as const;
 
 export const PaymentsTable = () => {
   // top-up holds the method names (paymentMethodLabel).
