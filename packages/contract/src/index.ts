@@ -6,6 +6,7 @@ export * from './common/environment.ts';
 export * from './auth/auth.schemas.ts';
 export * from './profile/profile.schemas.ts';
 export * from './common/money.ts';
+export * from './common/dates.ts';
 export * from './tables/tables.schemas.ts';
 export * from './payments/payments.constants.ts';
 export * from './payments/payments.schemas.ts';

@@ -121,3 +121,47 @@ describe('migration 0024: payment expiry', () => {
     ).rejects.toThrow(/payments_status_check/);
   });
 });
+
+describe('migration 0025: notification dates', () => {
+  it('turns the dates written as text in UTC into instants, leaving every other line as it was', async () => {
+    const url = await databaseMigratedWith([
+      SQUASHED.baseline,
+      '0023_inventory.sql',
+      '0024_payment_expiry.sql',
+    ]);
+    await runSql(
+      url,
+      `INSERT INTO users (id, name, email, ref_link, api_key_digest, legacy_api_key)
+         OVERRIDING SYSTEM VALUE
+         VALUES (1, 'Old', 'old@example.com', 'ref0000001', 'digest', 'key');
+       INSERT INTO notifications (user_id, type, data) VALUES
+         (1, 'notifications.package_extended',
+          '[{"label": "package", "value": "Base 1 GB #7"}, {"label": "amount", "value": "$1"},
+            {"label": "date", "value": "2027-01-27 04:38 UTC"}]'),
+         (1, 'notifications.package_restored',
+          '[{"label": "package", "value": "Base 1 GB #8"}, {"label": "date", "value": "2027-01-27"}]'),
+         (1, 'notifications.top_up',
+          '[{"label": "amount", "value": "$5"}, {"label": "method", "value": "2027-01-27 04:38 UTC"}]');`,
+    );
+    expect((await migrate(url)).applied).toContain('0025_notification_dates.sql');
+    const rows = await runSql<{ data: { label: string; value: string }[] }>(
+      url,
+      'SELECT data FROM notifications ORDER BY created_at',
+    );
+    expect(rows.map((row) => row.data)).toEqual([
+      [
+        { label: 'package', value: 'Base 1 GB #7' },
+        { label: 'amount', value: '$1' },
+        { label: 'date', value: '2027-01-27T04:38:00.000Z' },
+      ],
+      [
+        { label: 'package', value: 'Base 1 GB #8' },
+        { label: 'date', value: '2027-01-27' },
+      ],
+      [
+        { label: 'amount', value: '$5' },
+        { label: 'method', value: '2027-01-27 04:38 UTC' },
+      ],
+    ]);
+  });
+});

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_LABELS, toNotificationLines } from './notification.types.ts';
+import {
+  NOTIFICATION_DATE_LABELS,
+  NOTIFICATION_LABELS,
+  notificationValue,
+  toNotificationLines,
+} from './notification.types.ts';
 
 describe('notification data', () => {
   it('turns typed data into bare-key lines in field order, leaving out absent optional fields', () => {
@@ -24,5 +29,26 @@ describe('notification data', () => {
   it('no label key carries a namespace or prefix', () => {
     expect(NOTIFICATION_LABELS.length).toBeGreaterThan(0);
     for (const label of NOTIFICATION_LABELS) expect(label).toMatch(/^[a-z_]+$/);
+  });
+
+  it('a date is an instant, which each reader writes its own way; other values stay as stored', () => {
+    expect(NOTIFICATION_DATE_LABELS).toEqual(['date']);
+    expect(() =>
+      toNotificationLines('notifications.package_expiring', {
+        package: 'Base 5 GB #7',
+        date: '2027-01-27 04:38 UTC',
+      }),
+    ).toThrow();
+    const [, date] = toNotificationLines('notifications.package_expiring', {
+      package: 'Base 5 GB #7',
+      date: '2027-01-27T04:38:00.000Z',
+    });
+    const written = (iso: string) => `<${iso}>`;
+    expect(date && notificationValue(date, written)).toBe('<2027-01-27T04:38:00.000Z>');
+    expect(
+      notificationValue({ label: 'package', value: '2027-01-27T04:38:00.000Z' }, written),
+    ).toBe('2027-01-27T04:38:00.000Z');
+    // Stored before dates were instants: shown as written.
+    expect(notificationValue({ label: 'date', value: '2027-01-27' }, written)).toBe('2027-01-27');
   });
 });

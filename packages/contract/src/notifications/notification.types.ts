@@ -7,6 +7,11 @@ import { z } from 'zod';
  * Field order is the order of the lines shown.
  */
 const text = z.string();
+/**
+ * An instant, ISO 8601 in UTC ("2027-01-27T04:38:00.000Z"): each reader writes it with the one
+ * date format, in its language (notificationValue; decision 156).
+ */
+const instant = z.iso.datetime();
 const email = z.object({ email: text });
 
 export const NOTIFICATION_DATA_SCHEMAS = {
@@ -18,17 +23,17 @@ export const NOTIFICATION_DATA_SCHEMAS = {
   'notifications.traffic_exhausted': z.object({ package: text }),
   'notifications.package_deleted': z.object({ package: text }),
   'notifications.isp_swapped': z.object({ package: text, country: text }),
-  'notifications.package_restored': z.object({ package: text, amount: text, date: text }),
+  'notifications.package_restored': z.object({ package: text, amount: text, date: instant }),
   'notifications.package_upgraded': z.object({ package: text, tariff: text, amount: text }),
-  // Package lifecycle (issue 11, decision 109). `date` is the (new) expiry in UTC.
-  'notifications.package_extended': z.object({ package: text, amount: text, date: text }),
-  'notifications.package_renewed': z.object({ package: text, amount: text, date: text }),
+  // Package lifecycle (issue 11, decision 109). `date` is the (new) expiry.
+  'notifications.package_extended': z.object({ package: text, amount: text, date: instant }),
+  'notifications.package_renewed': z.object({ package: text, amount: text, date: instant }),
   'notifications.package_renewal_failed': z.object({ package: text, amount: text }),
   'notifications.package_expired': z.object({ package: text }),
-  'notifications.package_expiring': z.object({ package: text, date: text }),
+  'notifications.package_expiring': z.object({ package: text, date: instant }),
   'notifications.package_renewal_upcoming': z.object({
     package: text,
-    date: text,
+    date: instant,
     amount: text,
   }),
   /** `percent`: what is left of the period's traffic. */
@@ -58,6 +63,28 @@ export const NOTIFICATION_LABELS = [
     Object.values(NOTIFICATION_DATA_SCHEMAS).flatMap((schema) => Object.keys(schema.shape)),
   ),
 ] as NotificationLabel[];
+
+/** The labels whose value is an instant (`instant` fields): `date`. */
+export const NOTIFICATION_DATE_LABELS: readonly string[] = [
+  ...new Set(
+    Object.values(NOTIFICATION_DATA_SCHEMAS).flatMap((schema) =>
+      Object.entries(schema.shape).flatMap(([label, field]) => (field === instant ? [label] : [])),
+    ),
+  ),
+];
+
+/**
+ * A line's value as its reader sees it: an instant through `formatDate` (the cabinet's
+ * formatDateTime in the browser's time zone, formatDateTimeUtc in a mail or a Telegram message),
+ * anything else as stored. A date stored before dates were instants stays as it was written.
+ */
+export const notificationValue = (
+  line: { label: string; value: string },
+  formatDate: (iso: string) => string,
+): string =>
+  NOTIFICATION_DATE_LABELS.includes(line.label) && instant.safeParse(line.value).success
+    ? formatDate(line.value)
+    : line.value;
 
 /** How a notification is stored and sent: label/value lines (spec: "object of label/value pairs"). */
 export type NotificationLine = { label: NotificationLabel; value: string };

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES, type Language } from '@proxy/contract';
+import { LANGUAGES, formatDateTimeUtc, notificationValue, type Language } from '@proxy/contract';
 import type { NotificationLine } from '@proxy/db';
 import type { MailContent } from '../../integrations/mail/templates.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
@@ -37,7 +37,8 @@ export type NotificationMailRenderer = (
 /**
  * The title and lines of a notification in the SPA's own texts
  * (public/locales/<lng>/notifications.json): the type is the title (falling back to English,
- * then to the raw type), labels go through `labels.*`. Read once per renderer.
+ * then to the raw type), labels go through `labels.*`, dates are written with the cabinet's
+ * format in UTC (the reader's time zone is unknown here; decision 156). Read once per renderer.
  */
 const createNotificationTexts = (localesDir: string) => {
   const trees = new Map<Language, Tree>();
@@ -50,7 +51,10 @@ const createNotificationTexts = (localesDir: string) => {
   return (language: Language, type: string, data: NotificationLine[]) => ({
     title: t(language, type) ?? type,
     lines: data.map(
-      (line) => `${t(language, `labels.${line.label}`) ?? line.label}: ${line.value}`,
+      (line) =>
+        `${t(language, `labels.${line.label}`) ?? line.label}: ${notificationValue(line, (iso) =>
+          formatDateTimeUtc(iso, language),
+        )}`,
     ),
   });
 };

@@ -99,7 +99,7 @@ export const restorePackage = (
     await notify(tx, user.id, NOTIFICATION_TYPES.packageRestored, {
       package: packageLabel(p),
       amount: formatDollars(toDollars(terms.priceCents)),
-      date: expiresAt.toISOString().slice(0, 10),
+      date: expiresAt.toISOString(),
     });
     return {
       success: true,

@@ -12,12 +12,7 @@ import {
   type Notice,
   type SweepScope,
 } from './package-lifecycle.repository.ts';
-import {
-  expirePackage,
-  noticeDate,
-  packageLabel,
-  renewalTerms,
-} from './package-lifecycle.service.ts';
+import { expirePackage, packageLabel, renewalTerms } from './package-lifecycle.service.ts';
 
 /** Packages one query of a sweep takes (a larger backlog takes several). */
 const SWEEP_BATCH = 100;
@@ -99,7 +94,7 @@ export const sendExpiryReminders = (db: DbRoot, options: SweepOptions) =>
     db,
     () => findPackagesToRemind(db, options.now, SWEEP_BATCH, options),
     async (tx, row) => {
-      const date = noticeDate(row.expires_at);
+      const date = row.expires_at.toISOString();
       const label = packageLabel(row);
       if (row.auto_update)
         await notify(tx, row.user_id, NOTIFICATION_TYPES.packageRenewalUpcoming, {

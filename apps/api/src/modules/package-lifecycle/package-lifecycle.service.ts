@@ -87,10 +87,6 @@ export const renewalTerms = (
 export const packageLabel = (p: { id: number; tariff: Record<string, unknown> }) =>
   `${tariffSnapshotOf(p).title ?? ''} #${p.id}`.trim();
 
-/** A date in notifications: UTC, minutes. */
-export const noticeDate = (date: Date) =>
-  `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 /**
  * Takes `priceCents` from the main balance through the ledger (entry `extend_<family>`, ref the
  * package); false when the balance is short, and then nothing moved.
@@ -138,7 +134,7 @@ export const expirePackage = async (
       await notify(tx, p.user_id, NOTIFICATION_TYPES.packageRenewed, {
         package: label,
         amount,
-        date: noticeDate(expiresAt),
+        date: expiresAt.toISOString(),
       });
       return 'renewed';
     }
@@ -235,7 +231,7 @@ export const extendPackage = (
     await notify(tx, userId, NOTIFICATION_TYPES.packageExtended, {
       package: packageLabel(p),
       amount,
-      date: noticeDate(expiresAt),
+      date: expiresAt.toISOString(),
     });
     const result: ExtendResult = {
       statusCode: 200,

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import {
   NOTIFICATION_DATA_SCHEMAS,
+  NOTIFICATION_DATE_LABELS,
   toNotificationLines,
   type NotificationType,
 } from '@proxy/contract';
@@ -13,12 +14,20 @@ import { NotificationRow } from './notification-row';
 
 const CREATED_AT = '2026-11-22T10:30:00.000Z';
 
-/** One sample value per field of each type's contract schema. */
+/** A sample instant of the date fields. */
+const SAMPLE_DATE = '2027-01-27T04:38:00.000Z';
+
+/** One sample value per field of each type's contract schema (an instant for a date). */
+const sampleValue = (field: string) =>
+  NOTIFICATION_DATE_LABELS.includes(field) ? SAMPLE_DATE : `v-${field}`;
 const sampleLines = (type: NotificationType) =>
   toNotificationLines(
     type,
     Object.fromEntries(
-      Object.keys(NOTIFICATION_DATA_SCHEMAS[type].shape).map((field) => [field, `v-${field}`]),
+      Object.keys(NOTIFICATION_DATA_SCHEMAS[type].shape).map((field) => [
+        field,
+        sampleValue(field),
+      ]),
     ) as never,
   );
 
@@ -37,6 +46,39 @@ beforeAll(() => {
 afterAll(() => i18next.changeLanguage('en'));
 
 describe('NotificationRow', () => {
+  it.each(['en', 'ru'] as const)(
+    'a date line is written as the cabinet writes dates, in the UI language (%s)',
+    async (language) => {
+      await i18next.changeLanguage(language);
+      const expiry = '2027-01-27T04:38:00.000Z';
+      const { container } = render(
+        <NotificationRow
+          item={{
+            id: '1',
+            type: 'notifications.package_extended',
+            data: toNotificationLines('notifications.package_extended', {
+              package: 'Base 5 GB #7',
+              amount: '$4.75',
+              date: expiry,
+            }),
+            created_at: CREATED_AT,
+            read_at: CREATED_AT,
+          }}
+          root={null}
+          onVisible={() => undefined}
+        />,
+      );
+      const texts = language === 'en' ? en : ru;
+      const lines = [...container.querySelectorAll('.notification__line')].map(
+        (p) => p.textContent,
+      );
+      expect(lines.at(-1)).toBe(`${texts.labels.date}: ${formatDateTime(expiry, language)}`);
+      expect(lines.at(-1)).toMatch(
+        language === 'en' ? /: 27\/01\/2027, \d\d:\d\d$/ : /: 27\.01\.2027, \d\d:\d\d$/,
+      );
+    },
+  );
+
   it('renders the purchase lines with translated labels, not raw keys', async () => {
     await i18next.changeLanguage('en');
     const { container } = render(
@@ -74,7 +116,12 @@ describe('NotificationRow', () => {
         );
         expect(lines).toEqual(
           sampleLines(type).map(
-            (line) => `${texts.labels[line.label as keyof typeof texts.labels]}: v-${line.label}`,
+            (line) =>
+              `${texts.labels[line.label as keyof typeof texts.labels]}: ${
+                line.value === SAMPLE_DATE
+                  ? formatDateTime(SAMPLE_DATE, language)
+                  : `v-${line.label}`
+              }`,
           ),
         );
         expect(container.querySelector('time')?.textContent).toBe(

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATIONS_READ_VISIBILITY } from '@proxy/contract';
+import { NOTIFICATIONS_READ_VISIBILITY, notificationValue } from '@proxy/contract';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import type { NotificationItem } from '../api/get-notifications';
@@ -55,7 +55,7 @@ export const NotificationRow = ({
           <span className="text-muted">
             {translateDynamic(`notifications:labels.${line.label}`, { defaultValue: line.label })}:
           </span>{' '}
-          {line.value}
+          {notificationValue(line, (iso) => formatDateTime(iso, i18n.language))}
         </p>
       ))}
       <time className="notification__time" dateTime={item.created_at}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date';
+import { formatDateTime, formatDateTimeUtc } from './dates.ts';
 
-describe('formatDateTime (one date format for every table and panel)', () => {
+describe('formatDateTime (one date format for the cabinet and the notifications)', () => {
   const iso = '2026-11-22T10:30:45.123Z';
 
   it('short date and time, day first, in the UI language', () => {
@@ -19,5 +19,11 @@ describe('formatDateTime (one date format for every table and panel)', () => {
     expect(formatDateTime(undefined, 'ru')).toBe('—');
     expect(formatDateTime('', 'en')).toBe('—');
     expect(formatDateTime('soon', 'en')).toBe('soon');
+  });
+
+  it('for a reader of unknown time zone: the same format in UTC, saying so', () => {
+    expect(formatDateTimeUtc(iso, 'en')).toBe('22/11/2026, 10:30 UTC');
+    expect(formatDateTimeUtc(iso, 'ru')).toBe('22.11.2026, 10:30 UTC');
+    expect(formatDateTimeUtc('soon', 'ru')).toBe('soon');
   });
 });
