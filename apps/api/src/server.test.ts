@@ -71,6 +71,8 @@ describe('server process', () => {
         await server.stop();
         const output = server.stdout();
         expect(output).not.toMatch(/incoming request|request completed/);
+        // The runtime the repository carries (package.json's engines): Node 24 or newer.
+        expect(Number(/"node":"v(\d+)\./.exec(output)?.[1])).toBeGreaterThanOrEqual(24);
         const all = output.split('\n');
         // Up to the shutdown's first log line, the box is the last thing printed.
         const lines = all

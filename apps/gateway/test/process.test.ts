@@ -35,7 +35,7 @@ const freePort = async () => {
 /** server.ts in its own process; resolves once it printed its banner. */
 const startProcess = async (extraEnv: Record<string, string>) => {
   const httpPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -163,6 +163,13 @@ describe('the gateway process', () => {
       for (const worker of workers) expect(() => process.kill(Number(worker), 0)).toThrow();
     },
   );
+
+  it('logs the Node it runs on at its start: the runtime the repository carries, 24 or newer', async () => {
+    const gateway = await startProcess({ LOG_LEVEL: 'info' });
+    gateway.child.kill('SIGTERM');
+    await gateway.exited;
+    expect(Number(/"node":"v(\d+)\./.exec(gateway.output())?.[1])).toBeGreaterThanOrEqual(24);
+  });
 
   it("with GATEWAY_WORKERS=2 the workers share the listeners of ISP packages' addresses, opened and closed live", async () => {
     const gateway = await startProcess({ GATEWAY_WORKERS: '2' });
