@@ -24,7 +24,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * embedded cluster (it attaches to the running one); answers what it printed.
  */
 export const runScript = async (script: string, ...args: string[]) => {
-  const { stdout } = await run('node', ['--import', 'tsx', script, ...args], {
+  const { stdout } = await run('node', [script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   });

@@ -55,7 +55,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `node --import tsx apps/api/test/telegram-stand-in.cli.ts ${E2E_TELEGRAM.port} ${E2E_TELEGRAM.token}`,
+      command: `node apps/api/test/telegram-stand-in.cli.ts ${E2E_TELEGRAM.port} ${E2E_TELEGRAM.token}`,
       cwd: repoRoot,
       url: `${E2E_TELEGRAM.control}/health`,
       timeout: 30_000,
@@ -64,7 +64,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/api/src/server.ts`,
+      command: `rm -rf "${E2E_DATA_DIR}" && node apps/api/src/server.ts`,
       cwd: repoRoot,
       url: `${BASE_URL}/api/health`,
       timeout: 120_000,

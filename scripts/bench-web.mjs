@@ -55,7 +55,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'proxy-bench-web-'));
 chmodSync(dataDir, 0o777);
 // The throw-away embedded database, whatever DATABASE_URL the shell has.
 const { DATABASE_URL: _ignored, ...env } = process.env;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
   cwd: root,
   env: {
     ...env,

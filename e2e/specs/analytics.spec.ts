@@ -148,26 +148,22 @@ const startCabinet = async (env: Record<string, string>) => {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = resolve(repoRoot, `data/e2e-analytics-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_URL: url,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_AUTH_MAX: '1000',
-        ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
-        ...env,
-      },
+  const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_MAX: '1000',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
+      ...env,
     },
-  );
+  });
   const deadline = Date.now() + 120_000;
   for (;;) {
     const isUp = await fetch(`${url}/api/health`).then(

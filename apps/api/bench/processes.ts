@@ -30,7 +30,7 @@ const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 120_0
 };
 
 /**
- * Starts `node --import tsx <script>` in production mode on a free port (its PORT) with `env`,
+ * Starts `node <script>` in production mode on a free port (its PORT) with `env`,
  * its output appended to `logFile` (as a production log would go to a file), and waits until
  * `healthPath` answers 200.
  */
@@ -45,21 +45,17 @@ export const startServer = async (options: {
 }): Promise<ServerProcess> => {
   const port = await findFreePort();
   const log = openSync(options.logFile, 'a');
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        ...options.env,
-      },
-      stdio: ['ignore', log, log],
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      ...options.env,
     },
-  );
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -19,6 +19,7 @@ const main = async () => {
   // Synchronous writes: the log keeps its order with the start banner below, and a crash loses
   // no line. Requests log at debug, so at the default level this costs nothing per request.
   const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
+  logger.info({ node: process.version }, 'starting');
 
   const source = await resolveDatabase(config, {
     log: (message) => logger.debug({ component: 'embedded-pg' }, message),

@@ -1,7 +1,7 @@
 /**
  * Browser journeys' stand-in for the gateway's usage flush: books bytes to a package's hour, as
  * apps/gateway's flusher does, against the running e2e server's database (attached like the
- * operator CLI). `node --import tsx apps/api/test/meter-usage.cli.ts <package_key> <hours ago>
+ * operator CLI). `node apps/api/test/meter-usage.cli.ts <package_key> <hours ago>
  * <bytes up> <bytes down>`.
  */
 import { createDatabase, resolveDatabase } from '@proxy/db';

@@ -32,27 +32,23 @@ export const spawnServer = async (env: Record<string, string | undefined> = {}) 
   const port = await findFreePort();
   mkdirSync(path.join(REPO_ROOT, 'data'), { recursive: true });
   const dataDir = mkdtempSync(path.join(REPO_ROOT, 'data', 'server-test-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/server.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: inject('databaseUrl'),
-        APP_SECRET: 'server-test-secret-server-test-secret-0123',
-        DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
-        JOBS_SCHEMA: `pgboss_srv_${randomBytes(4).toString('hex')}`,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/api/src/server.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: inject('databaseUrl'),
+      APP_SECRET: 'server-test-secret-server-test-secret-0123',
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+      JOBS_SCHEMA: `pgboss_srv_${randomBytes(4).toString('hex')}`,
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let errors = '';
   child.stdout?.on('data', (chunk: Buffer) => {

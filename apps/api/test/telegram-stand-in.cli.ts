@@ -1,6 +1,6 @@
 /**
  * The Bot API stand-in as a process of its own, for the browser journeys (e2e/playwright.config
- * starts it beside the server): `node --import tsx apps/api/test/telegram-stand-in.cli.ts
+ * starts it beside the server): `node apps/api/test/telegram-stand-in.cli.ts
  * <port> <bot token>`. The journeys drive it through its /__control routes.
  */
 import { startTelegramStandIn } from './telegram-stand-in.ts';

@@ -96,12 +96,12 @@ const spawnReady = (
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before ready`)));
   });
 
-const tsx = (file: string, args: string[], env?: NodeJS.ProcessEnv, nodeArgs: string[] = []) =>
-  [
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(HERE, file), ...args],
-    env,
-  ] as const;
+const nodeScript = (
+  file: string,
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+  nodeArgs: string[] = [],
+) => [process.execPath, [...nodeArgs, path.join(HERE, file), ...args], env] as const;
 
 /**
  * GATEWAY_WORKERS of the gateway under test (decision 101), one or a list (`1,2`: each count is
@@ -520,7 +520,7 @@ const startGatewayProcess = async (
   entry: string = GATEWAY_ENTRIES[0] ?? '../src/server.ts',
 ) => {
   const host = '127.0.0.3';
-  const [command, args, env] = tsx(
+  const [command, args, env] = nodeScript(
     entry,
     [],
     {
@@ -598,8 +598,8 @@ const memoryOf = async (pid: number) => {
  * live memory leaves out the heap room V8 decides to keep, which resident memory still shows.
  */
 const idleAndSoak = async (party: Party, origin: Party, databasePort: number) => {
-  // A fresh process gives back about 16 MB some 20 s after its start (tsx's loader thread and
-  // V8 settling; measured every 3 s after a full GC): readings start after that.
+  // A fresh process gives back memory in its first seconds (V8 settling; measured every 3 s
+  // after a full GC): readings start after that.
   await sleep(STARTUP_SETTLE_MS);
   const baseFiles = openFiles(party.pid, databasePort);
   const held: net.Socket[] = [];
@@ -666,7 +666,7 @@ const main = async () => {
       .execute();
     await database.close();
 
-    const [oc, oa, oe] = tsx('origin.ts', ['127.0.0.2', '0']);
+    const [oc, oa, oe] = nodeScript('origin.ts', ['127.0.0.2', '0']);
     const origin = await spawnReady('origin', '127.0.0.2', oc, [...oa], oe);
     const contenders: { party: Party | null; name: string }[] = [
       { party: null, name: 'direct to the origin' },
@@ -698,7 +698,7 @@ const main = async () => {
             contenders.push({ party: gateway, name: gateway.name });
           }
     if (wanted('proxy-chain')) {
-      const [pc, pa, pe] = tsx('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
+      const [pc, pa, pe] = nodeScript('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);
       contenders.push({ party: chain, name: 'proxy-chain 3' });
     }

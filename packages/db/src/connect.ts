@@ -19,6 +19,8 @@ const types = {
         ) => unknown)) as typeof pg.types.getTypeParser,
 };
 
+const ignoreCheckedOutClientError = () => undefined;
+
 export type DatabaseHandle = { db: Kysely<Database>; pool: pg.Pool; close: () => Promise<void> };
 
 /**
@@ -37,6 +39,12 @@ export const createPool = (
 ): pg.Pool => {
   const pool = new pg.Pool({ connectionString, max, types, application_name: applicationName });
   pool.on('error', onIdleError);
+  // A client checked out of the pool (inside a transaction, between its statements) has no
+  // listener of the pool's; the server ending its session then would be an unhandled 'error'
+  // that exits the process. The error needs no handling here: the client is no longer
+  // queryable, so its next query fails (and is answered as "database unavailable") and the
+  // pool discards it on release.
+  pool.on('connect', (client) => client.on('error', ignoreCheckedOutClientError));
   return pool;
 };
 

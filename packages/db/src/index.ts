@@ -13,3 +13,4 @@ export * from './secret-box.ts';
 export * from './types.ts';
 export * from './prepared-statements.ts';
 export * from './shutdown.ts';
+export * from './unavailable.ts';

@@ -26,6 +26,8 @@ export const resolveDatabase = async (
   const embedded = await startEmbeddedPostgres({
     dir: path.join(config.DATA_DIR, 'pg'),
     attachIfRunning: options.attachIfRunning ?? false,
+    // The process that started the cluster owns it: after a crash it starts it again.
+    restartAfterCrash: true,
     log: options.log,
   });
   return { url: embedded.url, embedded };

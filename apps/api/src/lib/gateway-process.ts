@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { REPO_ROOT } from '../config/env.ts';
 
-/** The gateway's entry point (apps/gateway), run with the same Node and tsx as the API. */
+/** The gateway's entry point (apps/gateway), run with the same Node as the API. */
 export const GATEWAY_ENTRY = path.join(REPO_ROOT, 'apps/gateway/src/server.ts');
 
 const RESTART_DELAY_MS = 1_000;
@@ -51,7 +51,7 @@ export const startGatewayProcess = (env: NodeJS.ProcessEnv, logger: Logger): Gat
 
   const launch = () => {
     const startedAt = Date.now();
-    const current = spawn(process.execPath, ['--import', 'tsx', GATEWAY_ENTRY], {
+    const current = spawn(process.execPath, [GATEWAY_ENTRY], {
       cwd: REPO_ROOT,
       env,
       // The IPC channel carries the gateway's "listening" report (its banner goes in the API's).

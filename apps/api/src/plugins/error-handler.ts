@@ -11,6 +11,7 @@ import {
   type FieldErrors,
   type Language,
 } from '@proxy/contract';
+import { isDatabaseUnavailable } from '@proxy/db';
 import { AppError, isAppError, type FieldErrorKeys } from '../lib/app-error.ts';
 import { pickLanguage, type Translator } from '../i18n/translator.ts';
 
@@ -145,8 +146,12 @@ const codeForFrameworkError = (error: FastifyError): ErrorCode => {
   return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
 };
 
+/** How long a client waits before it tries again while a dependency is away (seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
 export const sendError = (reply: FastifyReply, request: FastifyRequest, error: AppError) => {
   const translator = request.server.translator;
+  if (error.statusCode === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.code(error.statusCode).send(
     renderError(translator, requestLanguage(request), error.code, {
       errors: error.errors,
@@ -180,6 +185,11 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
       request,
       new AppError('VALIDATION_FAILED', { errors: zodToFieldKeys(error) }),
     );
+  // The database is down or restarting: the request changed nothing and can be sent again.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'dependency unavailable');
+    return sendError(reply, request, new AppError('SERVICE_UNAVAILABLE'));
+  }
   const fastifyError = error as FastifyError;
   const code = codeForFrameworkError(fastifyError);
   if (ERROR_CODES[code].status >= 500) request.log.error({ err: error }, 'request failed');

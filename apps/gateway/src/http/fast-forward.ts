@@ -67,11 +67,14 @@ class UpstreamConnection {
   /** Released by an exchange whose last writes to its client still point into the buffer. */
   isWaitingForFlush = false;
 
-  constructor(
-    readonly forwarder: Forwarder,
-    /** Its pool: exit, local address and origin (set once connected). */
-    public key: string,
-  ) {}
+  readonly forwarder: Forwarder;
+  /** Its pool: exit, local address and origin (set once connected). */
+  key: string;
+
+  constructor(forwarder: Forwarder, key: string) {
+    this.forwarder = forwarder;
+    this.key = key;
+  }
 
   attach(socket: net.Socket) {
     this.socket = socket;
@@ -180,16 +183,31 @@ class Exchange implements LiveConnection {
   closesClient: boolean;
   isOver = false;
 
+  readonly session: ClientSession;
+  readonly authorized: Authorized;
+  /** The exit picked, or the one a failed connect moved to. */
+  exit: Exit;
+  readonly head: ForwardHead;
+  readonly host: string;
+  readonly port: number;
+  readonly requestHead: string;
+
   constructor(
-    readonly session: ClientSession,
-    readonly authorized: Authorized,
-    /** The exit picked, or the one a failed connect moved to. */
-    public exit: Exit,
-    readonly head: ForwardHead,
-    readonly host: string,
-    readonly port: number,
-    readonly requestHead: string,
+    session: ClientSession,
+    authorized: Authorized,
+    exit: Exit,
+    head: ForwardHead,
+    host: string,
+    port: number,
+    requestHead: string,
   ) {
+    this.session = session;
+    this.authorized = authorized;
+    this.exit = exit;
+    this.head = head;
+    this.host = host;
+    this.port = port;
+    this.requestHead = requestHead;
     const { ctx } = session.forwarder;
     this.counter = counterFor(ctx, authorized.entry.id);
     this.closesClient = head.wantsClose;
@@ -432,15 +450,15 @@ class ClientSession {
   isClientEnded = false;
   /** When the head being read began (slow clients get the handshake timeout, as with Node). */
   headSince = 0;
-  // Assigned, not class fields: tsx's keepNames would wrap each per connection.
   readonly onData: (chunk: Buffer) => void;
   readonly onEnd: () => void;
   readonly onClose: () => void;
+  readonly forwarder: Forwarder;
+  readonly socket: net.Socket;
 
-  constructor(
-    readonly forwarder: Forwarder,
-    readonly socket: net.Socket,
-  ) {
+  constructor(forwarder: Forwarder, socket: net.Socket) {
+    this.forwarder = forwarder;
+    this.socket = socket;
     this.onData = (chunk) => this.received(chunk);
     this.onEnd = () => this.clientEnded();
     this.onClose = () => this.exchange?.abort();

@@ -40,7 +40,7 @@ type RelayState = {
 const EMPTY = Buffer.alloc(0);
 
 // Module-level functions over a state object, not closures per relay: this runs for every
-// chunk and every forwarded request (and tsx's keepNames would wrap each named closure again).
+// chunk and every forwarded request.
 
 /** Counts and writes a chunk; false when the source must wait for the sink (it is paused). */
 const write = (state: RelayState, chunk: Buffer): boolean => {
@@ -163,8 +163,7 @@ type RelayEnds = Pick<
 
 /**
  * Each field copied by name: a spread here made V8 build the state slowly (5 µs per relay in
- * profiles), and `written` is assigned, not declared in the literal, so tsx's keepNames does
- * not wrap it per relay.
+ * profiles).
  */
 const relayState = (ends: RelayEnds): RelayState => {
   const state: RelayState = {

@@ -37,8 +37,7 @@ export type ReadHandler = (chunk: Buffer) => boolean;
 
 /**
  * The reads of one upstream socket. Give `onread` to net.connect: the socket then reads through
- * this object only. No closures are named per socket (tsx's keepNames would wrap each one with
- * a defineProperty per tunnel): the two `onread` functions are assigned, not declared.
+ * this object only.
  */
 export class UpstreamReads {
   readonly onread: net.OnReadOpts;

@@ -288,7 +288,7 @@ describe('gateway exits: seed file and admin CLI', () => {
   it('npm run admin lists the exits commands', () => {
     const help = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/cli/admin.ts'), '--help'],
+      [path.join(REPO_ROOT, 'apps/api/src/cli/admin.ts'), '--help'],
       { encoding: 'utf8', cwd: path.join(REPO_ROOT, 'apps/api') },
     );
     expect(help.status).toBe(0);
