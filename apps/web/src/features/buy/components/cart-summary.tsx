@@ -32,7 +32,7 @@ const DetailValue = ({ detail }: { detail: BasketItem['details'][number] }) => {
 
 /** The order summary: beside the selection on large screens, its own page below. */
 export const CartSummary = () => {
-  const { t } = useTranslation('buy');
+  const { t, i18n } = useTranslation('buy');
   const navigate = useNavigate();
   const item = useBasketStore((state) => state.item);
   const promo = useBasketStore((state) => state.promo);
@@ -115,13 +115,13 @@ export const CartSummary = () => {
         {!hidePrices && (
           <div>
             <dt>{t('cart.price')}</dt>
-            <dd>{formatDollars(item.total_price)}</dd>
+            <dd>{formatDollars(item.total_price, i18n.language)}</dd>
           </div>
         )}
         {!hidePrices && promo && (
           <div>
             <dt>{t('cart.discount', { name: promo.name })}</dt>
-            <dd>−{formatDollars(item.total_price - promo.price)}</dd>
+            <dd>−{formatDollars(item.total_price - promo.price, i18n.language)}</dd>
           </div>
         )}
       </dl>
@@ -129,20 +129,22 @@ export const CartSummary = () => {
       {!hidePrices && (
         <p className="buy-cart__total">
           <span>{t('cart.total')}</span>{' '}
-          <strong data-testid="cart-total">{formatDollars(total)}</strong>
+          <strong data-testid="cart-total">{formatDollars(total, i18n.language)}</strong>
         </p>
       )}
       {!hidePrices && account.isLoaded && (
         <p className="buy-cart__balance">
-          {t('cart.balance')}: {formatDollars(account.balance)}
+          {t('cart.balance')}: {formatDollars(account.balance, i18n.language)}
         </p>
       )}
       {isShort ? (
         <Alert type="warning">
           <p>
-            <span id={shortId}>{t('cart.missing', { missing: formatDollars(missing) })}</span>{' '}
+            <span id={shortId}>
+              {t('cart.missing', { missing: formatDollars(missing, i18n.language) })}
+            </span>{' '}
             <Link to={`${paths.cabinet.topUp}?amount=${missing}`}>
-              {t('cart.top_up', { amount: formatDollars(missing) })}
+              {t('cart.top_up', { amount: formatDollars(missing, i18n.language) })}
             </Link>
           </p>
         </Alert>

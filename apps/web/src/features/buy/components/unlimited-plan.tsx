@@ -25,7 +25,7 @@ const resolver = choiceResolver<UnlimPlanFields, UnlimPlanChoice>(unlimPlanSchem
 
 /** Period -> speed -> location; the tariff is matched by duration_days and speed_limit. */
 export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
-  const { t } = useTranslation('buy');
+  const { t, i18n } = useTranslation('buy');
   const tariffs = useUnlimTariffs();
   const locations = useUnlimLocations();
   const { chosen: restored, setItem } = useBasketChoice('unlim');
@@ -180,7 +180,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
       {period !== null && speed !== null && !tariff && tariffs.data && (
         <p className="form-error">{t('unlimited.no_tariff')}</p>
       )}
-      {tariff && !isPriceHidden && <p className="buy-price">{formatDollars(tariff.price)}</p>}
+      {tariff && !isPriceHidden && (
+        <p className="buy-price">{formatDollars(tariff.price, i18n.language)}</p>
+      )}
       <CartLink
         isSelected={Boolean(tariff && location)}
         errorKey="errors.location_required"

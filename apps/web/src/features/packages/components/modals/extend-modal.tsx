@@ -20,7 +20,7 @@ export type ExtendModalProps = {
 /** Extend a dynamic, premium or ISP package from the balance (spec "Modals": extend). */
 export const ExtendModal = ({ pkg, onClose }: ExtendModalProps) => {
   const { id, name, price, isp } = pkg;
-  const { t } = useTranslation('packages');
+  const { t, i18n } = useTranslation('packages');
   const extend = useExtendPackage();
   const [period, setPeriod] = useState<number>(isp?.period ?? 30);
   const shownPrice =
@@ -50,7 +50,9 @@ export const ExtendModal = ({ pkg, onClose }: ExtendModalProps) => {
         />
       )}
       {shownPrice !== null && (
-        <p className="packages-price">{t('modals.price', { price: formatDollars(shownPrice) })}</p>
+        <p className="packages-price">
+          {t('modals.price', { price: formatDollars(shownPrice, i18n.language) })}
+        </p>
       )}
     </PaidActionModal>
   );

@@ -18,7 +18,7 @@ export type UnlimRenewModalProps = {
  */
 export const UnlimRenewModal = ({ pkg, onClose }: UnlimRenewModalProps) => {
   const { id, name, tariffId, price } = pkg;
-  const { t } = useTranslation('packages');
+  const { t, i18n } = useTranslation('packages');
   const renew = useRenewUnlim();
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
@@ -43,7 +43,9 @@ export const UnlimRenewModal = ({ pkg, onClose }: UnlimRenewModalProps) => {
       </form>
       {promo && <p role="status">{t('promo.applied', { name: promo.name })}</p>}
       {shownPrice !== null && (
-        <p className="packages-price">{t('modals.price', { price: formatDollars(shownPrice) })}</p>
+        <p className="packages-price">
+          {t('modals.price', { price: formatDollars(shownPrice, i18n.language) })}
+        </p>
       )}
     </PaidActionModal>
   );

@@ -12,7 +12,7 @@ export type UpgradeModalProps = {
 
 /** Upgrade to the offered larger tariff at its discounted price (spec: price minus percent). */
 export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: UpgradeModalProps) => {
-  const { t } = useTranslation('packages');
+  const { t, i18n } = useTranslation('packages');
   const upgrade = useUpgradePackage();
   return (
     <PaidActionModal
@@ -26,7 +26,9 @@ export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: Upgra
         {t('modals.upgrade.text', { name: offer.tariff.title, percent: offer.package_discount })}
       </p>
       {!isPriceHidden && (
-        <p className="packages-price">{t('modals.price', { price: formatDollars(offer.price) })}</p>
+        <p className="packages-price">
+          {t('modals.price', { price: formatDollars(offer.price, i18n.language) })}
+        </p>
       )}
     </PaidActionModal>
   );
