@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
+  cheapestTariff,
   findUnlimTariff,
   isLocationAvailable,
   unlimPlanSchema,
@@ -56,8 +57,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
     () => [...new Set((tariffs.data ?? []).map((x) => x.duration_days))].sort((a, b) => a - b),
     [tariffs.data],
   );
-  // Default period: 30 days when offered, else the shortest.
-  const period = chosenPeriod ?? (periods.includes(30) ? 30 : (periods[0] ?? null));
+  // The plan opens on the period of the cheapest plan: the one the pool card's "from" names.
+  const period =
+    chosenPeriod ?? cheapestTariff(tariffs.data ?? [])?.duration_days ?? periods[0] ?? null;
   const speeds = useMemo(
     () =>
       [
