@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import {
   admin,
+  apiAs,
+  buyBase,
   expect,
   expectNoSeriousA11yViolations,
   PHONE,
@@ -86,6 +88,37 @@ const chooseIspFiveIps = async (page: Page) => {
   await ips.selectOption({ index: 2 });
   await page.getByRole('radio', { name: 'SOCKS5' }).check();
 };
+
+/**
+ * The visible page controls (links, buttons, fields) that a toast of the alert stack lies over,
+ * by their names: a toast must cover none.
+ */
+const controlsUnderToasts = (page: Page) =>
+  page.evaluate(() => {
+    const stack = document.querySelector('.alert-stack');
+    const toasts = Array.from(stack?.querySelectorAll('.alert') ?? [], (toast) =>
+      toast.getBoundingClientRect(),
+    );
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [tabindex="0"]',
+    );
+    return Array.from(controls)
+      .filter((control) => !stack?.contains(control))
+      .filter((control) => control.checkVisibility({ visibilityProperty: true }))
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        return toasts.some(
+          (toast) =>
+            box.width > 0 &&
+            box.height > 0 &&
+            box.left < toast.right &&
+            box.right > toast.left &&
+            box.top < toast.bottom &&
+            box.bottom > toast.top,
+        );
+      })
+      .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim());
+  });
 
 test.describe('buy flow', () => {
   test('desktop: one package of each family, with and without a promo', async ({ page, api }) => {
@@ -290,4 +323,64 @@ test.describe('buy flow', () => {
       await expectNoSeriousA11yViolations(page);
     });
   });
+
+  test('a short balance: Buy is disabled beside the top-up offer; a refused purchase is one alert', async ({
+    page,
+    api,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const user = await signedIn(page, api, { credit: '3', at: '/cabinet/buy/dynamic-pools/base' });
+    await page.getByRole('button', { name: /Base 5 GB/ }).click();
+    const cart = page.getByRole('complementary', { name: 'Order summary' });
+    const buy = cart.getByRole('button', { name: 'Buy', exact: true });
+    await expect(buy).toBeDisabled();
+    await expect(buy).toHaveAccessibleDescription(
+      'Not enough money on your balance: $1.75 is missing.',
+    );
+    await expect(cart.getByRole('link', { name: 'Top up $1.75' })).toHaveAttribute(
+      'href',
+      '/cabinet/top-up?amount=1.75',
+    );
+    await expect(page.locator('.alert')).toHaveCount(1);
+
+    // Enough money as the page last read it, spent elsewhere meanwhile: the server refuses.
+    await admin('balance:credit', user.email, '5');
+    await page.reload();
+    await expect(buy).toBeEnabled();
+    await buyBase(apiAs(request, user.token));
+    await buy.click();
+    await expect(
+      cart.getByText('Not enough money on your balance: $1.5 is missing.'),
+    ).toBeVisible();
+    await expect(buy).toBeDisabled();
+    await expect(page.locator('.alert')).toHaveCount(1);
+  });
+
+  for (const viewport of [{ width: 1366, height: 900 }, PHONE])
+    test(`toasts cover no page control (${viewport.width} px)`, async ({ page, api }) => {
+      await page.setViewportSize(viewport);
+      const user = await signedIn(page, api, {
+        credit: '100',
+        at: '/cabinet/buy/dynamic-pools/base',
+      });
+      await page.getByRole('button', { name: /Base 1 GB/ }).click();
+      if (viewport.width < 1000) await page.getByRole('button', { name: 'Go to cart' }).click();
+      await page.getByRole('button', { name: 'Buy', exact: true }).click();
+      await expect(page).toHaveURL(/\/cabinet\/packages$/);
+      await expect(page.getByText('The package has been bought.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+      expect(await controlsUnderToasts(page)).toEqual([]);
+
+      // A toast raised down a scrolled page: the password form of the profile.
+      await page.goto('/cabinet/profile');
+      await page.getByLabel('Current password').fill(user.password);
+      await page.getByLabel('New password', { exact: true }).fill(`${user.password}-2`);
+      await page.getByLabel('Confirm new password').fill(`${user.password}-2`);
+      await page.evaluate(() => window.scrollTo(0, 150));
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByText('Your password has been changed.')).toBeVisible();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      expect(await controlsUnderToasts(page)).toEqual([]);
+    });
 });

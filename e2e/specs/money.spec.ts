@@ -51,7 +51,7 @@ test.describe('money journey', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/cabinet\/payment\?result=success$/);
     await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-    await expect(page.getByTestId('payment-balance')).toHaveText('$1500');
+    await expect(page.getByTestId('payment-balance')).toHaveText('$1,500');
     await expect(page.locator('#main').getByRole('link', { name: 'Buy proxy' })).toHaveAttribute(
       'href',
       '/cabinet/buy',
@@ -63,7 +63,7 @@ test.describe('money journey', () => {
     await page.getByRole('button', { name: 'Fail' }).click();
     await expect(page).toHaveURL(/\/cabinet\/payment\?result=fail$/);
     await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
-    await expect(page.getByTestId('payment-balance')).toHaveText('$1500');
+    await expect(page.getByTestId('payment-balance')).toHaveText('$1,500');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page).toHaveURL(SANDBOX_CHECKOUT);
@@ -73,7 +73,7 @@ test.describe('money journey', () => {
     await page.goto('/cabinet/transactions');
     const payments = page.getByRole('table', { name: 'Payments' });
     await expect(payments.getByRole('row')).toHaveCount(4);
-    await expect(payments.getByText('$1500')).toBeVisible();
+    await expect(payments.getByText('$1,500')).toBeVisible();
     await expect(payments.getByText('Success')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Status').selectOption('1');
@@ -81,7 +81,7 @@ test.describe('money journey', () => {
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const transactions = page.getByRole('table', { name: 'Transactions' });
     await expect(transactions.getByText('Top-up', { exact: true })).toBeVisible();
-    await expect(transactions.getByText('$1500')).toBeVisible();
+    await expect(transactions.getByText('$1,500')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // The inviter earned 10%: $150 on the referral balance.

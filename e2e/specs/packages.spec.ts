@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import {
   buyBase,
   buyIsp,
@@ -5,7 +6,9 @@ import {
   expect,
   expand,
   expectNoSeriousA11yViolations,
+  listPackages,
   logIn,
+  PHONE,
   refreshUntilActive,
   rowOf,
   test,
@@ -127,5 +130,132 @@ test.describe('packages screen', () => {
     await expect(dialog).toHaveCount(0);
     await expect(rowOf(page, tariffs.isp)).toHaveCount(0);
     await expect(page.getByRole('cell', { name: 'Active' })).toHaveCount(3);
+  });
+});
+
+/** The space in px between a dialog's Cancel and its main button, side by side or stacked. */
+const footerGap = async (dialog: Locator, main: string) => {
+  // A side modal slides in: measure where it stops.
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  );
+  const cancel = await dialog.getByRole('button', { name: 'Cancel' }).boundingBox();
+  const action = await dialog.getByRole('button', { name: main, exact: true }).boundingBox();
+  if (!cancel || !action) throw new Error(`No Cancel or ${main} in the dialog`);
+  const across = Math.max(action.x - cancel.x - cancel.width, cancel.x - action.x - action.width);
+  const down = Math.max(action.y - cancel.y - cancel.height, cancel.y - action.y - action.height);
+  return Math.max(across, down);
+};
+
+/** Opens a dialog with `open`, checks its footer's two buttons stand apart, cancels it. */
+const expectFooterApart = async (
+  page: Page,
+  open: () => Promise<void>,
+  title: string,
+  main: string,
+) => {
+  await open();
+  const dialog = page.getByRole('dialog', { name: title });
+  expect(await footerGap(dialog, main), title).toBeGreaterThanOrEqual(8);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+};
+
+for (const viewport of [wideClipboardPage.viewport, PHONE])
+  test(`modal footers keep Cancel and the action apart (${viewport.width} px)`, async ({
+    page,
+    api,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    const { user, caller } = await api.customer('100');
+    const base = await buyBase(caller);
+    await logIn(page, user);
+    await page.goto('/cabinet/packages');
+    await refreshUntilActive(page, 1);
+    // The one row, by its text: on a phone each cell also names its column.
+    const row = page.getByRole('row').filter({ hasText: base.title });
+    await row.getByRole('button', { name: 'Details' }).click();
+    const panelId = await row.getByRole('button', { name: 'Hide' }).getAttribute('aria-controls');
+    const panel = page.locator(`[id="${panelId}"]`);
+    await expectFooterApart(
+      page,
+      () => panel.getByRole('button', { name: 'Extend' }).click(),
+      'Extend the package',
+      'Extend',
+    );
+    await expectFooterApart(
+      page,
+      () => panel.getByRole('button', { name: 'Upgrade' }).click(),
+      'Upgrade the package',
+      'Upgrade',
+    );
+    await expectFooterApart(
+      page,
+      () => panel.getByRole('button', { name: 'Download report' }).click(),
+      'Statistics report',
+      'Download',
+    );
+    await expectFooterApart(
+      page,
+      () => row.getByRole('button', { name: /^Delete package/ }).click(),
+      'Delete the package',
+      'Delete',
+    );
+    await panel.getByRole('link', { name: 'Proxy lists' }).click();
+    await page
+      .getByRole('dialog', { name: 'No proxy lists yet' })
+      .getByRole('button', { name: 'Create list' })
+      .click();
+    const create = page.getByRole('dialog', { name: 'Create a proxy list' });
+    expect(await footerGap(create, 'Create list')).toBeGreaterThanOrEqual(8);
+  });
+
+test.describe('the used ISP swap says why it is disabled', () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  test('on touch, hover and keyboard focus, within the screen', async ({ page, api }) => {
+    const { user, caller } = await api.customer('100');
+    await buyIsp(caller);
+    const [isp] = await listPackages(caller);
+    await expect(async () => {
+      await caller.postOk(`/packages/${isp!.id}/swap`, {});
+    }).toPass({ timeout: 30_000 });
+    await logIn(page, user);
+    await page.goto(`/cabinet/packages/isp/list/${isp!.id}`);
+    const reason = 'The addresses of this package have already been swapped once.';
+    const swap = page.getByRole('dialog').getByRole('button', { name: 'Swap ISP' });
+    await expect(swap).toBeDisabled();
+    await expect(swap).toHaveAccessibleDescription(reason);
+    const tooltip = page.getByRole('tooltip');
+    const expectShownOnScreen = async () => {
+      await expect(tooltip).toBeVisible();
+      await expect(tooltip).toHaveText(reason);
+      const box = (await tooltip.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+    };
+
+    // A tap on the disabled button shows the reason; a tap elsewhere in the dialog hides it.
+    const tapOn = async (target: Locator) => {
+      const box = (await target.boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await tapOn(swap);
+    await expectShownOnScreen();
+    await tapOn(page.getByRole('dialog').getByRole('heading'));
+    await expect(tooltip).toBeHidden();
+
+    // Keyboard focus shows it too; Escape hides it.
+    await swap.focus();
+    await expectShownOnScreen();
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+
+    // And the pointer over it.
+    await swap.hover({ force: true });
+    await expectShownOnScreen();
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -163,7 +163,7 @@ test.describe('proxy lists', () => {
     await expect(page.getByText('The addresses have been swapped.')).toBeVisible();
     await expect(ipList.getByRole('button', { name: 'Swap ISP' })).toBeDisabled();
     await expect(ipText).not.toHaveValue(before);
-    await ipList.locator('.isp-swap--done').focus();
+    await ipList.getByRole('button', { name: 'Swap ISP' }).focus();
     await expect(page.getByRole('tooltip')).toHaveText(
       'The addresses of this package have already been swapped once.',
     );

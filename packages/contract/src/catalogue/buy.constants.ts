@@ -43,8 +43,23 @@ export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
 /** Dynamic (Base and Premium) packages are valid 30 days. */
 export const DYNAMIC_PERIOD_DAYS = 30;
-/** From-prices shown on the pool cards (dollars). */
-export const POOL_FROM_PRICES = { base: 1, premium: 1.75, unlimited: 265 } as const;
+/**
+ * The cheapest of a pool's tariffs (among equal prices the shorter period): the "from" price its
+ * card shows, and for unlimited plans the period the plan builder opens on, so that the card's
+ * price is what the page first offers (decision 159).
+ */
+export const cheapestTariff = <T extends { price: number; duration_days?: number }>(
+  tariffs: readonly T[],
+): T | undefined =>
+  tariffs.reduce<T | undefined>(
+    (best, tariff) =>
+      best === undefined ||
+      tariff.price < best.price ||
+      (tariff.price === best.price && (tariff.duration_days ?? 0) < (best.duration_days ?? 0))
+        ? tariff
+        : best,
+    undefined,
+  );
 
 export const DEFAULT_PORTS = { http: 8080, socks: 1080 } as const;
 export const GENERATED_LOGIN_LENGTH = 20;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPromoCents,
+  cheapestTariff,
   findUnlimTariff,
   isLocationAvailable,
   speedToMbps,
@@ -140,5 +141,19 @@ describe('wizard forms', () => {
     expect(messages(dynamicTariffFormSchema.safeParse({ tariff_id: undefined }))).toEqual([
       'select_tariff',
     ]);
+  });
+});
+
+describe('cheapestTariff', () => {
+  it('the lowest price, the shorter period among equal prices; none of an empty list', () => {
+    const plan = (id: number, price: number, days: number) => ({
+      id,
+      price,
+      duration_days: days,
+    });
+    expect(cheapestTariff([plan(1, 2650, 30), plan(2, 265, 1), plan(3, 890, 7)])?.id).toBe(2);
+    expect(cheapestTariff([plan(1, 100, 30), plan(2, 100, 7)])?.id).toBe(2);
+    expect(cheapestTariff([{ price: 4.75 }, { price: 1 }])?.price).toBe(1);
+    expect(cheapestTariff([])).toBeUndefined();
   });
 });

@@ -34,11 +34,22 @@ describe('money', () => {
     [10.256, '$10.26'],
     [1.005, '$1.01'],
     [99.999, '$100'],
-    [1234.1, '$1234.1'],
-    [-5.5, '$-5.5'],
+    [1234.1, '$1,234.1'],
+    [-5.5, '-$5.5'],
     [-0.001, '$0'],
   ])('formats %s as %s', (value, expected) => {
     expect(formatDollars(value)).toBe(expected);
+  });
+
+  it('groups thousands as the user’s language writes money', () => {
+    expect(formatDollars(10_000)).toBe('$10,000');
+    expect(formatDollars(2650, 'en')).toBe('$2,650');
+    expect(formatDollars(1_234_567.5, 'en')).toBe('$1,234,567.5');
+    // Russian: a no-break space groups the digits and stands before the sign, a comma decimals.
+    expect(formatDollars(10_000.5, 'ru')).toBe('10\u00a0000,5\u00a0$');
+    expect(formatDollars(10, 'ru')).toBe('10\u00a0$');
+    // Another language reads as the fallback's.
+    expect(formatDollars(10_000, 'de')).toBe('$10,000');
   });
 
   it('treats missing and non-finite values as zero', () => {

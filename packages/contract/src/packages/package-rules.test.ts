@@ -4,6 +4,7 @@ import {
   RESUME_GRACE_DAYS,
   daysLeft,
   isResumeAllowed,
+  periodEnd,
   pickTrafficUpgrade,
   unlimSpeedUpgrades,
   unusedShare,
@@ -103,5 +104,18 @@ describe('upgrade offer', () => {
     expect(upgradeDiscountPercent(0, 1, 475)).toBe(0);
     expect(upgradeDiscountPercent(10_000, 1, 10_000)).toBe(MAX_UPGRADE_DISCOUNT_PERCENT);
     expect(upgradePriceCents(10_000, 0)).toBe(10_000);
+  });
+});
+
+describe('periodEnd', () => {
+  const now = Date.parse('2026-12-01T10:00:00Z');
+  it('one period after the later of the expiry and now; from now without an expiry', () => {
+    expect(periodEnd('2027-01-10T12:00:00Z', 30, now).toISOString()).toBe(
+      '2027-02-09T12:00:00.000Z',
+    );
+    expect(periodEnd('2026-11-20T00:00:00Z', 7, now).toISOString()).toBe(
+      '2026-12-08T10:00:00.000Z',
+    );
+    expect(periodEnd(null, 30, now).toISOString()).toBe('2026-12-31T10:00:00.000Z');
   });
 });

@@ -41,6 +41,23 @@ export const daysLeft = (
   return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Number(now)) / DAY_MS));
 };
 
+/**
+ * Until when a package runs once one more period of `periodDays` is paid (extend, renew; the
+ * API's extension, decision 110): that many days after the later of its expiry and now. An
+ * upgrade starts its new period now: `periodEnd(null, days)`.
+ */
+export const periodEnd = (
+  expiresAt: Date | string | number | null,
+  periodDays: number,
+  now: Date | number = Date.now(),
+): Date => {
+  const from = Math.max(
+    expiresAt === null ? Number(now) : new Date(expiresAt).getTime(),
+    Number(now),
+  );
+  return new Date(from + periodDays * DAY_MS);
+};
+
 /** Dollars per GB of a traffic tariff, to the cent (as the catalogue shows it). */
 export const perGbCents = (priceCents: number, trafficGb: number | null): number =>
   Math.round(priceCents / (trafficGb && trafficGb > 0 ? trafficGb : 1));

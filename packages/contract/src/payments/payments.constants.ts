@@ -47,6 +47,18 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
   ...LOCAL_SYSTEM_BOUNDS.map(([min, max], index) => method(`7.${index + 1}`, min, max)),
 ];
 
+/**
+ * The amounts the top-up form offers as one-press choices, in dollars (decision 159): each fits
+ * most methods' bounds; the form offers only those within the chosen method's.
+ */
+export const TOP_UP_PRESET_AMOUNTS = [10, 25, 50, 100, 500, 1000] as const;
+
+/** Whether `dollars` lies within a method's bounds. */
+export const isWithinMethodBounds = (method: PaymentMethod, dollars: number): boolean => {
+  const cents = toCents(dollars);
+  return cents >= method.minCents && cents <= method.maxCents;
+};
+
 export const PAYMENT_METHOD_TYPES = [3, 5, 6, 7] as const;
 export const CRYPTO_METHOD_TYPE = 3;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
-import { hasAtMostTwoDecimals, toCents, toDollars } from '../common/money.ts';
+import { formatDollars, hasAtMostTwoDecimals, toCents, toDollars } from '../common/money.ts';
 import {
   CRYPTO_METHOD_TYPE,
   CRYPTO_NETWORKS,
@@ -54,7 +54,7 @@ export const dollarAmountField = z
 
 /**
  * POST /payment/create. Bounds depend on the method; the bound errors carry the amount as
- * `params.amount` (dollars) for interpolation.
+ * `params.amount` (the money text) for interpolation.
  */
 export const topUpSchema = z
   .object({
@@ -94,14 +94,14 @@ export const topUpSchema = z
         code: 'custom',
         message: TOP_UP_ERROR_KEYS.min,
         path: ['amount'],
-        params: { amount: toDollars(method.minCents) },
+        params: { amount: formatDollars(toDollars(method.minCents)) },
       });
     } else if (cents > method.maxCents) {
       ctx.addIssue({
         code: 'custom',
         message: TOP_UP_ERROR_KEYS.max,
         path: ['amount'],
-        params: { amount: toDollars(method.maxCents) },
+        params: { amount: formatDollars(toDollars(method.maxCents)) },
       });
     }
   })

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { topUpSchema } from './payments.schemas.ts';
-import { PAYMENT_METHODS } from './payments.constants.ts';
+import {
+  PAYMENT_METHODS,
+  TOP_UP_PRESET_AMOUNTS,
+  isWithinMethodBounds,
+} from './payments.constants.ts';
 
 const issues = (input: unknown) =>
   topUpSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
@@ -17,6 +21,20 @@ describe('payment methods', () => {
     expect(
       PAYMENT_METHODS.filter((m) => m.paymentSystem !== null).map((m) => [m.type, m.paymentSystem]),
     ).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [7, n]));
+  });
+});
+
+describe('top-up presets', () => {
+  it('rise, and each fits most methods’ bounds', () => {
+    expect([...TOP_UP_PRESET_AMOUNTS].sort((a, b) => a - b)).toEqual([...TOP_UP_PRESET_AMOUNTS]);
+    for (const amount of TOP_UP_PRESET_AMOUNTS) {
+      const fitting = PAYMENT_METHODS.filter((method) => isWithinMethodBounds(method, amount));
+      expect(fitting.length, `$${amount}`).toBeGreaterThan(PAYMENT_METHODS.length / 2);
+    }
+    const pix = PAYMENT_METHODS.find((method) => method.id === '7.6')!;
+    expect(TOP_UP_PRESET_AMOUNTS.filter((amount) => isWithinMethodBounds(pix, amount))).toEqual([
+      10, 25, 50, 100,
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PACKAGE_ROW_TYPES } from '../app/app.constants.ts';
-import type { CountryCode } from '../proxy/targeting.constants.ts';
+import { DEFAULT_SESSION_TTL_SECONDS, type CountryCode } from '../proxy/targeting.constants.ts';
 import { COUNTRY_CONTINENTS, PRESET_CONTINENTS } from './continents.ts';
 
 type PackageRowType = (typeof PACKAGE_ROW_TYPES)[number];
@@ -70,6 +70,12 @@ export const PROXY_LIST_SORT_FIELDS = ['created_at', 'name', 'ports_count', 'id'
 export const GENERATOR_TYPES = ['rotating', 'sticky'] as const;
 export const GENERATOR_PROTOCOLS = ['http', 'socks5'] as const;
 export const GENERATOR_TIMESPANS = [60, 3600, 86_400] as const;
+/**
+ * What a sticky generation starts from: minutes, and as many as make the gateway's own default
+ * session, 10 minutes, which is what proxy providers default to (decision 158).
+ */
+export const GENERATOR_DEFAULT_TIMESPAN = 60 satisfies (typeof GENERATOR_TIMESPANS)[number];
+export const GENERATOR_DEFAULT_LIFETIME = DEFAULT_SESSION_TTL_SECONDS / GENERATOR_DEFAULT_TIMESPAN;
 /** 0: IP:PORT:USER:PASS, 1: USER:PASS@IP:PORT (HOST is the gateway's public address). */
 export const GENERATOR_LINE_FORMATS = ['HOST:PORT:USER:PASS', 'USER:PASS@HOST:PORT'] as const;
 export const GENERATOR_FORMATS = [0, 1] as const;

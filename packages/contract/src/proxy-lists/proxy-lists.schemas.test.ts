@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ISO_COUNTRY_CODES } from '../proxy/targeting.constants.ts';
+import { DEFAULT_SESSION_TTL_SECONDS, ISO_COUNTRY_CODES } from '../proxy/targeting.constants.ts';
 import { COUNTRY_CONTINENTS } from './continents.ts';
 import { PROXY_LIST_ERROR_KEYS as KEYS, presetCountries } from './proxy-lists.constants.ts';
 import { createProxyListSchema, generatorSchema } from './proxy-lists.schemas.ts';
@@ -171,6 +171,12 @@ describe('generator form', () => {
     expect(errorsOf(generatorSchema, { ...sticky, cities: ['berlin'] }).cities).toEqual([
       KEYS.cities,
     ]);
+  });
+
+  it('a sticky request naming no lifetime lives as long as the gateway keeps a session', () => {
+    const { lifetime: _lifetime, timespan: _timespan, ...unnamed } = sticky;
+    const parsed = generatorSchema.parse(unnamed);
+    expect(parsed.lifetime * parsed.timespan).toBe(DEFAULT_SESSION_TTL_SECONDS);
   });
 });
 

@@ -17,6 +17,8 @@ import {
   GENERATOR_COUNT_MAX,
   GENERATOR_FORMATS,
   GENERATOR_PROTOCOLS,
+  GENERATOR_DEFAULT_LIFETIME,
+  GENERATOR_DEFAULT_TIMESPAN,
   GENERATOR_TIMESPANS,
   GENERATOR_TYPES,
   LIST_NAME_MAX_LENGTH,
@@ -366,11 +368,11 @@ export const generatorSchema = z
   .object({
     protocols: z.enum(GENERATOR_PROTOCOLS, { error: VALIDATION_KEYS.required }),
     type: z.enum(GENERATOR_TYPES, { error: VALIDATION_KEYS.required }),
-    timespan: numericChoice(GENERATOR_TIMESPANS).optional().default(60),
+    timespan: numericChoice(GENERATOR_TIMESPANS).optional().default(GENERATOR_DEFAULT_TIMESPAN),
     lifetime: numberInput(VALIDATION_KEYS.required, PROXY_LIST_ERROR_KEYS.lifetime)
       .pipe(z.number().int(PROXY_LIST_ERROR_KEYS.lifetime).min(1, PROXY_LIST_ERROR_KEYS.lifetime))
       .optional()
-      .default(1),
+      .default(GENERATOR_DEFAULT_LIFETIME),
     proxy_count: numberInput(VALIDATION_KEYS.required, PROXY_LIST_ERROR_KEYS.proxyCount).pipe(
       z
         .number()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
-import { toCents } from '../common/money.ts';
+import { formatDollars, toCents } from '../common/money.ts';
 import { dollarAmountField } from '../payments/payments.schemas.ts';
 import { isValidTrc20Address } from './trc20.ts';
 
@@ -26,7 +26,7 @@ const amountWithin = (minDollars: number, balanceCents: number) =>
       ctx.addIssue({
         code: 'custom',
         message: REFERRAL_ERROR_KEYS.amountLess,
-        params: { min: minDollars },
+        params: { min: formatDollars(minDollars) },
       });
     } else if (cents > balanceCents) {
       ctx.addIssue({ code: 'custom', message: REFERRAL_ERROR_KEYS.amountMore });

@@ -21,6 +21,7 @@ export const Button = ({
   children,
   disabled,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) => (
   <button
@@ -36,6 +37,10 @@ export const Button = ({
       .trim()}
     disabled={disabled || isLoading}
     aria-busy={isLoading || undefined}
+    // An aria-disabled button stays focusable (its tooltip says why) but does nothing.
+    onClick={
+      rest['aria-disabled'] === true || rest['aria-disabled'] === 'true' ? undefined : onClick
+    }
     {...rest}
   >
     {isLoading ? <Spinner size="sm" /> : icon}

@@ -3,7 +3,7 @@ import { formatDollars } from '@proxy/contract';
 import { useCopy } from '../../../shared/lib/use-copy';
 
 export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: number }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { copied, copy } = useCopy();
   const isCopied = copied !== null;
   return (
@@ -27,7 +27,7 @@ export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: nu
       <div className="cabinet-footer__item">
         <span className="cabinet-footer__label">{t('cabinet.balance')}</span>
         <strong className="cabinet-footer__balance" data-testid="balance">
-          {formatDollars(balance)}
+          {formatDollars(balance, i18n.language)}
         </strong>
       </div>
     </footer>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/config/paths';
 import { useIsLargeScreen } from '../hooks/use-is-large-screen';
 import { useBasketStore } from '../stores/basket-store';
+import { ChoiceCheckProvider } from '../hooks/use-choice-check';
 import { CartSummary } from './cart-summary';
 import '../buy.css';
 
@@ -24,16 +25,18 @@ export const BuyLayout = () => {
       {isCart ? (
         <Outlet />
       ) : (
-        <div className={isLarge ? 'buy-page__grid' : 'buy-page__single'}>
-          <div className="buy-page__main">
-            <Outlet />
+        <ChoiceCheckProvider>
+          <div className={isLarge ? 'buy-page__grid' : 'buy-page__single'}>
+            <div className="buy-page__main">
+              <Outlet />
+            </div>
+            {isLarge && (
+              <aside className="buy-page__cart" aria-label={t('cart.title')}>
+                <CartSummary />
+              </aside>
+            )}
           </div>
-          {isLarge && (
-            <aside className="buy-page__cart" aria-label={t('cart.title')}>
-              <CartSummary />
-            </aside>
-          )}
-        </div>
+        </ChoiceCheckProvider>
       )}
     </div>
   );

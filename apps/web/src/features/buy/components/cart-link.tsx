@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
 import { useIsLargeScreen } from '../hooks/use-is-large-screen';
+import { useRegisterChoiceCheck } from '../hooks/use-choice-check';
 
 type ErrorKey =
   | 'dynamic_tariff.errors.select_tariff'
@@ -11,7 +12,11 @@ type ErrorKey =
   | 'errors.location_required'
   | 'errors.select_tariff';
 
-/** Below the large breakpoint the cart is its own page: this button leads there (or says what is missing). */
+/**
+ * Below the large breakpoint the cart is its own page: this button leads there (or says what is
+ * missing). On a large screen the order summary's Buy asks the same check, and the missing
+ * choice is named here.
+ */
 export const CartLink = ({
   isSelected,
   errorKey,
@@ -25,26 +30,29 @@ export const CartLink = ({
   const isLarge = useIsLargeScreen();
   const navigate = useNavigate();
   const [isTried, setTried] = useState(false);
-  if (isLarge) return null;
+  const showMissing = () => {
+    setTried(true);
+    onInvalid?.();
+  };
+  useRegisterChoiceCheck(showMissing);
+  const missing = isTried && !isSelected && !onInvalid && (
+    <p className="form-error" role="alert">
+      {t(errorKey)}
+    </p>
+  );
+  if (isLarge) return missing || null;
   return (
     <div className="buy-cart-link">
       <Button
         type="button"
         onClick={() => {
           if (isSelected) void navigate(`${paths.cabinet.buy}/cart`);
-          else {
-            setTried(true);
-            onInvalid?.();
-          }
+          else showMissing();
         }}
       >
         {t('cart.open')}
       </Button>
-      {isTried && !isSelected && !onInvalid && (
-        <p className="form-error" role="alert">
-          {t(errorKey)}
-        </p>
-      )}
+      {missing}
     </div>
   );
 };

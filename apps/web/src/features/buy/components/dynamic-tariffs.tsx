@@ -15,7 +15,7 @@ export const DynamicTariffs = ({
   pool: 'base' | 'premium';
   isPriceHidden: boolean;
 }) => {
-  const { t } = useTranslation('buy');
+  const { t, i18n } = useTranslation('buy');
   const flow = pool === 'base' ? 'dynamic' : 'premium';
   const query = useDynamicTariffs(pool === 'base' ? 1 : 4);
   const { chosen, setItem } = useBasketChoice(flow);
@@ -60,9 +60,13 @@ export const DynamicTariffs = ({
                   </span>
                   {!isPriceHidden && (
                     <>
-                      <span className="buy-card__price">{formatDollars(tariff.price)}</span>
+                      <span className="buy-card__price">
+                        {formatDollars(tariff.price, i18n.language)}
+                      </span>
                       <span className="buy-card__text">
-                        {t('dynamic_tariff.per_gb', { price: formatDollars(tariff.per_gb) })}
+                        {t('dynamic_tariff.per_gb', {
+                          price: formatDollars(tariff.per_gb, i18n.language),
+                        })}
                       </span>
                     </>
                   )}

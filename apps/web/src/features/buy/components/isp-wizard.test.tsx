@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useBasketStore } from '../stores/basket-store';
 import { IspWizard } from './isp-wizard';
 import { askForCart, loaded, setUpWizardTests } from './wizard-test-kit';
+import { stubMatchMedia } from '../../../test/dom';
 
 const COUNTRIES = [
   { id: 1, label: 'Germany', iso2: 'DE', count: 5 },
@@ -16,12 +17,16 @@ const TARIFFS = [
 ];
 
 vi.mock('../api/get-isp-countries', () => ({ useIspCountries: () => loaded(COUNTRIES) }));
+vi.mock('../api/get-account', () => ({
+  useAccount: () => ({ balance: 100, isRestricted: false, isLoaded: true, refetch: vi.fn() }),
+}));
 vi.mock('../api/get-isp-tariffs', () => ({
   useIspTariffs: (country: number | null) =>
     loaded(country === null ? undefined : TARIFFS.filter((x) => x.country_id === country)),
 }));
 
 const wizard = setUpWizardTests(<IspWizard isPriceHidden={false} />);
+const desktop = setUpWizardTests(<IspWizard isPriceHidden={false} />, { withCart: true });
 
 describe('IspWizard (spec 001 wizard rules)', () => {
   it('starts on 30 days and reports every missing step when the cart is asked for', async () => {
@@ -84,4 +89,26 @@ describe('IspWizard (spec 001 wizard rules)', () => {
     // The price is in the chosen option and in the order summary, not on a line of its own.
     expect(screen.queryAllByText('$2')).toEqual([]);
   });
+
+  it.each([
+    ['999.1.1.1', 'Enter a valid IP address'],
+    ['', 'Enter your IP address'],
+  ])(
+    'desktop: with the whitelist IP "%s" the summary keeps Buy, which names the IP error',
+    async (typed, error) => {
+      stubMatchMedia(true);
+      const user = userEvent.setup();
+      desktop.render();
+      await user.click(screen.getByRole('radio', { name: 'IP address' }));
+      if (typed) await user.type(screen.getByLabelText('Your IP address'), typed);
+      await user.selectOptions(screen.getByRole('combobox', { name: '3. Country' }), '1');
+      await user.selectOptions(screen.getByRole('combobox', { name: '4. Number of IPs' }), '12');
+      expect(useBasketStore.getState().item).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Buy' }));
+      expect(screen.getByText(error)).toBeTruthy();
+      expect(
+        screen.getByLabelText<HTMLInputElement>('Your IP address').getAttribute('aria-invalid'),
+      ).toBe('true');
+    },
+  );
 });

@@ -35,7 +35,7 @@ const PROTOCOLS = ['http', 'socks'] as const;
 
 /** The five ISP steps: authentication type, period (default 30), country, IP count, protocol. */
 export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
-  const { t } = useTranslation('buy');
+  const { t, i18n } = useTranslation('buy');
   const { chosen, setItem } = useBasketChoice('isp');
   const restored = chosen?.payload ?? null;
 
@@ -192,7 +192,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
         {(tariffs.data ?? []).map((x) => (
           <option key={x.id} value={x.id}>
             {x.title}
-            {isPriceHidden ? '' : ` — ${formatDollars(priceOf(x))}`}
+            {isPriceHidden ? '' : ` — ${formatDollars(priceOf(x), i18n.language)}`}
           </option>
         ))}
       </ChoiceStep>

@@ -27,8 +27,8 @@ vi.mock('../api/get-unlim-locations', () => ({ useUnlimLocations: () => loaded(L
 const wizard = setUpWizardTests(<UnlimitedPlan isPriceHidden={false} />);
 
 describe('UnlimitedPlan (spec 001 wizard rules)', () => {
-  it('defaults to 30 days and shows the missing choices only once the cart is asked for', async () => {
-    const { user, container } = wizard.renderUntouched();
+  it('opens on the cheapest plan’s period (the pool card’s from-price) and shows the missing choices only once the cart is asked for', async () => {
+    const { user, container } = wizard.renderUntouched('7 days');
     expect(await askForCart(user, container)).toEqual(['Choose a speed', 'Choose a location']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Speed' }), '100');
     expect(formErrorTexts(container)).toEqual(['Choose a location']);
@@ -37,6 +37,7 @@ describe('UnlimitedPlan (spec 001 wizard rules)', () => {
   it('clears the location when the speed leaves its range; a full choice fills the basket', async () => {
     const user = userEvent.setup();
     wizard.render();
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
     const speed = screen.getByRole('combobox', { name: 'Speed' });
     const place = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Server location' });
     await user.selectOptions(speed, '100');

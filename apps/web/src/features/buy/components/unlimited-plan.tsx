@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
+  cheapestTariff,
   findUnlimTariff,
   isLocationAvailable,
   unlimPlanSchema,
@@ -25,7 +26,7 @@ const resolver = choiceResolver<UnlimPlanFields, UnlimPlanChoice>(unlimPlanSchem
 
 /** Period -> speed -> location; the tariff is matched by duration_days and speed_limit. */
 export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
-  const { t } = useTranslation('buy');
+  const { t, i18n } = useTranslation('buy');
   const tariffs = useUnlimTariffs();
   const locations = useUnlimLocations();
   const { chosen: restored, setItem } = useBasketChoice('unlim');
@@ -56,8 +57,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
     () => [...new Set((tariffs.data ?? []).map((x) => x.duration_days))].sort((a, b) => a - b),
     [tariffs.data],
   );
-  // Default period: 30 days when offered, else the shortest.
-  const period = chosenPeriod ?? (periods.includes(30) ? 30 : (periods[0] ?? null));
+  // The plan opens on the period of the cheapest plan: the one the pool card's "from" names.
+  const period =
+    chosenPeriod ?? cheapestTariff(tariffs.data ?? [])?.duration_days ?? periods[0] ?? null;
   const speeds = useMemo(
     () =>
       [
@@ -180,7 +182,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
       {period !== null && speed !== null && !tariff && tariffs.data && (
         <p className="form-error">{t('unlimited.no_tariff')}</p>
       )}
-      {tariff && !isPriceHidden && <p className="buy-price">{formatDollars(tariff.price)}</p>}
+      {tariff && !isPriceHidden && (
+        <p className="buy-price">{formatDollars(tariff.price, i18n.language)}</p>
+      )}
       <CartLink
         isSelected={Boolean(tariff && location)}
         errorKey="errors.location_required"

@@ -13,7 +13,7 @@ export type PaymentResultPageProps = {
 
 /** /cabinet/payment?result=success|... (spec 000 "Top-up result page"). */
 export const PaymentResultPage = ({ balance, onRetry, isRetrying }: PaymentResultPageProps) => {
-  const { t } = useTranslation('top-up');
+  const { t, i18n } = useTranslation('top-up');
   const [params] = useSearchParams();
   const isSuccess = params.get('result') === 'success';
   return (
@@ -25,7 +25,7 @@ export const PaymentResultPage = ({ balance, onRetry, isRetrying }: PaymentResul
         <p className="payment-result__balance">
           {t('result.balance')}:{' '}
           <strong data-testid="payment-balance">
-            {balance === undefined ? '…' : formatDollars(balance)}
+            {balance === undefined ? '…' : formatDollars(balance, i18n.language)}
           </strong>
         </p>
         {isSuccess ? (

@@ -88,6 +88,21 @@ describe('GeneratorForm', () => {
     expect(calls.filter((call) => call.url.includes('proxy-generator'))).toHaveLength(0);
   });
 
+  it('sticky starts on a 10-minute session, as the gateway and proxy providers default to', async () => {
+    const user = userEvent.setup();
+    const onGenerated = vi.fn();
+    const calls = stubApi(1, () => json({ success: true, list: ['a:1:u:p'] }));
+    renderWithProviders(<GeneratorForm packageId={7} onGenerated={onGenerated} />);
+    await user.click(screen.getByRole('radio', { name: /^Sticky/ }));
+    expect(screen.getByLabelText<HTMLInputElement>('Session lifetime').value).toBe('10');
+    const unit = screen.getByLabelText<HTMLSelectElement>('Unit');
+    expect(unit.selectedOptions[0]?.textContent).toBe('minutes');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalled());
+    const sent = calls.find((call) => call.url.endsWith('/packages/7/proxy-generator'));
+    expect(sent?.body).toMatchObject({ type: 'sticky', lifetime: 10, timespan: 60 });
+  });
+
   it('a count outside 1-99999 is shown on the count field and nothing is sent', async () => {
     const user = userEvent.setup();
     const calls = stubApi(1, () => json({ success: true, list: [] }));

@@ -1,4 +1,6 @@
 import {
+  GENERATOR_DEFAULT_LIFETIME,
+  GENERATOR_DEFAULT_TIMESPAN,
   GENERATOR_FORMATS,
   GENERATOR_LINE_FORMATS,
   type GENERATOR_TIMESPANS,
@@ -11,12 +13,15 @@ import type { PickerOption as Option } from '../../../shared/ui';
  * the form starts with, which cities it offers, and the files of the generated lines.
  */
 
-/** A rotating HTTP line of any exit in the first format: what most customers want first. */
+/**
+ * A rotating HTTP line of any exit in the first format: what most customers want first; sticky
+ * starts on the contract's default session.
+ */
 export const GENERATOR_DEFAULTS = {
   protocols: 'http',
   type: 'rotating',
-  lifetime: 1,
-  timespan: 60,
+  lifetime: GENERATOR_DEFAULT_LIFETIME,
+  timespan: GENERATOR_DEFAULT_TIMESPAN,
   proxy_count: 10,
   format: 0,
   countries: [],

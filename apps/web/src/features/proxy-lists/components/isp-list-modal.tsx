@@ -31,7 +31,7 @@ export const ispLines = (pkg: IspPackage): string[] =>
 
 /**
  * The IP list of an ISP package (spec section 2) with copy, download and the one swap: confirmed,
- * then disabled with a tooltip once the package has swapped.
+ * then unavailable with a tooltip saying why once the package has swapped.
  */
 export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspListModalProps) => {
   const { t } = useTranslation('packages');
@@ -53,12 +53,9 @@ export const IspListModal = ({ packageId, pkg, isError, onRetry, onClose }: IspL
     p.swaped ? (
       <Tooltip content={t('modals.isp_swap_proxy.swapped')}>
         {(describedBy) => (
-          // A disabled button gets no hover or focus: the wrapper carries the explanation.
-          <span className="isp-swap--done" tabIndex={0} aria-describedby={describedBy}>
-            <Button variant="secondary" size="sm" disabled>
-              {t('modals.isp_swap_proxy.open')}
-            </Button>
-          </span>
+          <Button variant="secondary" size="sm" aria-disabled aria-describedby={describedBy}>
+            {t('modals.isp_swap_proxy.open')}
+          </Button>
         )}
       </Tooltip>
     ) : (

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { toCents, transferReferralSchema, withdrawalSchema } from '@proxy/contract';
+import { formatDollars, toCents, transferReferralSchema, withdrawalSchema } from '@proxy/contract';
 import { isApiError } from '../../../shared/api/api-error';
-import { translateDynamic } from '../../../shared/i18n/i18n';
+import { currentLanguage, translateDynamic } from '../../../shared/i18n/i18n';
 import { translateFieldError } from '../../../shared/lib/form-errors';
 import { Button, Input, SideModal, showAlert } from '../../../shared/ui';
 import { useTransferReferral } from '../api/transfer-referral-balance';
@@ -19,7 +19,8 @@ const MIN = { transfer: 1, withdraw: 100 } as const;
 /** Contract keys of the referral namespace; the minimum is interpolated. */
 const errorText = (message: string | undefined, kind: Kind) => {
   if (!message) return undefined;
-  if (message.startsWith('referral:')) return translateDynamic(message, { min: MIN[kind] });
+  if (message.startsWith('referral:'))
+    return translateDynamic(message, { min: formatDollars(MIN[kind], currentLanguage()) });
   return translateFieldError(message);
 };
 

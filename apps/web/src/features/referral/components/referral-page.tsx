@@ -70,14 +70,14 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
 
   const referralColumns: TableColumn<ReferralRow>[] = [
     idColumn('referral_id', t('columns.referral')),
-    amountColumn(t('columns.amount')),
+    amountColumn(t('columns.amount'), i18n.language),
     dateColumn('created_at', t('columns.registered'), i18n.language),
     dateColumn('paid_at', t('columns.paid'), i18n.language),
   ];
   const withdrawColumns: TableColumn<WithdrawalRow>[] = [
     idColumn('id', t('columns.id')),
     dateColumn('created_at', t('columns.date'), i18n.language),
-    amountColumn(t('columns.amount')),
+    amountColumn(t('columns.amount'), i18n.language),
     {
       key: 'address',
       header: t('columns.address'),
@@ -133,11 +133,13 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
           </div>
           <div>
             <dt>{t('total_income')}</dt>
-            <dd>{formatDollars(data.total_income)}</dd>
+            <dd>{formatDollars(data.total_income, i18n.language)}</dd>
           </div>
           <div>
             <dt>{t('balance')}</dt>
-            <dd data-testid="referral-balance">{formatDollars(data.referral_balance)}</dd>
+            <dd data-testid="referral-balance">
+              {formatDollars(data.referral_balance, i18n.language)}
+            </dd>
           </div>
         </dl>
         <div className="referral__actions">

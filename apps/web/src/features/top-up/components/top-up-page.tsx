@@ -6,8 +6,10 @@ import { useSearchParams } from 'react-router';
 import {
   DEFAULT_PAYMENT_NETWORK,
   PAYMENT_METHODS,
+  TOP_UP_PRESET_AMOUNTS,
   findPaymentMethod,
   formatDollars,
+  isWithinMethodBounds,
   topUpSchema,
   type TopUpCommand,
   type TopUpInput,
@@ -37,7 +39,8 @@ const methodIdOf = (type: number | undefined, paymentSystem: number | null | und
 
 /** The top-up form (spec 001: amount, method cards with bounds, network only for crypto). */
 export const TopUpPage = () => {
-  const { t } = useTranslation('top-up');
+  const { t, i18n } = useTranslation('top-up');
+  const money = (cents: number) => formatDollars(toDollars(cents), i18n.language);
   const [params] = useSearchParams();
   const create = useCreatePayment();
   const {
@@ -46,7 +49,7 @@ export const TopUpPage = () => {
     setValue,
     setError,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<FormValues, unknown, TopUpCommand>({
     resolver: zodResolver(topUpSchema) as never,
     defaultValues: {
@@ -57,6 +60,7 @@ export const TopUpPage = () => {
   });
   const type = useWatch({ control, name: 'type' });
   const paymentSystem = useWatch({ control, name: 'payment_system' });
+  const amount = useWatch({ control, name: 'amount' });
   const selectedId = methodIdOf(type, paymentSystem);
   const selected = useMemo(() => PAYMENT_METHODS.find((m) => m.id === selectedId), [selectedId]);
   const isCrypto = selected?.hasNetworks ?? false;
@@ -82,7 +86,7 @@ export const TopUpPage = () => {
       const bound = message.endsWith('min_amount_payment')
         ? selected?.minCents
         : selected?.maxCents;
-      return translateDynamic(message, { amount: bound === undefined ? '' : toDollars(bound) });
+      return translateDynamic(message, { amount: bound === undefined ? '' : money(bound) });
     }
     return translateFieldError(message);
   };
@@ -117,15 +121,33 @@ export const TopUpPage = () => {
           autoComplete="off"
           hint={
             selected
-              ? t('amount_hint', {
-                  min: toDollars(selected.minCents),
-                  max: toDollars(selected.maxCents),
-                })
+              ? t('amount_hint', { min: money(selected.minCents), max: money(selected.maxCents) })
               : undefined
           }
           error={errorText(errors.amount?.message)}
           {...register('amount')}
         />
+        <div className="cluster top-up__presets" role="group" aria-label={t('presets')}>
+          {TOP_UP_PRESET_AMOUNTS.map((preset) => (
+            <Button
+              key={preset}
+              variant="secondary"
+              size="sm"
+              aria-pressed={amount === String(preset)}
+              // A chosen method takes only the amounts within its bounds.
+              disabled={selected !== undefined && !isWithinMethodBounds(selected, preset)}
+              // After a refused submit the field is checked again at once, as when typed.
+              onClick={() =>
+                setValue('amount', String(preset), {
+                  shouldDirty: true,
+                  shouldValidate: isSubmitted,
+                })
+              }
+            >
+              {formatDollars(preset, i18n.language)}
+            </Button>
+          ))}
+        </div>
         <fieldset
           className="stack top-up__methods"
           aria-describedby={errors.type ? 'top-up-method-error' : undefined}
@@ -148,10 +170,7 @@ export const TopUpPage = () => {
                   {t(`methods.${method.id}` as 'methods.3')}
                 </span>
                 <span className="top-up__method-bounds">
-                  {t('bounds', {
-                    min: formatDollars(toDollars(method.minCents)).slice(1),
-                    max: formatDollars(toDollars(method.maxCents)).slice(1),
-                  })}
+                  {t('bounds', { min: money(method.minCents), max: money(method.maxCents) })}
                 </span>
               </label>
             ))}

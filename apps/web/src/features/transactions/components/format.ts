@@ -1,9 +1,5 @@
-import { PAYMENT_METHOD_NAMES, formatDollars, methodOfSystemName } from '@proxy/contract';
+import { PAYMENT_METHOD_NAMES, methodOfSystemName } from '@proxy/contract';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-
-/** Signed amounts: "-$5", "$12.5". */
-export const formatSigned = (amount: number) =>
-  amount < 0 ? `-${formatDollars(-amount)}` : formatDollars(amount);
 
 /**
  * A payment's stored system_name ("Crypto USDT-TRC20", "SBP") in the UI language, through the

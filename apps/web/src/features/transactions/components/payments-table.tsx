@@ -36,7 +36,7 @@ export const PaymentsTable = () => {
         <StatusLabel tone={STATUS_TONE[r.status]}>{t(`status.${r.status}`)}</StatusLabel>
       ),
     },
-    amountColumn(t('columns.amount')),
+    amountColumn(t('columns.amount'), i18n.language),
   ];
   return (
     <LedgerTable<PaymentRow>

@@ -5,7 +5,6 @@ import { StatusLabel, labelledOptions } from '../../../shared/ui';
 import type { TableColumn } from '../../../shared/ui/table';
 import { amountColumn, dateColumn, idColumn } from '../../../shared/ui/table/columns';
 import { useTransactions, type TransactionRow } from '../api/get-transactions';
-import { formatSigned } from './format';
 import { LedgerTable } from './ledger-table';
 
 const FILTER_TYPES = LEDGER_ENTRY_TYPES.filter(
@@ -44,7 +43,7 @@ export const TransactionsTable = () => {
       ),
     },
     { key: 'comment', header: t('columns.comment'), render: (r) => r.comment ?? '—' },
-    amountColumn(t('columns.amount'), formatSigned),
+    amountColumn(t('columns.amount'), i18n.language),
   ];
   return (
     <LedgerTable<TransactionRow>

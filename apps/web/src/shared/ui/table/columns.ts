@@ -24,14 +24,14 @@ export const dateColumn = <T>(
   render: (row) => formatDateTime(row[field] as string | null, language),
 });
 
-/** A right-aligned column of a dollar amount (`format` it otherwise), sortable as `amount`. */
+/** A right-aligned column of a dollar amount (THE money format, signed), sortable as `amount`. */
 export const amountColumn = <T extends { amount: number }>(
   header: string,
-  format: (dollars: number) => string = formatDollars,
+  language: string,
 ): TableColumn<T> => ({
   key: 'amount',
   header,
   sortField: 'amount',
   isNumeric: true,
-  render: (row) => format(row.amount),
+  render: (row) => formatDollars(row.amount, language),
 });

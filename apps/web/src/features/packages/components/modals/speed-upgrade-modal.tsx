@@ -19,7 +19,7 @@ export type SpeedUpgradeModalProps = {
  * When they cannot be loaded the modal shows the fetch error with only a cancel button.
  */
 export const SpeedUpgradeModal = ({ pkg, isPriceHidden, onClose }: SpeedUpgradeModalProps) => {
-  const { t } = useTranslation(['packages', 'base']);
+  const { t, i18n } = useTranslation(['packages', 'base']);
   const upgrade = useUpgradeUnlim();
   const options = useUnlimUpgradeOptions(pkg.id, true);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -45,7 +45,7 @@ export const SpeedUpgradeModal = ({ pkg, isPriceHidden, onClose }: SpeedUpgradeM
               ? t('units.mbps', { value: option.speed_limit })
               : t('modals.unlim_residential_upgrade.option', {
                   speed: option.speed_limit,
-                  price: formatDollars(option.price),
+                  price: formatDollars(option.price, i18n.language),
                 }),
           }))}
           value={chosen === null ? '' : String(chosen)}

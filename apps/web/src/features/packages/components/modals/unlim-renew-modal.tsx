@@ -1,14 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDollars } from '@proxy/contract';
+import { formatDollars, periodEnd } from '@proxy/contract';
+import { formatDateTime } from '../../../../shared/lib/format-date';
 import { usePromoCheck, type AppliedPromo } from '../../../../shared/api/check-coupon';
 import { PromoCodeFields } from '../../../../shared/ui';
 import { useRenewUnlim } from '../../api/renew-unlim';
 import { PaidActionModal } from './paid-action-modal';
 
 export type UnlimRenewModalProps = {
-  /** The package renewed; `price` (dollars) is null where prices are hidden. */
-  pkg: { id: number; name: string; tariffId: number; price: number | null };
+  /**
+   * The package renewed; `price` (dollars) is null where prices are hidden; it expires at
+   * `expiresAt` and one more period is `periodDays` long.
+   */
+  pkg: {
+    id: number;
+    name: string;
+    tariffId: number;
+    price: number | null;
+    expiresAt: string | null;
+    periodDays: number;
+  };
   onClose: () => void;
 };
 
@@ -17,8 +28,8 @@ export type UnlimRenewModalProps = {
  * checks the code; a failure shows the error and clears the promo; an empty code is ignored.
  */
 export const UnlimRenewModal = ({ pkg, onClose }: UnlimRenewModalProps) => {
-  const { id, name, tariffId, price } = pkg;
-  const { t } = useTranslation('packages');
+  const { id, name, tariffId, price, expiresAt, periodDays } = pkg;
+  const { t, i18n } = useTranslation('packages');
   const renew = useRenewUnlim();
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
@@ -41,9 +52,16 @@ export const UnlimRenewModal = ({ pkg, onClose }: UnlimRenewModalProps) => {
       <form className="packages-promo" noValidate onSubmit={applyPromo}>
         <PromoCodeFields code={code} onCodeChange={setCode} check={check} />
       </form>
+      <p>
+        {t('extends.until', {
+          date: formatDateTime(periodEnd(expiresAt, periodDays).toISOString(), i18n.language),
+        })}
+      </p>
       {promo && <p role="status">{t('promo.applied', { name: promo.name })}</p>}
       {shownPrice !== null && (
-        <p className="packages-price">{t('modals.price', { price: formatDollars(shownPrice) })}</p>
+        <p className="packages-price">
+          {t('modals.price', { price: formatDollars(shownPrice, i18n.language) })}
+        </p>
       )}
     </PaidActionModal>
   );

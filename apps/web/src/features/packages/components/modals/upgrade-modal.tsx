@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { formatDollars, type DynamicPackage } from '@proxy/contract';
+import {
+  DYNAMIC_PERIOD_DAYS,
+  formatDollars,
+  periodEnd,
+  type DynamicPackage,
+} from '@proxy/contract';
+import { formatDateTime } from '../../../../shared/lib/format-date';
 import { useUpgradePackage } from '../../api/upgrade-package';
 import { PaidActionModal } from './paid-action-modal';
 
@@ -10,9 +16,13 @@ export type UpgradeModalProps = {
   onClose: () => void;
 };
 
-/** Upgrade to the offered larger tariff at its discounted price (spec: price minus percent). */
+/**
+ * Upgrade to the offered larger tariff at its discounted price (spec: price minus percent). As
+ * the API does it, the upgrade starts a new 30-day period now with the new tariff's traffic and
+ * a counter back at 0: the modal says so.
+ */
 export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: UpgradeModalProps) => {
-  const { t } = useTranslation('packages');
+  const { t, i18n } = useTranslation('packages');
   const upgrade = useUpgradePackage();
   return (
     <PaidActionModal
@@ -25,8 +35,17 @@ export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: Upgra
       <p>
         {t('modals.upgrade.text', { name: offer.tariff.title, percent: offer.package_discount })}
       </p>
+      <p>
+        {t('modals.upgrade.restart', {
+          days: DYNAMIC_PERIOD_DAYS,
+          date: formatDateTime(periodEnd(null, DYNAMIC_PERIOD_DAYS).toISOString(), i18n.language),
+          traffic: offer.tariff.traffic,
+        })}
+      </p>
       {!isPriceHidden && (
-        <p className="packages-price">{t('modals.price', { price: formatDollars(offer.price) })}</p>
+        <p className="packages-price">
+          {t('modals.price', { price: formatDollars(offer.price, i18n.language) })}
+        </p>
       )}
     </PaidActionModal>
   );

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DYNAMIC_PERIOD_DAYS } from '@proxy/contract';
 import { QueryState } from '../../../../shared/ui';
 import { useSetPackageAutoUpdate } from '../../api/set-package-auto-update';
 import { useSetUnlimAutoUpdate } from '../../api/set-unlim-auto-update';
@@ -26,6 +27,10 @@ export type PanelState = {
   name: string;
   /** The price of one more period of the tariff (dollars). */
   price: number;
+  /** When the package expires now (ISO), null if it never does. */
+  expiresAt: string | null;
+  /** Days one more period buys (the ISP extend modal lets the customer choose). */
+  periodDays: number;
   tariffId: number;
   /** ISP packages choose the period of an extension. */
   isp?: { ports: number; period: number };
@@ -38,7 +43,7 @@ export type PanelState = {
  * and a tariff with id, price and a title (or, for unlimited, a name).
  */
 export const panelState = (
-  pkg: { id: number; status: string; auto_update: boolean },
+  pkg: { id: number; status: string; auto_update: boolean; expired_at: string | null },
   tariff: { id: number; price: number; title?: string; name?: string },
   extra: Partial<PanelState> = {},
 ): PanelState => ({
@@ -48,6 +53,8 @@ export const panelState = (
   autoUpdate: pkg.auto_update,
   name: tariff.title ?? tariff.name ?? '',
   price: tariff.price,
+  expiresAt: pkg.expired_at,
+  periodDays: DYNAMIC_PERIOD_DAYS,
   tariffId: tariff.id,
   ...extra,
 });

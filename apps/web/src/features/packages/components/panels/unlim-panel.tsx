@@ -39,7 +39,11 @@ const LiveMetrics = ({ packageId }: { packageId: number }) => {
 export const UnlimPanel = definePanel({
   query: unlimPackageQueryOptions,
   state: (p) =>
-    panelState(p, p.tariff, { isUnlim: true, isAutoRenewHidden: p.duration_days === 1 }),
+    panelState(p, p.tariff, {
+      isUnlim: true,
+      isAutoRenewHidden: p.duration_days === 1,
+      periodDays: p.tariff.duration_days,
+    }),
   facts: (p, t) => [
     [t('panel.speed'), t('units.mbps', { value: p.tariff.speed_limit })],
     [t('panel.location'), p.location],

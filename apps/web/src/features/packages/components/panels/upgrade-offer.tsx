@@ -13,7 +13,7 @@ export const UpgradeOffer = ({
   offer: NonNullable<DynamicPackage['package_upgrade']>;
   isRestricted: boolean;
 }) => {
-  const { t } = useTranslation('packages');
+  const { t, i18n } = useTranslation('packages');
   return (
     <div className="cluster package-panel__bar">
       <p>
@@ -22,7 +22,7 @@ export const UpgradeOffer = ({
           : t('upgrade_offer.text', {
               name: offer.tariff.title,
               percent: offer.package_discount,
-              price: formatDollars(offer.price),
+              price: formatDollars(offer.price, i18n.language),
             })}
       </p>
       <ModalButton
