@@ -1,12 +1,10 @@
-import { isLanguage, type Language } from '@proxy/contract';
-
-/** Regional variant per UI language: day first in both ("22/11/2026, 10:30", "22.11.2026, 10:30"). */
-const LOCALES: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU' };
+import { intlLocale } from './intl-locale';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 const formatterFor = (language: string, timeZone: string | undefined): Intl.DateTimeFormat => {
-  const locale = LOCALES[isLanguage(language) ? language : 'en'];
+  // Day first in both languages: "22/11/2026, 10:30", "22.11.2026, 10:30".
+  const locale = intlLocale(language);
   const key = `${locale}|${timeZone ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
