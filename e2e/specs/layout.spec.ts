@@ -175,14 +175,14 @@ const horizontalOverflow = (page: Page) =>
       return false;
     };
     const describe = (element: Element) => {
-      const classes = [...element.classList].map((name) => `.${name}`).join('');
+      const classes = Array.from(element.classList, (name) => `.${name}`).join('');
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const right = Math.round(element.getBoundingClientRect().right);
       return `${element.tagName.toLowerCase()}${classes} "${text}" (right edge ${right} px)`;
     };
-    const offenders = [...document.body.querySelectorAll('*')]
+    const offenders = Array.from(document.body.querySelectorAll('*'))
       .filter((element) => sticksOut(element) && !isContained(element))
-      .filter((element) => ![...element.children].some(sticksOut));
+      .filter((element) => !Array.from(element.children).some(sticksOut));
     return {
       scrollWidth: root.scrollWidth,
       clientWidth: root.clientWidth,
@@ -192,7 +192,7 @@ const horizontalOverflow = (page: Page) =>
 
 /** A full-page screenshot, attached to the test and kept in its output folder. */
 const attachScreenshot = async (page: Page, testInfo: TestInfo, name: string) => {
-  const path = testInfo.outputPath(`${name.replace(/[^\w]+/g, '-')}.png`);
+  const path = testInfo.outputPath(`${name.replace(/\W+/g, '-').replace(/-$/, '')}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
 };

@@ -55,7 +55,7 @@ const TotalCard = ({
  * download.
  */
 export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPageProps) => {
-  const { t } = useTranslation('statistics');
+  const { t, i18n } = useTranslation('statistics');
   const query = useStatistics(lookup, period);
   const texts = useQueryPageTexts('statistics');
   const bytes = useFormatBytes();
@@ -90,6 +90,7 @@ export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPagePro
                 {isEmpty && <p className="statistics-chart__empty">{t('chart.empty')}</p>}
                 <UsageChart
                   series={data.series}
+                  language={i18n.language}
                   formatBytes={bytes}
                   labels={{
                     download: t('totals.down'),
