@@ -41,7 +41,13 @@ const setUpCustomer = async (api: Api): Promise<Customer> => {
   const of = (type: string) => rows.find((row) => row.type === type)!;
   const dynamic = of('dynamic');
   // A few megabytes used: the traffic meter and the statistics show amounts, not only zeros.
-  await runScript('apps/api/test/meter-usage.cli.ts', dynamic.package_key, '2', '700000', '4200000');
+  await runScript(
+    'apps/api/test/meter-usage.cli.ts',
+    dynamic.package_key,
+    '2',
+    '700000',
+    '4200000',
+  );
   const created = await caller.post(`/packages/${dynamic.id}/proxy-lists`, {
     name: 'Shop1',
     proxy_link_format: 'ip',
@@ -83,7 +89,10 @@ const expandPackage = async (page: Page, pkg: PackageRow) => {
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
   await expect(panel.locator('.package-panel')).toBeVisible();
+  return panel;
 };
+
+const FAMILIES = ['dynamic', 'premium', 'isp', 'unlim'] as const;
 
 type CabinetPage = {
   name: string;
@@ -118,10 +127,10 @@ const PAGES: CabinetPage[] = [
   { name: 'FAQ', path: () => '/cabinet/faq' },
   { name: 'legal', path: () => '/cabinet/legal' },
   { name: 'packages', path: () => '/cabinet/packages' },
-  ...(['dynamic', 'premium', 'isp', 'unlim'] as const).map((family) => ({
+  ...FAMILIES.map((family) => ({
     name: `packages: ${family} panel`,
     path: () => '/cabinet/packages',
-    then: (page: Page, c: Customer) => expandPackage(page, c[family]),
+    then: async (page: Page, c: Customer) => void (await expandPackage(page, c[family])),
   })),
   { name: 'proxy lists', path: (c) => `/cabinet/packages/dynamic/list/${c.dynamic.id}` },
   {
@@ -142,6 +151,15 @@ const PAGES: CabinetPage[] = [
   },
   { name: 'statistics by uuid', path: (c) => `/statistics/${c.premiumUuid}/all` },
 ];
+
+/** The browser signed in as the customer (the session cookie the SPA writes), in `language`. */
+const signIn = async (page: Page, c: Customer, language: (typeof LANGUAGES)[number]) => {
+  await page.context().addCookies([
+    { name: 'ACCESS_TOKEN', value: c.token, url: BASE_URL },
+    { name: 'i18next', value: language, url: BASE_URL },
+  ]);
+  await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+};
 
 /** Waits until the page has drawn its content: requests done, no loader or placeholder left. */
 const settle = async (page: Page) => {
@@ -204,11 +222,7 @@ test.describe('every cabinet page fits its width', () => {
         test.setTimeout(300_000);
         const c = await (customer ??= setUpCustomer(api));
         await page.setViewportSize(viewport);
-        await page.context().addCookies([
-          { name: 'ACCESS_TOKEN', value: c.token, url: BASE_URL },
-          { name: 'i18next', value: language, url: BASE_URL },
-        ]);
-        await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+        await signIn(page, c, language);
         for (const each of PAGES)
           await test.step(each.name, async () => {
             await page.goto(each.path(c));
@@ -230,4 +244,172 @@ test.describe('every cabinet page fits its width', () => {
               .toBeLessThanOrEqual(clientWidth);
           });
       });
+});
+
+test('on a phone an open package panel keeps its labels and values on the left, in columns', async ({
+  page,
+  api,
+}) => {
+  const c = await (customer ??= setUpCustomer(api));
+  await page.setViewportSize(PHONE);
+  for (const language of LANGUAGES) {
+    await signIn(page, c, language);
+    await page.goto('/cabinet/packages');
+    await settle(page);
+    for (const family of FAMILIES) {
+      const panel = await expandPackage(page, c[family]);
+      await settle(page);
+      // Where each label's and value's text starts, against the left of its own box.
+      const indents = await panel.evaluate((root) =>
+        Array.from(
+          root.querySelectorAll(
+            'dt, dd, .copy-field__label, .copy-field__value, .package-meter > span',
+          ),
+          (element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const style = getComputedStyle(element);
+            const box = element.getBoundingClientRect();
+            const start =
+              box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+            return {
+              text: (element.textContent ?? '').trim().slice(0, 30),
+              indent: Math.round(range.getBoundingClientRect().left - start),
+              left: Math.round(range.getBoundingClientRect().left),
+              // The facts list a value belongs to (a panel may have more than one).
+              list:
+                element.tagName === 'DD'
+                  ? Array.from(root.querySelectorAll('dl')).indexOf(element.closest('dl')!)
+                  : null,
+            };
+          },
+        ),
+      );
+      const label = `${family} panel (${language})`;
+      expect(
+        indents
+          .filter(({ indent }) => indent > 1)
+          .map(({ text, indent }) => `${text}: ${indent} px`),
+        `${label}: texts pushed right`,
+      ).toEqual([]);
+      // The values of a facts list start in one column.
+      const lists = new Set(indents.map(({ list }) => list).filter((list) => list !== null));
+      for (const list of lists) {
+        const columns = new Set(
+          indents.filter((each) => each.list === list).map(({ left }) => left),
+        );
+        expect(columns.size, `${label}: value columns of facts list ${list}`).toBe(1);
+      }
+    }
+  }
+});
+
+test('notification settings: event names on the left in normal weight, one column grid, tables as wide as their cards', async ({
+  page,
+  api,
+}) => {
+  const c = await (customer ??= setUpCustomer(api));
+  for (const language of LANGUAGES)
+    for (const { name: widthName, viewport } of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await signIn(page, c, language);
+      await page.goto('/cabinet/notifications');
+      await settle(page);
+      const label = `${language}, ${widthName}`;
+      const tables = page.locator('main table');
+      await expect(tables.first()).toBeVisible();
+      const measured = await tables.evaluateAll((list) =>
+        list.map((table) => {
+          const card = table.closest('section')!;
+          const cardStyle = getComputedStyle(card);
+          const cardContent =
+            card.clientWidth -
+            parseFloat(cardStyle.paddingLeft) -
+            parseFloat(cardStyle.paddingRight);
+          const events = Array.from(table.querySelectorAll('tbody th'), (cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            const style = getComputedStyle(cell);
+            const start =
+              cell.getBoundingClientRect().left +
+              parseFloat(style.borderLeftWidth) +
+              parseFloat(style.paddingLeft);
+            return {
+              text: (cell.textContent ?? '').trim(),
+              indent: Math.round(range.getBoundingClientRect().left - start),
+              weight: Number(style.fontWeight),
+            };
+          });
+          const firstRow = table.querySelector('tbody tr')!;
+          return {
+            group: card.getAttribute('aria-label'),
+            width: Math.round(table.getBoundingClientRect().width),
+            cardContent: Math.round(cardContent),
+            columns: Array.from(firstRow.children, (cell) =>
+              Math.round(cell.getBoundingClientRect().width),
+            ),
+            events,
+          };
+        }),
+      );
+      for (const group of measured) {
+        const where = `${group.group} (${label})`;
+        expect
+          .soft(group.width, `${where}: table width against its card's`)
+          .toBe(group.cardContent);
+        expect
+          .soft(
+            group.events
+              .filter(({ indent, weight }) => indent > 1 || weight > 400)
+              .map(({ text, indent, weight }) => `${text}: ${indent} px in, weight ${weight}`),
+            `${where}: event names`,
+          )
+          .toEqual([]);
+      }
+      expect
+        .soft(
+          new Set(measured.map(({ columns }) => columns.join(' '))).size,
+          `column widths of every group (${label}): ${measured.map(({ columns }) => columns.join('/')).join(', ')}`,
+        )
+        .toBe(1);
+    }
+});
+
+test('the API tools page shows every value and example whole, the proxy URL named by its scheme', async ({
+  page,
+  api,
+}) => {
+  const c = await (customer ??= setUpCustomer(api));
+  const proxyUrlLabel = {
+    en: 'HTTP proxy URL (HTTP and HTTPS sites)',
+    ru: 'URL HTTP-прокси (сайты HTTP и HTTPS)',
+  };
+  for (const language of LANGUAGES)
+    for (const { name: widthName, viewport } of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await signIn(page, c, language);
+      await page.goto(`/cabinet/dynamic/api-tools/${encodeURIComponent(c.dynamic.package_key)}`);
+      await settle(page);
+      const label = `${language}, ${widthName}`;
+      // A value cut by its box (a field too narrow, a box of two lines) is not whole.
+      const cut = await page.locator('main').evaluate((main) =>
+        Array.from(main.querySelectorAll('input, textarea, code, pre'))
+          .filter((element) => getComputedStyle(element).display !== 'inline')
+          .filter(
+            (element) =>
+              element.scrollWidth > element.clientWidth + 1 ||
+              element.scrollHeight > element.clientHeight + 1,
+          )
+          .map((element) =>
+            element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+              ? element.value
+              : (element.textContent ?? ''),
+          ),
+      );
+      expect.soft(cut, `values cut (${label})`).toEqual([]);
+      // The URL is http:// (HTTPS sites go through it by CONNECT): its label says so.
+      await expect
+        .soft(page.getByLabel(proxyUrlLabel[language], { exact: true }), label)
+        .toHaveText(/^http:\/\//, { timeout: 1000 });
+    }
 });
