@@ -242,6 +242,41 @@ export const buyIsp = async (api: Caller): Promise<Tariff> => {
   return isp;
 };
 
+/** Buys one package of each family through the API, as the buy flow does. */
+export const buyOneOfEach = async (api: Caller) => {
+  const base = await buyBase(api);
+  const premium = await buyPremium(api);
+
+  // Unlimited: the cheapest tariff longer than a day (those have auto-renewal), on a location
+  // that serves its speed.
+  const unlimTariffs = (
+    await api.get<{ data: { id: number; title: string; duration_days: number; price: number }[] }>(
+      '/unlim/tariffs',
+    )
+  ).data
+    .filter((t) => t.duration_days > 1)
+    .sort((a, b) => a.price - b.price);
+  const locations = (await api.get<{ data: { id: number }[] }>('/unlim/locations')).data;
+  let unlim: { id: number; title: string } | undefined;
+  for (const tariff of unlimTariffs) {
+    for (const location of locations) {
+      const res = await api.post('/tariff/buy-unlim', {
+        tariff_id: tariff.id,
+        location_id: location.id,
+      });
+      if (res.status() === 200) {
+        unlim = tariff;
+        break;
+      }
+    }
+    if (unlim) break;
+  }
+  expect(unlim).toBeDefined();
+
+  const isp = await buyIsp(api);
+  return { base: base.title, premium: premium.title, unlim: unlim!.title, isp: isp.title };
+};
+
 export type PackageRow = {
   id: number;
   type: string;

@@ -124,13 +124,12 @@ const shellWords = (command: string): string[] => {
 /** A `-x` proxy URL's username, decoded. */
 const usernameOf = (proxyUrl: string) => decodeURIComponent(new URL(proxyUrl).username);
 
-/** A read-only field of the API tools page. */
-const toolsField = (tools: Page, label: string) =>
-  tools.getByRole('textbox', { name: label, exact: true });
+/** The value of a field of the API tools page. */
+const toolsField = (tools: Page, label: string) => tools.getByLabel(label, { exact: true });
 
 /**
  * Runs each curl example of an API tools page as printed (with `--max-time` and the like
- * added), then its HTTPS proxy URL through a tunnel; each must leave from an exit its username
+ * added), then its HTTP proxy URL through a tunnel; each must leave from an exit its username
  * targets, else from `untargeted`. Answers the examples' keys.
  */
 const runApiToolsExamples = async (tools: Page, untargeted: string[]) => {
@@ -138,15 +137,17 @@ const runApiToolsExamples = async (tools: Page, untargeted: string[]) => {
   await expect(examples.first()).toBeVisible();
   const keys: string[] = [];
   for (const example of await examples.all()) {
-    const command = await example.getByRole('textbox').inputValue();
+    const command = (await example.locator('code').innerText()).trim();
     const [program, option, proxy, url, ...rest] = shellWords(command);
     expect([program, option, url, rest], command).toEqual(['curl', '-x', CHECK_URL, []]);
     await expectExit(['-x', proxy!], exitsFor(usernameOf(proxy!), untargeted));
     keys.push((await example.getAttribute('data-example')) ?? '');
   }
-  // The HTTPS proxy URL carries HTTPS through CONNECT: a tunnel to the check URL proves it.
-  const httpsUrl = await toolsField(tools, 'HTTPS proxy URL').inputValue();
-  await expectExit(['--proxytunnel', '-x', httpsUrl], untargeted);
+  // The HTTP proxy URL carries HTTPS through CONNECT: a tunnel to the check URL proves it.
+  const proxyUrl = (
+    await toolsField(tools, 'HTTP proxy URL (HTTP and HTTPS sites)').innerText()
+  ).trim();
+  await expectExit(['--proxytunnel', '-x', proxyUrl], untargeted);
   return keys;
 };
 
@@ -398,7 +399,7 @@ test.describe('inventory: what is sold carries traffic', () => {
     const ispRow = (await listPackages(caller)).find((row) => row.type === 'isp')!;
     tools = await context.newPage();
     await tools.goto(`/cabinet/dynamic/api-tools/${encodeURIComponent(ispRow.package_key)}`);
-    await expect(toolsField(tools, 'Port (HTTP/HTTPS)')).toHaveValue(isp.port);
+    await expect(toolsField(tools, 'Port (HTTP/HTTPS)')).toHaveText(isp.port);
     await expect(toolsField(tools, 'Port (SOCKS5)')).toHaveCount(0);
     await expect(toolsField(tools, 'SOCKS5 proxy URL')).toHaveCount(0);
     expect(await runApiToolsExamples(tools, ispAddresses)).toEqual(['plain', 'session']);

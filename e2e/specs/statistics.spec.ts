@@ -95,26 +95,19 @@ test.describe('statistics and API tools', () => {
     await logIn(page, user);
     await page.goto(`/cabinet/dynamic/api-tools/${pkg.package_key}`);
     await expect(page.getByRole('heading', { name: 'API tools', level: 1 })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Login', exact: true })).toHaveValue(
-      detail.data.login,
-    );
-    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(
-      detail.data.password,
-    );
-    await expect(page.getByRole('textbox', { name: 'Host', exact: true })).toHaveValue(
-      detail.data.host,
-    );
-    await expect(page.getByRole('textbox', { name: 'Port (HTTP/HTTPS)' })).toHaveValue(
-      String(detail.data.port),
-    );
-    await expect(page.getByRole('textbox', { name: 'HTTPS proxy URL' })).toHaveValue(
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    await expect(field('Login')).toHaveText(detail.data.login);
+    await expect(field('Password')).toHaveText(detail.data.password);
+    await expect(field('Host')).toHaveText(detail.data.host);
+    await expect(field('Port (HTTP/HTTPS)')).toHaveText(String(detail.data.port));
+    await expect(field('HTTP proxy URL (HTTP and HTTPS sites)')).toHaveText(
       `http://${detail.data.login}:${detail.data.password}@${detail.data.host}:${detail.data.port}`,
     );
     const examples = page.getByTestId('curl-example');
-    await expect(examples.locator('textarea').first()).toHaveValue(
+    await expect(examples.locator('code').first()).toHaveText(
       new RegExp(`^curl -x 'http://${detail.data.login}:`),
     );
-    await expect(page.locator('[data-example="session"] textarea')).toHaveValue(
+    await expect(page.locator('[data-example="session"] code')).toHaveText(
       new RegExp(`${detail.data.login}_s_\\d{6}:`),
     );
     // Plain, country, city, session, country and city sessions, SOCKS5: the demo inventory has
@@ -122,8 +115,8 @@ test.describe('statistics and API tools', () => {
     await expect(examples).toHaveCount(7);
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByRole('button', { name: 'Copy: Password' }).click();
-    await expect(page.getByRole('button', { name: 'Copy: Password' })).toHaveText('Copied');
+    await page.getByRole('button', { name: 'Copy Password' }).click();
+    await expect(page.getByRole('button', { name: 'Password copied' })).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(detail.data.password);
     await expectNoSeriousA11yViolations(page);
   });

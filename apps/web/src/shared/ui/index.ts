@@ -4,6 +4,7 @@ export { Button, type ButtonProps } from './button';
 export { CancelButton } from './cancel-button';
 export { CardSection } from './card-section';
 export { Checkbox } from './checkbox';
+export { CopyField } from './copy-field';
 export { CopyableCode } from './copyable-code';
 export { FieldError } from './field-error';
 export { CurrentPasswordInput, FormInput, NewPasswordFields, type FormBinding } from './form-input';

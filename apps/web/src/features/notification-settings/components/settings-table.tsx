@@ -13,18 +13,23 @@ type SettingsTableProps = {
   onToggle: (name: string, channel: NotificationChannel, value: boolean) => void;
 };
 
-/** One group's events as rows, one checkbox per channel. */
+/**
+ * One group's events as rows, one checkbox per channel. Every group's table has the same fixed
+ * channel columns and fills its card, so the columns line up from group to group.
+ */
 export const SettingsTable = ({ group, channels, isDisabled, onToggle }: SettingsTableProps) => {
   const { t } = useTranslation('notification-settings');
   const groupTitle = t(`groups.${group.id}`);
   return (
     <section className="panel notification-settings__group" aria-label={groupTitle}>
       <h2 className="notification-settings__group-title">{groupTitle}</h2>
-      <div className="data-table__scroll">
-        <table className="data-table__table" data-group={group.id}>
+      <div className="notification-settings__scroll">
+        <table className="notification-settings__table" data-group={group.id}>
           <thead>
             <tr>
-              <th scope="col">{t('event')}</th>
+              <th scope="col" className="notification-settings__event">
+                {t('event')}
+              </th>
               {channels.map((channel) => (
                 <th key={channel} scope="col" className="notification-settings__channel">
                   {t(`channels.${channel}`)}
@@ -39,7 +44,9 @@ export const SettingsTable = ({ group, channels, isDisabled, onToggle }: Setting
               });
               return (
                 <tr key={setting.name} data-setting={setting.name}>
-                  <th scope="row">{event}</th>
+                  <th scope="row" className="notification-settings__event">
+                    {event}
+                  </th>
                   {channels.map((channel) => (
                     <td key={channel} className="notification-settings__channel">
                       <input

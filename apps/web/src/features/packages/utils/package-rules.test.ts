@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bytesToGb,
   canDelete,
   canDownload,
   isAwaitingSetup,
@@ -76,9 +75,5 @@ describe('traffic alerts', () => {
   });
   it('has no alert without a limit', () => {
     expect(trafficAlert(5 * gb, null)).toBeNull();
-  });
-  it('shows bytes in GB of 1024^3', () => {
-    expect(bytesToGb(1.5 * gb)).toBe(1.5);
-    expect(bytesToGb(0)).toBe(0);
   });
 });

@@ -69,8 +69,3 @@ export const trafficAlert = (
   if (left <= 0) return 'exhausted';
   return left / limitBytes <= LOW_TRAFFIC_SHARE ? 'low' : null;
 };
-
-const GIB = 1024 ** 3;
-
-/** Bytes as the spec shows traffic: GB by dividing by 1024^3, two decimals at most. */
-export const bytesToGb = (bytes: number): number => Number((bytes / GIB).toFixed(2));

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATISTICS_PERIODS, type StatisticsPeriod, type UsageTotals } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
+import { useFormatBytes } from '../../../shared/lib/format-bytes';
 import { QueryPage, useQueryPageTexts } from '../../../shared/ui';
 import { useStatistics, type PackageLookup } from '../api/get-statistics';
-import { scaleBytes } from '../utils/format-bytes';
 import { ReportDownload } from './report-download';
 import { UsageChart } from './usage-chart';
 import '../statistics.css';
@@ -14,14 +14,6 @@ type StatisticsPageProps = {
   period: StatisticsPeriod;
   /** Where the page of another period is (same lookup). */
   periodPath: (period: StatisticsPeriod) => string;
-};
-
-const useBytes = () => {
-  const { t, i18n } = useTranslation('statistics');
-  return (bytes: number) => {
-    const { value, unit } = scaleBytes(bytes, i18n.language);
-    return `${value} ${t(`units.${unit}`)}`;
-  };
 };
 
 const TotalCard = ({
@@ -36,7 +28,7 @@ const TotalCard = ({
   href: string;
 }) => {
   const { t } = useTranslation('statistics');
-  const bytes = useBytes();
+  const bytes = useFormatBytes();
   return (
     <Link
       to={href}
@@ -63,10 +55,10 @@ const TotalCard = ({
  * download.
  */
 export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPageProps) => {
-  const { t } = useTranslation('statistics');
+  const { t, i18n } = useTranslation('statistics');
   const query = useStatistics(lookup, period);
   const texts = useQueryPageTexts('statistics');
-  const bytes = useBytes();
+  const bytes = useFormatBytes();
   return (
     <main className="statistics-page stack">
       <Link to={paths.cabinet.packages} className="statistics-page__back">
@@ -98,6 +90,7 @@ export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPagePro
                 {isEmpty && <p className="statistics-chart__empty">{t('chart.empty')}</p>}
                 <UsageChart
                   series={data.series}
+                  language={i18n.language}
                   formatBytes={bytes}
                   labels={{
                     download: t('totals.down'),

@@ -1,12 +1,20 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import type { UsageSeries } from '@proxy/contract';
+import {
+  formatBucketStart,
+  timeAxisLabels,
+  timeAxisRange,
+  timeAxisSteps,
+} from '../utils/time-axis';
 
 const HEIGHT = 320;
 const COLORS = { download: '#2563eb', upload: '#16a34a' } as const;
 
 type UsageChartProps = {
   series: UsageSeries;
+  /** The UI language: the time axis and the legend write dates in it. */
+  language: string;
   labels: { download: string; upload: string; loading: string; error: string };
   /** Axis values: bytes as text in the page's units. */
   formatBytes: (bytes: number) => string;
@@ -15,44 +23,58 @@ type UsageChartProps = {
 const chartOptions = (
   UPlot: typeof uPlot,
   width: number,
-  { labels, formatBytes }: Pick<UsageChartProps, 'labels' | 'formatBytes'>,
-): uPlot.Options => ({
-  width,
-  height: HEIGHT,
-  // Buckets are UTC hours and days (decision 121): the time axis speaks UTC too.
-  tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
-  series: [
-    {},
-    {
-      label: labels.download,
-      stroke: COLORS.download,
-      fill: `${COLORS.download}22`,
-      width: 2,
-      value: (_chart, value) => (value === null ? '—' : formatBytes(value)),
+  { series, language, labels, formatBytes }: UsageChartProps,
+): uPlot.Options => {
+  const tickLabels = timeAxisLabels(language);
+  const bucketStart = formatBucketStart(language, series.bucket);
+  return {
+    width,
+    height: HEIGHT,
+    // Buckets are UTC hours and days (decision 121): the time axis speaks UTC too.
+    tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+    series: [
+      { value: (_chart, value) => (value === null ? '—' : bucketStart(value)) },
+      {
+        label: labels.download,
+        stroke: COLORS.download,
+        fill: `${COLORS.download}22`,
+        width: 2,
+        value: (_chart, value) => (value === null ? '—' : formatBytes(value)),
+      },
+      {
+        label: labels.upload,
+        stroke: COLORS.upload,
+        fill: `${COLORS.upload}22`,
+        width: 2,
+        value: (_chart, value) => (value === null ? '—' : formatBytes(value)),
+      },
+    ],
+    axes: [
+      {
+        incrs: timeAxisSteps(series.bucket),
+        values: (_chart, ticks, _axis, _space, step) => tickLabels(ticks, step),
+      },
+      { size: 80, values: (_chart, splits) => splits.map((value) => formatBytes(value)) },
+    ],
+    scales: {
+      // The period's window, not the span of its points (decision 160).
+      x: { range: () => timeAxisRange(series) },
+      y: { range: (_chart, _min, max) => [0, Math.max(max, 1024)] },
     },
-    {
-      label: labels.upload,
-      stroke: COLORS.upload,
-      fill: `${COLORS.upload}22`,
-      width: 2,
-      value: (_chart, value) => (value === null ? '—' : formatBytes(value)),
-    },
-  ],
-  axes: [{}, { size: 80, values: (_chart, splits) => splits.map((value) => formatBytes(value)) }],
-  scales: { y: { range: (_chart, _min, max) => [0, Math.max(max, 1024)] } },
-});
+  };
+};
 
 /**
  * Traffic over time, drawn by uPlot. uPlot (and its stylesheet) is imported here, dynamically:
  * only the statistics pages load it (decision 122).
  */
-export const UsageChart = ({ series, labels, formatBytes }: UsageChartProps) => {
+export const UsageChart = ({ series, language, labels, formatBytes }: UsageChartProps) => {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   // The texts and units of the current render, read when the chart is built (not a reason to
   // rebuild it).
   const optionsFor = useEffectEvent((UPlot: typeof uPlot, width: number) =>
-    chartOptions(UPlot, width, { labels, formatBytes }),
+    chartOptions(UPlot, width, { series, language, labels, formatBytes }),
   );
 
   useEffect(() => {

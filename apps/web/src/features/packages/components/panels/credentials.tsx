@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CopyField } from '../copy-field';
+import { CopyField } from '../../../../shared/ui';
 
 export type Credentials = {
   host: string;

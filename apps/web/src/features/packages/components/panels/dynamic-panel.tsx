@@ -1,6 +1,6 @@
 import { dynamicPackageQueryOptions } from '../../api/get-dynamic-package';
 import { packageLinks } from '../../utils/package-links';
-import { CopyField } from '../copy-field';
+import { CopyField } from '../../../../shared/ui';
 import { CredentialsGrid } from './credentials';
 import { definePanel, panelState } from './package-panel';
 import { PanelLinks } from './panel-parts';

@@ -1,6 +1,6 @@
 import { premiumPackageQueryOptions } from '../../api/get-premium-package';
 import { packageLinks } from '../../utils/package-links';
-import { CopyField } from '../copy-field';
+import { CopyField } from '../../../../shared/ui';
 import { CredentialsGrid } from './credentials';
 import { definePanel, panelState } from './package-panel';
 import { PanelLinks } from './panel-parts';

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { useFormatBytes } from '../../../../shared/lib/format-bytes';
 import { Alert } from '../../../../shared/ui';
-import { bytesToGb, trafficAlert } from '../../utils/package-rules';
+import { trafficAlert } from '../../utils/package-rules';
 
 /**
- * Traffic of the current period in GB (bytes / 1024^3) with the spec's alerts: a warning when
- * nothing is left, a low-traffic warning at 10% or less.
+ * Traffic of the current period in the cabinet's byte format (a few megabytes read as MB, not as
+ * 0 GB; decision 160) with the spec's alerts: a warning when nothing is left, a low-traffic
+ * warning at 10% or less.
  */
 export const TrafficMeter = ({
   usedBytes,
@@ -14,14 +16,15 @@ export const TrafficMeter = ({
   limitBytes: number | null;
 }) => {
   const { t } = useTranslation('packages');
+  const formatBytes = useFormatBytes();
   const alert = trafficAlert(usedBytes, limitBytes);
-  const used = bytesToGb(usedBytes);
+  const used = formatBytes(usedBytes);
   return (
     <div className="stack package-meter">
       <span>
         {limitBytes === null
           ? t('traffic.used_unlimited', { used })
-          : t('traffic.used', { used, limit: bytesToGb(limitBytes) })}
+          : t('traffic.used', { used, limit: formatBytes(limitBytes) })}
       </span>
       {limitBytes !== null && limitBytes > 0 && (
         <progress

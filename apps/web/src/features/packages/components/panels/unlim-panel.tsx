@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { useFormatBytes } from '../../../../shared/lib/format-bytes';
 import { Alert, Loader, ModalButton } from '../../../../shared/ui';
 import { unlimPackageQueryOptions } from '../../api/get-unlim-package';
 import { useUnlimUsage } from '../../api/get-unlim-usage';
 import { packageLinks } from '../../utils/package-links';
-import { bytesToGb } from '../../utils/package-rules';
 import { SpeedUpgradeModal } from '../modals/speed-upgrade-modal';
 import { CredentialsGrid } from './credentials';
 import { definePanel, panelState } from './package-panel';
@@ -13,6 +13,7 @@ import { Facts, PanelLinks } from './panel-parts';
 const LiveMetrics = ({ packageId }: { packageId: number }) => {
   const { t } = useTranslation(['packages', 'base']);
   const usage = useUnlimUsage(packageId);
+  const formatBytes = useFormatBytes();
   if (usage.isPending) return <Loader label={t('modals.loading')} />;
   if (usage.isError) return <Alert type="error">{t('base:errors.fetch')}</Alert>;
   const { speed, server, traffic } = usage.data;
@@ -25,7 +26,7 @@ const LiveMetrics = ({ packageId }: { packageId: number }) => {
           [t('metrics.speed'), t('units.mbps', { value: speed })],
           [t('metrics.cpu'), percent(server.cpu_usage)],
           [t('metrics.ram'), percent(server.ram_usage)],
-          [t('metrics.traffic'), t('units.gb', { value: bytesToGb(traffic) })],
+          [t('metrics.traffic'), formatBytes(traffic)],
         ]}
       />
     </section>

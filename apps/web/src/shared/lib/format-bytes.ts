@@ -1,4 +1,5 @@
-import { isLanguage } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from './intl-locale';
 
 export const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 export type ByteUnit = (typeof BYTE_UNITS)[number];
@@ -14,9 +15,20 @@ export const scaleBytes = (bytes: number, language: string): { value: string; un
     value /= 1024;
     index += 1;
   }
-  const locale = isLanguage(language) && language === 'ru' ? 'ru-RU' : 'en-GB';
   return {
-    value: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value),
+    value: new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value),
     unit: BYTE_UNITS[index] ?? 'B',
+  };
+};
+
+/**
+ * THE byte format of the cabinet (traffic of packages, statistics, charts): bytes as text in the
+ * UI language, in the unit that fits ("4.7 MB", "4,7 МБ").
+ */
+export const useFormatBytes = () => {
+  const { t, i18n } = useTranslation('base');
+  return (bytes: number) => {
+    const { value, unit } = scaleBytes(bytes, i18n.language);
+    return t(`units.bytes.${unit}`, { value });
   };
 };
