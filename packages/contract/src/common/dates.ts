@@ -3,10 +3,14 @@ import { isLanguage, type Language } from '../app/app.constants.ts';
 /** Regional variant per UI language: day first in both ("22/11/2026, 10:30", "22.11.2026, 10:30"). */
 const LOCALES: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU' };
 
+/** The Intl locale of a UI language for dates and numbers (English for anything else). */
+export const intlLocale = (language: string): string =>
+  LOCALES[isLanguage(language) ? language : 'en'];
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 const formatterFor = (language: string, timeZone: string | undefined): Intl.DateTimeFormat => {
-  const locale = LOCALES[isLanguage(language) ? language : 'en'];
+  const locale = intlLocale(language);
   const key = `${locale}|${timeZone ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from './intl-locale';
+import { intlLocale } from '@proxy/contract';
 
 export const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 export type ByteUnit = (typeof BYTE_UNITS)[number];

@@ -1,5 +1,5 @@
 import { BUCKET_MS, type UsageBucket, type UsageSeries } from '@proxy/contract';
-import { intlLocale } from '../../../shared/lib/intl-locale';
+import { intlLocale } from '@proxy/contract';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
