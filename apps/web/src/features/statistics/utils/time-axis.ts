@@ -1,5 +1,4 @@
-import { BUCKET_MS, type UsageBucket, type UsageSeries } from '@proxy/contract';
-import { intlLocale } from '@proxy/contract';
+import { BUCKET_MS, intlLocale, type UsageBucket, type UsageSeries } from '@proxy/contract';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
