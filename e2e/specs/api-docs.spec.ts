@@ -46,6 +46,8 @@ test.describe('API documentation (issue 12)', () => {
       has: page.locator('.opblock-summary-path', { hasText: /^\/api\/profile$/ }),
     });
     await expect(balance).toBeVisible({ timeout: 30_000 });
+    // Swagger UI's operations sit inside the page's own main landmark, not in a second one.
+    await expect(page.getByRole('main')).toHaveCount(1);
     await expect(
       page.locator('.opblock-summary-path', { hasText: '/api/update-password' }),
     ).toHaveCount(0);

@@ -46,6 +46,8 @@ test.describe('content security policy (issue 9, defect 5)', () => {
     await visit('/update-password?token=abc&email=someone%40example.com', visible('form'));
     await visit('/ru/login', visible('form'));
     await visit('/no-such-page', visible('.status-screen'));
+    // The legal documents' HTML for a guest: TrustedHTML from DOMPurify, as in the cabinet.
+    await visit('/legal', visible('.legal-page__document'));
     await visit('/auth/google/callback', async (p) => {
       await expect(p).toHaveURL(/\/login$/);
     });

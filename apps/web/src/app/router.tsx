@@ -32,17 +32,7 @@ export const lazyRoute = <M,>(
 
 const notFound = lazyRoute(
   () => import('./components/not-found-screen'),
-  (m) =>
-    function NotFoundInLayout() {
-      return <m.NotFoundScreen />;
-    },
-);
-const notFoundStandalone = lazyRoute(
-  () => import('./components/not-found-screen'),
-  (m) =>
-    function NotFoundPage() {
-      return <m.NotFoundScreen isStandalone />;
-    },
+  (m) => m.NotFoundScreen,
 );
 
 const languagePrefix = (target: string) =>
@@ -68,6 +58,7 @@ const buyScreen = (name: keyof typeof buyRoutes) =>
 /** Every screen's chunk and the translation namespaces it needs; `routes` places them. */
 const screens = {
   authLayout: screen(() => import('./layouts/auth-layout'), 'AuthLayout', ['auth']),
+  publicLayout: screen(() => import('./layouts/public-layout'), 'PublicLayout', ['auth']),
   login: screen(() => import('./routes/login'), 'LoginRoute', ['auth']),
   register: screen(() => import('./routes/register'), 'RegisterRoute', ['auth']),
   forgotPassword: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute', ['auth']),
@@ -90,14 +81,17 @@ const screens = {
   buyIsp: buyScreen('BuyIspRoute'),
   buyCart: buyScreen('BuyCartRoute'),
   topUp: screen(() => import('./routes/top-up'), 'TopUpRoute', ['top-up']),
+  // top-up holds the payment methods' names the payments table shows.
   transactions: screen(() => import('./routes/transactions'), 'TransactionsRoute', [
     'transactions',
     'profile',
+    'top-up',
   ]),
   referral: screen(() => import('./routes/referral'), 'ReferralRoute', ['referral']),
   paymentResult: screen(() => import('./routes/payment-result'), 'PaymentResultRoute', ['top-up']),
   faq: screen(() => import('./routes/faq'), 'FaqRoute'),
   legal: screen(() => import('./routes/legal'), 'LegalRoute', ['legal']),
+  publicLegal: screen(() => import('./routes/legal'), 'PublicLegalRoute', ['legal']),
   packages: screen(() => import('./routes/packages'), 'PackagesRoute', ['packages']),
   dynamicLists: screen(() => import('./routes/proxy-lists'), 'DynamicListsRoute', ['packages']),
   dynamicListView: screen(() => import('./routes/proxy-lists'), 'DynamicListViewRoute', [
@@ -211,7 +205,15 @@ export const routes: RouteObject[] = [
           { path: '/orders/statistics/:packageKey/:period', ...screens.statisticsByKey },
         ],
       },
-      { path: '*', ...notFoundStandalone },
+      {
+        // Open to guests and signed-in users alike: the terms the register form links to, and
+        // any address the app does not know.
+        ...screens.publicLayout,
+        children: [
+          { path: paths.legal, ...screens.publicLegal },
+          { path: '*', ...notFound },
+        ],
+      },
     ],
   },
 ];

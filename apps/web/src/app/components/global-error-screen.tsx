@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ErrorIllustration, SupportLink } from '../../shared/ui';
+import './status-screen.css';
 
 /**
  * `Reload ... in the <support>support chat</support>.` with the tagged part as the support link.

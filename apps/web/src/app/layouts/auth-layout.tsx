@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Loader, Logo, TickBullet } from '../../shared/ui';
 import { marketingSiteUrl } from '../../shared/config';
 import { currentLanguage } from '../../shared/i18n/i18n';
-import { BackIcon, IconButton, LanguageSwitch, Loader, Logo, TickBullet } from '../../shared/ui';
+import { PublicFooter, PublicTopbar } from './public-chrome';
 import './auth-layout.css';
 
 const BULLETS = ['hero.bullet_1', 'hero.bullet_2', 'hero.bullet_3', 'hero.bullet_4'] as const;
@@ -11,13 +12,7 @@ const BULLETS = ['hero.bullet_1', 'hero.bullet_2', 'hero.bullet_3', 'hero.bullet
 /** Hero panel + form panel; at <= 1092 px a back-button header with logo and language switch. */
 export const AuthLayout = () => {
   const { t } = useTranslation(['auth', 'base']);
-  const navigate = useNavigate();
-  const language = currentLanguage();
-  const siteUrl = marketingSiteUrl(language);
-  const goBack = () => {
-    if (window.history.length > 1) void navigate(-1);
-    else window.location.assign(siteUrl);
-  };
+  const siteUrl = marketingSiteUrl(currentLanguage());
   return (
     <div className="auth-layout">
       <aside className="auth-hero" aria-labelledby="auth-hero-title">
@@ -38,20 +33,13 @@ export const AuthLayout = () => {
         </div>
       </aside>
       <div className="auth-panel">
-        <header className="auth-topbar">
-          <IconButton className="auth-topbar__back" label={t('base:app.back')} onClick={goBack}>
-            <BackIcon />
-          </IconButton>
-          <span className="auth-topbar__logo">
-            <Logo href={siteUrl} label={t('base:app.logo')} isExternal />
-          </span>
-          <LanguageSwitch />
-        </header>
+        <PublicTopbar />
         <main className="auth-main" id="main">
           <Suspense fallback={<Loader label={t('base:app.loading')} />}>
             <Outlet />
           </Suspense>
         </main>
+        <PublicFooter />
       </div>
     </div>
   );

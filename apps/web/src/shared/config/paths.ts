@@ -6,6 +6,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   updatePassword: '/update-password',
   googleCallback: '/auth/google/callback',
+  /** The legal texts for everyone, guests included (the register form links to the terms). */
+  legal: '/legal',
   cabinet: {
     root: '/cabinet',
     profile: '/cabinet/profile',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { API_KEY_HEADER, API_KEY_SECURITY_SCHEME, type OpenApiDocument } from '@proxy/contract';
 import { Alert, Loader } from '../../../shared/ui';
 import { ensureDefaultTrustedPolicy } from '../../../shared/lib/default-trusted-policy';
+import { oneMainLandmark } from '../utils/one-main-landmark';
 
 /**
  * Swagger UI is ~400 KB gzip: its bundle and stylesheet are their own chunks, fetched when this
@@ -40,6 +41,7 @@ export const SwaggerView = ({ document, apiKey, origin }: SwaggerViewProps) => {
           // Calls go to the API's origin (the document's paths carry the /api prefix).
           spec: { ...document, servers: [{ url: origin }] },
           deepLinking: false,
+          plugins: [oneMainLandmark],
           displayOperationId: true,
           // Plain code blocks: the highlighter's palette falls below 4.5:1 contrast.
           syntaxHighlight: false,

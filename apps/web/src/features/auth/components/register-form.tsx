@@ -81,7 +81,7 @@ export const RegisterForm = () => {
           label={
             <>
               {t('register.terms_prefix')}{' '}
-              <a href={paths.cabinet.legal} target="_blank" rel="noopener">
+              <a href={paths.legal} target="_blank" rel="noopener">
                 {t('register.terms_link')}
               </a>
             </>

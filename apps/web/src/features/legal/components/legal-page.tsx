@@ -25,7 +25,7 @@ export const LegalPage = () => {
   const query = useLegal(currentLanguage());
   const texts = useQueryPageTexts('legal');
   return (
-    <QueryPage className="legal-page" query={query} texts={texts}>
+    <QueryPage className="legal-page stack" query={query} texts={texts}>
       {({ documents, updated_at: updatedAt }) => (
         <>
           <p className="text-muted">

@@ -11,17 +11,22 @@ const FILTER_TYPES = LEDGER_ENTRY_TYPES.filter(
   (type) => !(HIDDEN_TRANSACTION_TYPES as readonly string[]).includes(type),
 );
 
-/** "buy_isp" -> "Purchase (isp)"; "payment_error" -> "Top-up failed"; unknown -> the raw type. */
+/**
+ * "buy_isp" -> "Purchase: ISP proxies" (the action, then the family the entry is of);
+ * "payment_error" -> "Top-up failed"; unknown -> the raw type.
+ */
 export const transactionTypeLabel = (type: string): string => {
-  const direct = `transactions:types.${type}`;
-  const fallback = translateDynamic(direct, { defaultValue: '' });
-  if (fallback) return fallback;
+  const direct = translateDynamic(`transactions:types.${type}`, { defaultValue: '' });
+  if (direct) return direct;
   const base = isErrorEntryType(type) ? type.slice(0, -'_error'.length) : type;
-  const [action, family] = base.split('_');
-  const actionText = translateDynamic(`transactions:types.${action ?? ''}`, {
-    defaultValue: action ?? base,
-  });
-  const label = family ? `${actionText} (${family})` : actionText;
+  const [action = base, family] = base.split('_');
+  const actionText = translateDynamic(`transactions:types.${action}`, { defaultValue: action });
+  const label = family
+    ? translateDynamic('transactions:family_entry', {
+        action: actionText,
+        family: translateDynamic(`transactions:families.${family}`, { defaultValue: family }),
+      })
+    : actionText;
   return isErrorEntryType(type) ? `${label} ✕` : label;
 };
 
