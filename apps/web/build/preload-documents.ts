@@ -1,12 +1,14 @@
-import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
-export type FirstScreenOptions = {
-  /** Source files (path suffixes) of the lazy route chunks the first screen needs. */
+export type DocumentPreloads = {
+  /** The HTML file the server sends for a group of URLs (`index.html`, `cabinet.html`). */
+  fileName: string;
+  /** Source files (path suffixes) of the lazy route modules its first screen renders. */
   routeModules: string[];
-  /** Translation files every screen reads (`/locales/en/base.json?v=..`). */
+  /** Translation files its first screen reads (`/locales/en/base.json?v=..`). */
   translationUrls: string[];
 };
 
@@ -26,56 +28,68 @@ export const staticClosure = (bundle: OutputBundle, entries: OutputChunk[]): Out
 };
 
 /**
- * Build only: index.html starts the first screen's requests itself instead of waiting for the
- * entry to run. The translation files are fetched by every screen (the fallback language's
- * files always are); the lazy chunks of the given routes (the login screen, where a visit
- * starts) get a modulepreload next to the entry's, and their CSS a preload.
+ * The `<link>` tags that start a document's first-screen requests with the HTML instead of after
+ * the entry has run: the translation files, then the chunks holding its route modules with what
+ * they import (modulepreload) and their CSS (preload). What `html` already links is left out.
  */
-export const preloadFirstScreen = (options: FirstScreenOptions): Plugin => {
+export const preloadTags = (
+  bundle: OutputBundle,
+  html: string,
+  document: DocumentPreloads,
+  base = '/',
+): string[] => {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  // A route module can share its chunk with others (a code-splitting group): look it up by the
+  // modules a chunk holds, not by the chunk's own entry module.
+  const routeChunks = document.routeModules.map((suffix) => {
+    const chunk = chunks.find((item) => item.moduleIds.some((id) => id.endsWith(suffix)));
+    if (!chunk) throw new Error(`preload-documents: no chunk for ${suffix}`);
+    return chunk;
+  });
+  const closure = staticClosure(bundle, routeChunks);
+  const linked = (href: string) => html.includes(`"${href}"`);
+  const unlinked = (hrefs: string[]) => [...new Set(hrefs)].filter((href) => !linked(href));
+  const styles = closure.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+  return [
+    ...document.translationUrls.map(
+      (href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`,
+    ),
+    ...unlinked(closure.map((chunk) => `${base}${chunk.fileName}`)).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
+    ),
+    ...unlinked(styles.map((css) => `${base}${css}`)).map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
+    ),
+  ];
+};
+
+/**
+ * Build only: writes one HTML document per group of screens from the built index.html, each
+ * with the preloads of its own first screen (the SPA is the same; the server picks the document
+ * by URL). Every document also keeps what index.html links: the entry, its chunks and its CSS.
+ */
+export const preloadDocuments = (documents: DocumentPreloads[]): Plugin => {
   let base = '/';
   return {
-    name: 'preload-first-screen',
+    name: 'preload-documents',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       base = config.base;
     },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-        const routeChunks = options.routeModules.map((suffix) => {
-          const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(suffix));
-          if (!chunk) throw new Error(`preload-first-screen: no chunk for ${suffix}`);
-          return chunk;
-        });
-        const tags: HtmlTagDescriptor[] = options.translationUrls.map((href) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href },
-          injectTo: 'head',
-        }));
-        const closure = staticClosure(bundle, routeChunks);
-        const linked = (href: string) => html.includes(`"${href}"`);
-        for (const href of closure
-          .map((chunk) => `${base}${chunk.fileName}`)
-          .filter((h) => !linked(h)))
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href },
-            injectTo: 'head',
-          });
-        const styles = new Set(
-          closure.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('preload-documents: no index.html in the build');
+      const html = String(index.source);
+      for (const document of documents) {
+        const tags = preloadTags(bundle, html, document, base);
+        const source = html.replace(
+          '</head>',
+          `${tags.map((tag) => `  ${tag}\n`).join('')}  </head>`,
         );
-        for (const href of [...styles].map((css) => `${base}${css}`).filter((h) => !linked(h)))
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href },
-            injectTo: 'head',
-          });
-        return { html, tags };
-      },
+        if (document.fileName === 'index.html') index.source = source;
+        else this.emitFile({ type: 'asset', fileName: document.fileName, source });
+      }
     },
   };
 };
