@@ -3,8 +3,12 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { APP_VERSION, FALLBACK_LANGUAGE } from '../../packages/contract/src/app/app.constants.ts';
-import { preloadFirstScreen } from './build/preload-first-screen.ts';
+import {
+  APP_VERSION,
+  FALLBACK_LANGUAGE,
+  type I18nNamespace,
+} from '../../packages/contract/src/app/app.constants.ts';
+import { preloadDocuments } from './build/preload-documents.ts';
 import { stripEndpointSchemasPlugin } from './build/strip-endpoint-schemas.ts';
 
 /** Writes .gz and .br next to every text asset so a static server can send them precompressed. */
@@ -31,6 +35,9 @@ const precompress = (): Plugin => ({
   },
 });
 
+const translationUrls = (namespaces: I18nNamespace[]) =>
+  namespaces.map((ns) => `/locales/${FALLBACK_LANGUAGE}/${ns}.json?v=${APP_VERSION}`);
+
 // VITE_API_BASE is read at build time (default `/api`) so the SPA can target a separate API host.
 // The dev server proxies `/api` only; translations are served from public/locales.
 export default defineConfig(({ mode }) => {
@@ -40,14 +47,21 @@ export default defineConfig(({ mode }) => {
       // Production bundles carry no zod schema of the contract's endpoints (see the plugin).
       stripEndpointSchemasPlugin(),
       react(),
-      // A visit starts at /login: its chunks and the translation files every screen reads (the
-      // fallback language's are read whatever the language) are requested by index.html.
-      preloadFirstScreen({
-        routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
-        translationUrls: ['base', 'auth'].map(
-          (ns) => `/locales/${FALLBACK_LANGUAGE}/${ns}.json?v=${APP_VERSION}`,
-        ),
-      }),
+      // The server sends index.html for the guest screens (a visit starts at /login) and
+      // cabinet.html under /cabinet: each starts its first screen's chunks and translation files
+      // with the HTML. The fallback language's files are read whatever the language.
+      preloadDocuments([
+        {
+          fileName: 'index.html',
+          routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
+          translationUrls: translationUrls(['base', 'auth']),
+        },
+        {
+          fileName: 'cabinet.html',
+          routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx'],
+          translationUrls: translationUrls(['base', 'auth', 'notifications']),
+        },
+      ]),
       precompress(),
     ],
     define: {
@@ -72,16 +86,45 @@ export default defineConfig(({ mode }) => {
         // must not drag zod in (schemas are loaded with the forms that use them).
         treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') },
         output: {
-          // security-boot must run before any other module of the app (it turns zod's eval probe
-          // off before schemas are built and takes a Google return token out of the address bar).
-          // Left in the entry chunk it would run after the chunks the entry imports; as its own
-          // chunk it is the entry's first import. e2e security.spec.ts fails on any CSP report.
+          // Each screen stays a lazy chunk, but the first load is a few files rather than one per
+          // shared module: over HTTP/1.1 every extra file of the first screen costs a round trip
+          // on a slow phone network (docs/decisions/161).
           codeSplitting: {
             groups: [
+              // security-boot must run before any other module of the app (it turns zod's eval
+              // probe off before schemas are built and takes a Google return token out of the
+              // address bar). Left in the entry chunk it would run after the chunks the entry
+              // imports; as its own chunk it is the entry's first import. e2e security.spec.ts
+              // fails on any CSP report.
               {
                 name: 'security-boot',
                 test: /src[\\/](app[\\/]security-boot|shared[\\/]session[\\/]google-return-token)\.ts$/,
                 priority: 100,
+              },
+              // zod and the contract's schemas load with the forms that use them, split by the
+              // screens that do. Taken before `initial`: the endpoint files the first screen
+              // imports still import their schema files, and `initial` follows every import.
+              {
+                name: 'validation',
+                test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](.+\.schemas|common[\\/](validation|money))\.ts$/,
+                priority: 60,
+                includeDependenciesRecursively: false,
+                entriesAware: true,
+              },
+              // Everything main.tsx imports statically is one chunk (the entry): every screen
+              // runs it.
+              { name: 'initial', tags: ['$initial'], priority: 50 },
+              // The login screen (where a visit starts) and the cabinet's frame: one chunk each,
+              // preloaded by index.html and cabinet.html.
+              {
+                name: 'login-screen',
+                test: /src[\\/]app[\\/](routes[\\/]login|layouts[\\/]auth-layout)\.tsx$/,
+                priority: 40,
+              },
+              {
+                name: 'cabinet',
+                test: /src[\\/]app[\\/]layouts[\\/]cabinet[\\/]cabinet-layout\.tsx$/,
+                priority: 30,
               },
             ],
           },

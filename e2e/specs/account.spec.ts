@@ -72,6 +72,30 @@ test.describe('account journey', () => {
     await logIn(page, { ...user, password: newPassword });
   });
 
+  test('the profile page loads zod only once a form is used, then validates with the shared schema', async ({
+    page,
+    api,
+  }) => {
+    await signedIn(page, api);
+    // The scripts of a fresh load of the profile page that carry zod (its core class names).
+    const zodScripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('$ZodType')) zodScripts.push(response.url());
+    });
+    await page.goto('/cabinet/profile', { waitUntil: 'networkidle' });
+    await expect(page.getByLabel('Telegram')).toBeVisible();
+    expect(zodScripts).toEqual([]);
+
+    await page.getByLabel('Telegram').fill('no_at_sign');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      page.getByText('The Telegram username must start with @ and contain only letters'),
+    ).toBeVisible();
+    expect(zodScripts).not.toEqual([]);
+  });
+
   test('shows validation messages from the shared schema', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('Nickname').fill('ab');

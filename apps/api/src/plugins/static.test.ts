@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 
@@ -11,8 +12,23 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   mkdirSync(path.join(dist, 'locales', 'en'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>cabinet</title>');
+  // The build's document for the signed-in screens: same app, its own preloads.
+  writeFileSync(
+    path.join(dist, 'cabinet.html'),
+    '<!doctype html><title>cabinet</title><link rel="modulepreload" href="/assets/cabinet.js">',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'locales', 'en', 'base.json'), '{"from":"dist"}');
+  // The web build writes .br and .gz beside each translation file (vite.config.ts, precompress).
+  writeFileSync(path.join(dist, 'locales', 'en', 'auth.json'), '{"from":"dist, plain"}');
+  writeFileSync(
+    path.join(dist, 'locales', 'en', 'auth.json.br'),
+    brotliCompressSync('{"from":"dist, br"}'),
+  );
+  writeFileSync(
+    path.join(dist, 'locales', 'en', 'auth.json.gz'),
+    gzipSync('{"from":"dist, gzip"}'),
+  );
   ctx = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => ctx.close());
@@ -27,10 +43,24 @@ describe('static web app', () => {
     }
   });
 
+  it('the cabinet document is sent under /cabinet, index.html elsewhere', async () => {
+    const documentOf = async (url: string) => {
+      const response = await ctx.api.request('GET', url, { headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      return response.body.includes('/assets/cabinet.js') ? 'cabinet.html' : 'index.html';
+    };
+    for (const url of ['/cabinet', '/cabinet/', '/cabinet/profile', '/cabinet/buy/isp?x=1'])
+      expect(await documentOf(url), url).toBe('cabinet.html');
+    for (const url of ['/', '/login', '/cabinets', '/statistics/a/b', '/ru/login'])
+      expect(await documentOf(url), url).toBe('index.html');
+  });
+
   it('fingerprinted assets are cached for a year; a missing asset is 404 JSON', async () => {
     const asset = await ctx.api.request('GET', '/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers.vary).toContain('accept-encoding');
     const missing = await ctx.api.request('GET', '/assets/missing.js', {
       headers: { accept: 'application/javascript' },
     });
@@ -51,6 +81,34 @@ describe('static web app', () => {
     });
     const ru = await ctx.api.request('GET', '/locales/ru/base.json');
     expect(ru.statusCode).toBe(200);
+    expect(ru.json<{ errors: object }>().errors).toBeDefined();
+  });
+
+  it('locales are sent precompressed to clients that accept it, else plain', async () => {
+    const send = (acceptEncoding?: string) =>
+      ctx.api.request('GET', '/locales/en/auth.json?v=1', {
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const br = await send('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual({
+      from: 'dist, br',
+    });
+    const gzip = await send('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual({ from: 'dist, gzip' });
+    for (const plain of [await send(''), await send()]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json()).toEqual({ from: 'dist, plain' });
+    }
+    // A file without compressed copies (LOCALES_DIR, no build) is sent as it is.
+    const ru = await ctx.api.request('GET', '/locales/ru/base.json', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(ru.headers['content-encoding']).toBeUndefined();
     expect(ru.json<{ errors: object }>().errors).toBeDefined();
   });
 });

@@ -11,6 +11,21 @@ import { sendError } from './error-handler.ts';
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+// Clients add ?v=<version> to translation files: a short cache is safe and a deploy is picked up
+// quickly.
+const LOCALES_CACHE = 'public, max-age=300';
+
+/**
+ * The web build writes one HTML document per group of screens, each preloading its first
+ * screen (apps/web/vite.config.ts, preloadDocuments): cabinet.html for the signed-in cabinet,
+ * index.html for everything else.
+ */
+const CABINET_DOCUMENT = 'cabinet.html';
+const isCabinetPath = (url: string) => {
+  const pathname = url.split('?')[0] ?? url;
+  return pathname === '/cabinet' || pathname.startsWith('/cabinet/');
+};
+
 const wantsHtml = (request: FastifyRequest) => {
   const accept = request.headers.accept ?? '';
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
@@ -26,7 +41,8 @@ export const staticPlugin = fp(
     const distDir = app.config.WEB_DIST_DIR;
     const hasDist = existsSync(path.join(distDir, 'index.html'));
 
-    const localeRoots = [path.join(distDir, 'locales'), app.config.LOCALES_DIR];
+    const distLocales = path.join(distDir, 'locales');
+    const localeRoots = [distLocales, app.config.LOCALES_DIR];
     app.get<{ Params: { lng: string; ns: string } }>(
       '/locales/:lng/:ns',
       async (request, reply) => {
@@ -41,9 +57,12 @@ export const staticPlugin = fp(
         for (const root of localeRoots) {
           const file = path.join(root, lng, `${namespace}.json`);
           if (!existsSync(file)) continue;
-          // Clients add ?v=<version>: a short cache is safe and a deploy is picked up quickly.
+          // The build's copy goes through @fastify/static: its .br/.gz beside it are sent to
+          // clients that accept them (setHeaders below sets the cache).
+          if (hasDist && root === distLocales)
+            return reply.sendFile(path.relative(distDir, file), distDir);
           return reply
-            .header('cache-control', 'public, max-age=300')
+            .header('cache-control', LOCALES_CACHE)
             .type('application/json; charset=utf-8')
             .send(await readFile(file));
         }
@@ -62,10 +81,14 @@ export const staticPlugin = fp(
         // Our setHeaders decides caching; the plugin's default would overwrite it.
         cacheControl: false,
         setHeaders: (res, filePath) => {
+          // The encoding sent depends on accept-encoding: shared caches must key on it.
+          res.setHeader('vary', 'accept-encoding');
           // Vite fingerprints /assets/* file names: they can be cached forever.
           const relative = path.relative(distDir, filePath);
           if (relative.startsWith(`assets${path.sep}`))
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          else if (relative.startsWith(`locales${path.sep}`))
+            res.setHeader('cache-control', LOCALES_CACHE);
           else res.setHeader('cache-control', 'no-cache');
         },
       });
@@ -79,9 +102,15 @@ export const staticPlugin = fp(
       );
     }
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
-    if (hasDist) app.get('/', (_request, reply) => sendIndex(reply));
+    const hasCabinetDocument = existsSync(path.join(distDir, CABINET_DOCUMENT));
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .sendFile(
+          hasCabinetDocument && isCabinetPath(request.url) ? CABINET_DOCUMENT : 'index.html',
+          distDir,
+        );
+    if (hasDist) app.get('/', (request, reply) => sendIndex(request, reply));
 
     app.setNotFoundHandler(async (request, reply) => {
       if (
@@ -90,7 +119,7 @@ export const staticPlugin = fp(
         !isApiPath(request.url) &&
         wantsHtml(request)
       ) {
-        return sendIndex(reply);
+        return sendIndex(request, reply);
       }
       return sendError(reply, request, new AppError('NOT_FOUND'));
     });

@@ -1,28 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../app/app.constants.ts';
+import { VALIDATION_KEYS } from './validation-keys.ts';
 
-/**
- * Validation messages are i18n keys in the `base` namespace under `validation.`.
- * Both apps translate them: the web app with i18next, the API by the request's
- * Accept-Language. No English text lives here.
- */
-export const VALIDATION_KEYS = {
-  required: 'required_field',
-  cyrillic: 'cyrillic',
-  passwordLength: 'password_length',
-  emailInvalid: 'email_invalid',
-  passwordConfirm: 'password_confirm',
-  terms: 'terms',
-  nicknameLength: 'nickname_length',
-  telegram: 'telegram',
-  emptyInputs: 'empty_inputs',
-  invalidType: 'invalid_value',
-  tooLong: 'too_long',
-  amountFormat: 'amount_format',
-  controlCharacters: 'control_characters',
-} as const;
-
-export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
+// The keys have a module of their own, free of zod: a screen can name one without loading zod.
+export { VALIDATION_KEYS, type ValidationKey } from './validation-keys.ts';
 
 const CYRILLIC = /[\u0400-\u04FF]/;
 

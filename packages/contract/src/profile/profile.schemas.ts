@@ -7,7 +7,7 @@ import {
   passwordField,
   textField,
 } from '../common/validation.ts';
-import { LANGUAGES, type Language } from '../app/app.constants.ts';
+import { LANGUAGES } from '../app/app.constants.ts';
 
 /** The user as the API returns it (snake_case, spec 000 section 3). */
 export const userDtoSchema = z.object({
@@ -107,32 +107,5 @@ export const profileUpdateSchema = z
   });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/**
- * The client-side sending rule of spec section 5: password and confirmation go
- * only when both are present and equal (with the current password, when given);
- * null/undefined/empty fields are dropped.
- */
-export const buildProfileUpdatePayload = (input: {
-  name?: string | null;
-  telegram?: string | null;
-  locale?: Language | null;
-  current_password?: string | null;
-  password?: string | null;
-  password_confirmation?: string | null;
-}): ProfileUpdateInput => {
-  const payload: ProfileUpdateInput = {};
-  if (input.name !== null && input.name !== undefined && input.name !== '')
-    payload.name = input.name;
-  if (input.telegram !== null && input.telegram !== undefined) payload.telegram = input.telegram;
-  if (input.locale !== null && input.locale !== undefined) payload.locale = input.locale;
-  if (
-    input.password &&
-    input.password_confirmation &&
-    input.password === input.password_confirmation
-  ) {
-    payload.password = input.password;
-    payload.password_confirmation = input.password_confirmation;
-    if (input.current_password) payload.current_password = input.current_password;
-  }
-  return payload;
-};
+// Zod-free, so that the profile page can use it before its forms load zod.
+export { buildProfileUpdatePayload } from './profile-payload.ts';

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@proxy/contract';
@@ -39,6 +39,10 @@ export const CabinetLayout = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const profile = useProfile();
+  // The profile arrives through a store subscription, whose updates React renders in one
+  // blocking task; the whole cabinet renders from it. Deferred, that render is a transition:
+  // React yields to the browser every few milliseconds (Total Blocking Time).
+  const profileData = useDeferredValue(profile.data);
   const updateProfile = useUpdateProfile();
   const [isMenuOpen, setMenuOpen] = useState(false);
 
@@ -50,11 +54,11 @@ export const CabinetLayout = () => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
 
-  if (profile.isPending) return <Loader label={t('app.loading')} fullScreen />;
   if (profile.isError)
     return <GlobalErrorScreen isStandalone onAction={() => void profile.refetch()} />;
+  if (!profileData) return <Loader label={t('app.loading')} fullScreen />;
 
-  const { user } = profile.data;
+  const { user } = profileData;
   const isRestricted = isRestrictedUser(user);
 
   const onLanguageChange = (language: Language) => {

@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FocusEventHandler, FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui';
 
@@ -6,6 +6,8 @@ type ProfileFormCardProps = {
   /** Which card: its texts are `profile:<section>.title` and `.submit`. */
   section: 'info' | 'password';
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Starts loading what the form validates with (its schema) as soon as the user enters it. */
+  onFocus?: FocusEventHandler<HTMLFormElement>;
   isSubmitting: boolean;
   /** The form's fields (and its form-level error). */
   children: ReactNode;
@@ -15,6 +17,7 @@ type ProfileFormCardProps = {
 export const ProfileFormCard = ({
   section,
   onSubmit,
+  onFocus,
   isSubmitting,
   children,
 }: ProfileFormCardProps) => {
@@ -25,7 +28,7 @@ export const ProfileFormCard = ({
       <h2 id={titleId} className="section-title">
         {t(`${section}.title`)}
       </h2>
-      <form className="form-grid" noValidate onSubmit={onSubmit}>
+      <form className="form-grid" noValidate onSubmit={onSubmit} onFocus={onFocus}>
         {children}
         <div className="form-actions">
           <Button type="submit" isLoading={isSubmitting}>

@@ -1,14 +1,13 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
   VALIDATION_KEYS,
   buildProfileUpdatePayload,
-  profileInfoFormSchema,
   type ProfileInfoFormInput,
   type UserDto,
 } from '@proxy/contract';
 import { reportFormError, translateFieldError } from '../../../shared/lib/form-errors';
+import { lazyZodResolver } from '../../../shared/lib/lazy-zod-resolver';
 import { FormInput, Input, showAlert } from '../../../shared/ui';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileFormCard } from './profile-form-card';
@@ -26,11 +25,15 @@ export const changedProfileInfo = (
       : undefined,
 });
 
+const resolver = lazyZodResolver<ProfileInfoFormInput>(() =>
+  import('../../../shared/validation/profile-schemas').then((m) => m.profileInfoFormSchema),
+);
+
 export const ProfileInfoForm = ({ user }: { user: UserDto }) => {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const form = useForm<ProfileInfoFormInput>({
-    resolver: zodResolver(profileInfoFormSchema),
+    resolver,
     values: { name: user.name, telegram: user.telegram ?? '' },
   });
 
@@ -50,7 +53,12 @@ export const ProfileInfoForm = ({ user }: { user: UserDto }) => {
   });
 
   return (
-    <ProfileFormCard section="info" onSubmit={onSubmit} isSubmitting={form.formState.isSubmitting}>
+    <ProfileFormCard
+      section="info"
+      onSubmit={onSubmit}
+      onFocus={resolver.preload}
+      isSubmitting={form.formState.isSubmitting}
+    >
       <FormInput form={form} name="name" label={t('info.name')} autoComplete="name" />
       <Input label={t('info.email')} type="email" value={user.email} readOnly name="email" />
       <FormInput

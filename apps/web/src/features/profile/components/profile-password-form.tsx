@@ -1,21 +1,21 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import {
-  buildProfileUpdatePayload,
-  profilePasswordFormSchema,
-  type ProfilePasswordFormInput,
-} from '@proxy/contract';
+import { buildProfileUpdatePayload, type ProfilePasswordFormInput } from '@proxy/contract';
 import { reportFormError } from '../../../shared/lib/form-errors';
+import { lazyZodResolver } from '../../../shared/lib/lazy-zod-resolver';
 import { CurrentPasswordInput, NewPasswordFields, showAlert } from '../../../shared/ui';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileFormCard } from './profile-form-card';
+
+const resolver = lazyZodResolver<ProfilePasswordFormInput>(() =>
+  import('../../../shared/validation/profile-schemas').then((m) => m.profilePasswordFormSchema),
+);
 
 export const ProfilePasswordForm = () => {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const form = useForm<ProfilePasswordFormInput>({
-    resolver: zodResolver(profilePasswordFormSchema),
+    resolver,
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
@@ -34,6 +34,7 @@ export const ProfilePasswordForm = () => {
     <ProfileFormCard
       section="password"
       onSubmit={onSubmit}
+      onFocus={resolver.preload}
       isSubmitting={form.formState.isSubmitting}
     >
       <CurrentPasswordInput

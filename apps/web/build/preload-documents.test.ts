@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Rollup } from 'vite';
+import { preloadDocuments, preloadTags, staticClosure } from './preload-documents';
+
+const chunk = (
+  fileName: string,
+  imports: string[],
+  moduleIds: string[],
+  css: string[] = [],
+): Rollup.OutputChunk =>
+  ({
+    type: 'chunk',
+    fileName,
+    imports,
+    moduleIds,
+    facadeModuleId: moduleIds.at(-1) ?? null,
+    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+  }) as unknown as Rollup.OutputChunk;
+
+const html =
+  '<html><head><script type="module" crossorigin src="/assets/index.js"></script>\n' +
+  '<link rel="modulepreload" crossorigin href="/assets/react.js"></head><body></body></html>';
+
+const bundle = (): Rollup.OutputBundle => ({
+  'index.html': { type: 'asset', fileName: 'index.html', source: html } as Rollup.OutputAsset,
+  'assets/index.js': chunk('assets/index.js', ['assets/react.js'], ['/app/src/main.tsx']),
+  'assets/react.js': chunk('assets/react.js', [], ['/app/node_modules/react/index.js']),
+  // A code-splitting group: the auth layout and the login route share one chunk.
+  'assets/login-screen.js': chunk(
+    'assets/login-screen.js',
+    ['assets/form.js', 'assets/react.js'],
+    ['/app/src/app/layouts/auth-layout.tsx', '/app/src/app/routes/login.tsx'],
+    ['assets/login-screen.css'],
+  ),
+  'assets/form.js': chunk('assets/form.js', [], ['/app/src/form.ts'], ['assets/form.css']),
+  'assets/cabinet.js': chunk(
+    'assets/cabinet.js',
+    ['assets/form.js', 'assets/index.js'],
+    ['/app/src/app/layouts/cabinet/cabinet-layout.tsx'],
+    ['assets/cabinet.css'],
+  ),
+});
+
+const login = {
+  fileName: 'index.html',
+  routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
+  translationUrls: ['/locales/en/base.json?v=1', '/locales/en/auth.json?v=1'],
+};
+const cabinet = {
+  fileName: 'cabinet.html',
+  routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx'],
+  translationUrls: ['/locales/en/base.json?v=1'],
+};
+
+describe('preloadDocuments', () => {
+  it('collects a chunk with the chunks it imports statically', () => {
+    const output = bundle();
+    const start = output['assets/login-screen.js'] as Rollup.OutputChunk;
+    expect(staticClosure(output, [start]).map((c) => c.fileName)).toEqual([
+      'assets/login-screen.js',
+      'assets/form.js',
+      'assets/react.js',
+    ]);
+  });
+
+  it('preloads the translations, the chunks holding the route modules and their CSS, not what the HTML has', () => {
+    expect(preloadTags(bundle(), html, login)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/locales/en/base.json?v=1">',
+      '<link rel="preload" as="fetch" crossorigin href="/locales/en/auth.json?v=1">',
+      '<link rel="modulepreload" crossorigin href="/assets/login-screen.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/form.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/login-screen.css">',
+      '<link rel="preload" as="style" crossorigin href="/assets/form.css">',
+    ]);
+    expect(() =>
+      preloadTags(bundle(), html, { ...login, routeModules: ['src/app/routes/missing.tsx'] }),
+    ).toThrow(/no chunk for src\/app\/routes\/missing.tsx/);
+  });
+
+  it('writes index.html and each other document with its own preloads', () => {
+    const output = bundle();
+    const emitFile = vi.fn();
+    const plugin = preloadDocuments([login, cabinet]);
+    (
+      plugin.generateBundle as (this: unknown, options: unknown, b: Rollup.OutputBundle) => void
+    ).call({ emitFile }, {}, output);
+
+    const index = String((output['index.html'] as Rollup.OutputAsset).source);
+    expect(index).toContain('href="/assets/login-screen.js"');
+    expect(index).not.toContain('cabinet');
+    expect(emitFile).toHaveBeenCalledTimes(1);
+    const [emitted] = emitFile.mock.calls[0] as [{ fileName: string; source: string }];
+    expect(emitted.fileName).toBe('cabinet.html');
+    expect(emitted.source).toContain('<script type="module" crossorigin src="/assets/index.js">');
+    expect(emitted.source).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/cabinet.js">',
+    );
+    expect(emitted.source).toContain('href="/assets/cabinet.css"');
+    expect(emitted.source).not.toContain('login-screen');
+    // The entry is linked already: not preloaded a second time.
+    expect(emitted.source.match(/\/assets\/index\.js/g)).toHaveLength(1);
+  });
+});

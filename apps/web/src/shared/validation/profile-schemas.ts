@@ -1,0 +1,2 @@
+// Loaded on demand by the profile forms: keeps zod out of the profile page's first load.
+export { profileInfoFormSchema, profilePasswordFormSchema } from '@proxy/contract';
