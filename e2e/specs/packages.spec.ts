@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  buyBase,
+  buyIsp,
   buyOneOfEach,
   expect,
   expand,
