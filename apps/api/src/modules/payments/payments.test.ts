@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS, apiErrorSchema } from '@proxy/contract';
+import { PAYMENT_METHODS, apiErrorSchema, formatDollars, toDollars } from '@proxy/contract';
 import {
   bearer,
   createTestApp,
@@ -89,7 +89,7 @@ describe('POST /payment/create', () => {
       });
       expect(below.statusCode, `below ${method.id}`).toBe(422);
       expect(below.json<{ errors: Record<string, string[]> }>().errors.amount?.[0]).toContain(
-        String(method.minCents / 100),
+        formatDollars(toDollars(method.minCents)),
       );
       const above = await createTopUp(ctx, user.token, {
         ...base,
@@ -97,7 +97,7 @@ describe('POST /payment/create', () => {
       });
       expect(above.statusCode, `above ${method.id}`).toBe(422);
       expect(above.json<{ errors: Record<string, string[]> }>().errors.amount?.[0]).toContain(
-        String(method.maxCents / 100),
+        formatDollars(toDollars(method.maxCents)),
       );
       const exact = await createTopUp(ctx, user.token, { ...base, amount: method.minCents / 100 });
       expect(exact.statusCode, `min of ${method.id}`).toBe(200);
