@@ -43,7 +43,8 @@ const stubPayments = () => {
 /** The status column's texts, top to bottom. */
 const statuses = async () => {
   const table = await screen.findByRole('table');
-  await within(table).findAllByText(/\$25/);
+  // The amount in the UI language's format: "$25.00", "25,00 $".
+  await within(table).findAllByText(/\b25\b/);
   return [...table.querySelectorAll('.status-label')].map((label) => label.textContent);
 };
 const filterOptions = (name: string) =>
