@@ -19,6 +19,7 @@ export * from './catalogue/buy.schemas.ts';
 export * from './proxy/targeting.constants.ts';
 export * from './ledger/ledger.constants.ts';
 export * from './notifications/notification.types.ts';
+export * from './notifications/notification-values.ts';
 export * from './legal/legal.schemas.ts';
 export * from './legal/legal.endpoints.ts';
 export * from './http/endpoint.ts';

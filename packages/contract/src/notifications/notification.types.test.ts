@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NOTIFICATION_DATE_LABELS,
+  NOTIFICATION_DATA_SCHEMAS,
   NOTIFICATION_LABELS,
-  notificationValue,
   toNotificationLines,
 } from './notification.types.ts';
+import { NOTIFICATION_DATE_LABELS, notificationValue } from './notification-values.ts';
 
 describe('notification data', () => {
   it('turns typed data into bare-key lines in field order, leaving out absent optional fields', () => {
@@ -32,7 +32,17 @@ describe('notification data', () => {
   });
 
   it('a date is an instant, which each reader writes its own way; other values stay as stored', () => {
-    expect(NOTIFICATION_DATE_LABELS).toEqual(['date']);
+    // The zod-free list names exactly the fields whose schema takes instants only.
+    const instantLabels = new Set(
+      Object.values(NOTIFICATION_DATA_SCHEMAS).flatMap((schema) =>
+        Object.entries(schema.shape).flatMap(([label, field]) =>
+          field.safeParse('2027-01-27T04:38:00.000Z').success && !field.safeParse('soon').success
+            ? [label]
+            : [],
+        ),
+      ),
+    );
+    expect(NOTIFICATION_DATE_LABELS).toEqual([...instantLabels]);
     expect(() =>
       toNotificationLines('notifications.package_expiring', {
         package: 'Base 5 GB #7',

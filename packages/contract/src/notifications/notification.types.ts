@@ -64,28 +64,6 @@ export const NOTIFICATION_LABELS = [
   ),
 ] as NotificationLabel[];
 
-/** The labels whose value is an instant (`instant` fields): `date`. */
-export const NOTIFICATION_DATE_LABELS: readonly string[] = [
-  ...new Set(
-    Object.values(NOTIFICATION_DATA_SCHEMAS).flatMap((schema) =>
-      Object.entries(schema.shape).flatMap(([label, field]) => (field === instant ? [label] : [])),
-    ),
-  ),
-];
-
-/**
- * A line's value as its reader sees it: an instant through `formatDate` (the cabinet's
- * formatDateTime in the browser's time zone, formatDateTimeUtc in a mail or a Telegram message),
- * anything else as stored. A date stored before dates were instants stays as it was written.
- */
-export const notificationValue = (
-  line: { label: string; value: string },
-  formatDate: (iso: string) => string,
-): string =>
-  NOTIFICATION_DATE_LABELS.includes(line.label) && instant.safeParse(line.value).success
-    ? formatDate(line.value)
-    : line.value;
-
 /** How a notification is stored and sent: label/value lines (spec: "object of label/value pairs"). */
 export type NotificationLine = { label: NotificationLabel; value: string };
 
