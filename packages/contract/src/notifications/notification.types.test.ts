@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   NOTIFICATION_DATA_SCHEMAS,
   NOTIFICATION_LABELS,
@@ -35,7 +36,7 @@ describe('notification data', () => {
     // The zod-free list names exactly the fields whose schema takes instants only.
     const instantLabels = new Set(
       Object.values(NOTIFICATION_DATA_SCHEMAS).flatMap((schema) =>
-        Object.entries(schema.shape).flatMap(([label, field]) =>
+        Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([label, field]) =>
           field.safeParse('2027-01-27T04:38:00.000Z').success && !field.safeParse('soon').success
             ? [label]
             : [],
