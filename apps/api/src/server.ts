@@ -1,7 +1,13 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { gatewayChildEnvironment, loadConfig } from './config/env.ts';
-import { createDatabase, handleShutdownSignals, migrate, resolveDatabase } from '@proxy/db';
+import {
+  createDatabase,
+  handleShutdownSignals,
+  isDatabaseUnavailable,
+  migrate,
+  resolveDatabase,
+} from '@proxy/db';
 import { prepareSecretsAtRest } from './db/secrets-at-rest.ts';
 import { seedDemoUser, DEMO_INVENTORY_FILE, DEMO_USER } from './db/seed/seed.ts';
 import { readFaqCatalogue, syncFaqCatalogue } from './modules/faq/faq.catalogue.ts';
@@ -20,6 +26,17 @@ const main = async () => {
   // no line. Requests log at debug, so at the default level this costs nothing per request.
   const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
   logger.info({ node: process.version }, 'starting');
+  // A job library's own query can fail while the database is away without anyone awaiting it
+  // (pg-boss completing a job): the job is retried once its lease expires, so that rejection is
+  // logged and the process keeps serving. Any other unhandled rejection is a bug and ends it.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn({ err: reason }, 'database unavailable in background work');
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
 
   const source = await resolveDatabase(config, {
     log: (message) => logger.debug({ component: 'embedded-pg' }, message),
