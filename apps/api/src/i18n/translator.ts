@@ -27,6 +27,7 @@ const readNamespace = (localesDir: string, language: Language, namespace: string
 
 /** Namespaces other than base answer to `ns:section.key` (e.g. contract keys 'referral:errors.amount_more'). */
 const EXTRA_NAMESPACES = [
+  'api-docs',
   'top-up',
   'referral',
   'transactions',

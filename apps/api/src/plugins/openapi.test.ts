@@ -16,11 +16,13 @@ import { creditBalance, loadShop, tariffByKey } from '../../test/shop.ts';
 type MediaTypes = Record<string, { schema?: object }>;
 type Operation = {
   operationId: string;
+  summary: string;
   security?: Record<string, string[]>[];
-  responses: Record<string, { content?: MediaTypes }>;
+  responses: Record<string, { description: string; content?: MediaTypes }>;
 };
 type Document = {
   openapi: string;
+  info: { title: string; description: string };
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
 };
@@ -89,6 +91,37 @@ describe('GET /api/openapi.json: the public API document, checked against real a
     // Cabinet-only routes are not in the document.
     expect(document.paths['/api/update-password']).toBeUndefined();
     expect(document.paths['/api/profile/api-key/regenerate']).toBeUndefined();
+  });
+
+  it('answers in the request language: every text of the document in Russian for ru', async () => {
+    const response = await ctx.api.request('GET', '/api/openapi.json', {
+      headers: { 'accept-language': 'ru' },
+    });
+    expect(response.statusCode).toBe(200);
+    const russian = response.json<Document>();
+    const cyrillic = /[а-яё]/i;
+    expect(russian.info.description).toMatch(cyrillic);
+    expect(response.headers.vary).toMatch(/accept-language/i);
+    const english = new Map(
+      operations.map(({ operation }) => [operation.operationId, operation] as const),
+    );
+    for (const { operation } of operationsOf(russian)) {
+      const { summary } = operation as Operation & { summary: string };
+      expect(summary, operation.operationId).toMatch(cyrillic);
+      expect(summary).not.toBe(
+        (english.get(operation.operationId) as { summary?: string }).summary,
+      );
+      for (const [status, answer] of Object.entries(
+        operation.responses as Record<string, { description: string }>,
+      ))
+        expect(answer.description, `${operation.operationId} ${status}`).toMatch(cyrillic);
+    }
+    // The schemas are the same whatever the language.
+    expect(
+      operationsOf(russian).map(({ operation }) => operation.responses['200']?.content),
+    ).toEqual(operations.map(({ operation }) => operation.responses['200']?.content));
+    // Without a language asked for, the document is English.
+    expect(document.info.description).toMatch(/^The reseller API/);
   });
 
   describe('every documented route answers as documented', () => {

@@ -2,6 +2,7 @@ import { lazy, startTransition, useEffect, useState, type ComponentType } from '
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { I18nNamespace } from '@proxy/contract';
 import { preloadNamespaces } from '../shared/i18n/i18n';
+import { useMarkFirstScreenShown } from '../shared/lib/after-paint';
 import { AuthGuard, GuestGuard, RestrictedGuard } from './guards';
 import { RootLayout } from './root-layout';
 import { paths } from './paths';
@@ -9,21 +10,31 @@ import type * as buyRoutes from './routes/buy';
 
 type RouteHandle = { preload: () => Promise<unknown> };
 
+/** A screen (not a layout) tells the app when it is first on the page. */
+const markedScreen = (Screen: ComponentType): ComponentType =>
+  function ShownScreen() {
+    useMarkFirstScreenShown();
+    return <Screen />;
+  };
+
 /**
  * Route-level code splitting: each screen is a lazy chunk, loaded together with the
  * translation namespaces it needs (no chunk -> JSON waterfall). Declarative routes (not a data
  * router: its router state machine is twice the size of what the app uses) with React.lazy;
- * `handle.preload` lets `AppRoutes` start every matched route's chunk at once.
+ * `handle.preload` lets `AppRoutes` start every matched route's chunk at once. A screen's first
+ * mount marks the visit's first screen as shown (requests it can do without wait for that,
+ * shared/lib/after-paint.ts); a layout's does not, since it may still show a loader.
  */
 export const lazyRoute = <M,>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespaces: I18nNamespace[] = [],
+  kind: 'screen' | 'layout' = 'screen',
 ): Pick<RouteObject, 'element' | 'handle'> => {
   let pending: Promise<{ default: ComponentType }> | undefined;
   const preload = () =>
     (pending ??= Promise.all([load(), preloadNamespaces(namespaces)]).then(([module]) => ({
-      default: pick(module),
+      default: kind === 'screen' ? markedScreen(pick(module)) : pick(module),
     })));
   const Screen = lazy(preload);
   const handle: RouteHandle = { preload };
@@ -51,20 +62,27 @@ const screen = <K extends PropertyKey, M extends Record<K, ComponentType>>(
   namespaces?: I18nNamespace[],
 ) => lazyRoute(load, (module) => module[name], namespaces);
 
+/** A route module's layout (its children render in its `<Outlet />`). */
+const layout = <K extends PropertyKey, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  namespaces?: I18nNamespace[],
+) => lazyRoute(load, (module) => module[name], namespaces, 'layout');
+
 /** The buy flow's screens share one chunk and the `buy` namespace. */
 const buyScreen = (name: keyof typeof buyRoutes) =>
   screen(() => import('./routes/buy'), name, ['buy']);
 
 /** Every screen's chunk and the translation namespaces it needs; `routes` places them. */
 const screens = {
-  authLayout: screen(() => import('./layouts/auth-layout'), 'AuthLayout', ['auth']),
-  publicLayout: screen(() => import('./layouts/public-layout'), 'PublicLayout', ['auth']),
+  authLayout: layout(() => import('./layouts/auth-layout'), 'AuthLayout', ['auth']),
+  publicLayout: layout(() => import('./layouts/public-layout'), 'PublicLayout', ['auth']),
   login: screen(() => import('./routes/login'), 'LoginRoute', ['auth']),
   register: screen(() => import('./routes/register'), 'RegisterRoute', ['auth']),
   forgotPassword: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute', ['auth']),
   updatePassword: screen(() => import('./routes/update-password'), 'UpdatePasswordRoute', ['auth']),
   googleCallback: screen(() => import('./routes/google-callback'), 'GoogleCallbackRoute'),
-  cabinetLayout: screen(() => import('./layouts/cabinet/cabinet-layout'), 'CabinetLayout', [
+  cabinetLayout: layout(() => import('./layouts/cabinet/cabinet-layout'), 'CabinetLayout', [
     'auth',
     'notifications',
   ]),
@@ -72,7 +90,7 @@ const screens = {
   emailVerification: screen(() => import('./routes/email-verification'), 'EmailVerificationRoute', [
     'auth',
   ]),
-  buyLayout: buyScreen('BuyLayoutRoute'),
+  buyLayout: layout(() => import('./routes/buy'), 'BuyLayoutRoute', ['buy']),
   buySelectType: buyScreen('BuySelectTypeRoute'),
   buyPools: buyScreen('BuyPoolsRoute'),
   buyBase: buyScreen('BuyBaseRoute'),

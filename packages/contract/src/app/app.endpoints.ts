@@ -43,7 +43,9 @@ export const appEndpoints = {
     response: { kind: 'no-content' },
   }),
   openApiDocument: defineEndpoint('GET /openapi.json', {
-    summary: 'The OpenAPI 3.1 document of the public API: the routes an X-Api-Key may call',
+    summary:
+      'The OpenAPI 3.1 document of the public API (the routes an X-Api-Key may call), in the ' +
+      'request language',
     response: openApiDocumentSchema,
   }),
 } as const;

@@ -96,7 +96,8 @@ export const speedToMbps = (value: string | number | null | undefined): number |
 export type UnlimLocation = {
   id: number;
   iso2: string;
-  location: { name: string };
+  /** `city`: the city code logins and exits use (null: the whole country). */
+  location: { name: string; city: string | null };
   status: { is_available: boolean; is_active: boolean };
   servers: { available: number };
   network: { speeds: { min: string; max: string; available: string } };

@@ -22,7 +22,7 @@ const location = (
 ): UnlimLocation => ({
   id: 1,
   iso2: 'de',
-  location: { name: 'Frankfurt' },
+  location: { name: 'Frankfurt', city: 'frankfurt' },
   status: { is_available: true, is_active: true },
   servers: { available: 3 },
   network: { speeds },

@@ -48,7 +48,7 @@ export const ispPeriodsSchema = z.record(
 export const unlimLocationSchema = z.object({
   id: z.number(),
   iso2: z.string(),
-  location: z.object({ name: z.string() }),
+  location: z.object({ name: z.string(), city: z.string().nullable() }),
   status: z.object({ is_available: z.boolean(), is_active: z.boolean() }),
   servers: z.object({ available: z.number() }),
   network: z.object({

@@ -33,6 +33,22 @@ export const PACKAGE_FILTERS = { type: PACKAGE_ROW_TYPES, status: PACKAGE_STATUS
 /** page, per_page (10/20/50/100), sort, direction (the shared table query), filters[...]. */
 export const packagesQuerySchema = listRouteQuerySchema(PACKAGE_SORT_FIELDS);
 
+/**
+ * What the bought tariff is, beside its catalogue title: the cabinet names a tariff by its
+ * family and these, in the user's language (decision 157). Null where the family has none.
+ */
+export const tariffFactsFields = {
+  /** IP addresses of an ISP tariff. */
+  tariff_ports: z.number().nullable(),
+  /** GB of a traffic tariff (dynamic, premium). */
+  tariff_traffic: z.number().nullable(),
+  /** Mbps of an unlimited tariff. */
+  tariff_speed_limit: z.number().nullable(),
+  /** Days one period of the tariff lasts (null for ISP, whose period is the package's). */
+  tariff_duration_days: z.number().nullable(),
+};
+export type TariffFacts = { [K in keyof typeof tariffFactsFields]: number | null };
+
 /** A package's term, as the table and every panel show it. */
 const packageTermFields = {
   created_at: z.string(),
@@ -45,9 +61,7 @@ export const packageRowSchema = z.object({
   id: z.number(),
   type: z.enum(PACKAGE_ROW_TYPES),
   tariff_name: z.string(),
-  tariff_ports: z.number().nullable(),
-  /** GB of a traffic tariff; null for ISP and unlimited. */
-  tariff_traffic: z.number().nullable(),
+  ...tariffFactsFields,
   status: z.enum(PACKAGE_STATUSES),
   ...packageTermFields,
   /** Inactive and still inside the grace window (RESUME_GRACE_DAYS): shown as suspended. */
@@ -158,6 +172,8 @@ export const ispPackageSchema = z.object({
   tariff: z.object({ id: z.number(), title: z.string(), price: dollarsField, ports: z.number() }),
   period: z.number(),
   country: z.string().nullable(),
+  /** The country's ISO 3166-1 alpha-2 code: the cabinet names it in the user's language. */
+  country_iso2: z.string().nullable(),
   auth_ip: z.string().nullable(),
   socks: z.boolean(),
   ip: z.array(z.string()),
@@ -172,6 +188,9 @@ export const unlimPackageSchema = z.object({
   uuid: z.string(),
   duration_days: z.number(),
   location: z.string().nullable(),
+  /** The location's country (ISO 3166-1 alpha-2) and city code, named in the user's language. */
+  location_iso2: z.string().nullable(),
+  location_city: z.string().nullable(),
   tariff: z.object({
     id: z.number(),
     name: z.string(),

@@ -120,3 +120,10 @@ export const presetCountries = (
   if (preset === 'world-mix') return served;
   return served.filter((code) => COUNTRY_CONTINENTS[code as CountryCode] === preset);
 };
+
+/** "new-york" -> "New York": how the cabinet shows a place code. */
+export const placeName = (code: string): string =>
+  code
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');

@@ -47,13 +47,6 @@ export const toCountryCode = (value: string): string | null => {
 export const toPlaceCode = (value: string): string =>
   value.trim().toLowerCase().replace(/\s+/g, '-');
 
-/** "new-york" -> "New York": how the cabinet shows a place code. */
-export const placeName = (code: string): string =>
-  code
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-
 const PLACE = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
 const LIST_NAME = /^[\p{L}\p{N}]+$/u;
 /** A number as JSON or form text: digits with an optional sign and fraction. */

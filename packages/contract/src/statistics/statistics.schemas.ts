@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
+import { tariffFactsFields } from '../packages/packages.schemas.ts';
 import {
   BUCKET_MS,
   ISP_LIST_TYPES,
@@ -80,6 +81,7 @@ export const statisticsPackageSchema = z.object({
   package_key: z.string(),
   type: z.enum(['isp', 'dynamic', 'vip', 'unlim']),
   tariff_name: z.string(),
+  ...tariffFactsFields,
   status: z.string(),
   created_at: z.string(),
   expired_at: z.string().nullable(),

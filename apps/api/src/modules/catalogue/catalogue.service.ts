@@ -68,7 +68,7 @@ export const toUnlimLocationDto = (l: UnlimCapacityRow): UnlimLocation => {
   return {
     id: l.id,
     iso2: l.iso2,
-    location: { name: l.name },
+    location: { name: l.name, city: l.city },
     status: { is_available: l.servers > 0 && available > 0, is_active: l.is_active },
     servers: { available: l.servers },
     network: {

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
-import type { PackageRowType, PackageSortField, PackageStatus } from '@proxy/contract';
+import type { PackageRowType, PackageSortField, PackageStatus, TariffFacts } from '@proxy/contract';
 import {
   countedTotal,
   findPage,
@@ -34,6 +34,14 @@ export type TariffSnapshot = {
 
 export const tariffSnapshotOf = (p: { tariff: Record<string, unknown> }) =>
   p.tariff as TariffSnapshot;
+
+/** What the cabinet names a bought tariff by (contract tariffFactsFields), from its snapshot. */
+export const tariffFactsOf = (t: TariffSnapshot): TariffFacts => ({
+  tariff_ports: t.ports ?? null,
+  tariff_traffic: t.traffic ?? null,
+  tariff_speed_limit: t.speed_limit ?? null,
+  tariff_duration_days: t.duration_days ?? null,
+});
 
 export type NewPackage = Insertable<PackagesTable>;
 
@@ -112,8 +120,7 @@ export const findPackagesPage = (db: Db, query: PackagesPageQuery) => {
         'package_key',
         'traffic_limit_bytes',
         sql<string>`coalesce(tariff ->> 'title', '')`.as('tariff_name'),
-        sql<number | null>`(tariff ->> 'ports')::integer`.as('tariff_ports'),
-        sql<number | null>`(tariff ->> 'traffic')::integer`.as('tariff_traffic'),
+        'tariff',
         isoDate('created_at').$castTo<string>().as('created_at_iso'),
         isoDate('expires_at').as('expires_at_iso'),
         periodUsage,
@@ -134,6 +141,24 @@ export const findUserPackage = (db: Db, userId: number, id: number) =>
     .selectFrom('packages')
     .selectAll()
     .select(periodUsage)
+    // The codes of where the package exits, which the cabinet names in the user's language.
+    .select((eb) => [
+      eb
+        .selectFrom('isp_countries')
+        .select('iso2')
+        .whereRef('isp_countries.id', '=', 'packages.country_id')
+        .as('country_iso2'),
+      eb
+        .selectFrom('unlim_locations')
+        .select('iso2')
+        .whereRef('unlim_locations.id', '=', 'packages.location_id')
+        .as('location_iso2'),
+      eb
+        .selectFrom('unlim_locations')
+        .select('city')
+        .whereRef('unlim_locations.id', '=', 'packages.location_id')
+        .as('location_city'),
+    ])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)

@@ -403,6 +403,7 @@ describe('the package panels: one detail per family', () => {
       tariff: { id: await tariffId('isp-us-5'), title: '5 IPs', price: 12, ports: 5 },
       period: 7,
       country: 'United States',
+      country_iso2: 'US',
       auth_ip: '203.0.113.7',
       socks: true,
       swaped: false,
@@ -413,6 +414,14 @@ describe('the package panels: one detail per family', () => {
     for (const ip of data.ip as string[]) expect(ip).toMatch(/^127\.0\.1\.\d+$/);
     await setPackageColumns(db(), packageId, { swapped_at: new Date() });
     expect((await detail(ctx, token, `/api/packages/isp/${packageId}`)).swaped).toBe(true);
+    // The table's row: the tariff's size beside its title.
+    const rows = (await ctx.api.request('GET', '/api/packages', { token })).json<Page>();
+    expect(rows.packages.data[0]).toMatchObject({
+      tariff_name: '5 IPs',
+      tariff_ports: 5,
+      tariff_traffic: null,
+      tariff_speed_limit: null,
+    });
   });
 
   it('unlimited at /api/unlim/packages/:id: duration, tariff with speed, location', async () => {
@@ -429,6 +438,8 @@ describe('the package panels: one detail per family', () => {
       auto_update: false,
       duration_days: 1,
       location: 'Germany, Frankfurt',
+      location_iso2: 'DE',
+      location_city: 'frankfurt',
       tariff: {
         id: await tariffId('unlim-1d-100mbps'),
         name: 'Unlimited 100 Mbps, 1 day',
@@ -437,6 +448,14 @@ describe('the package panels: one detail per family', () => {
         duration_days: 1,
       },
       connection: CONNECTION,
+    });
+    const rows = (await ctx.api.request('GET', '/api/packages', { token })).json<Page>();
+    expect(rows.packages.data[0]).toMatchObject({
+      tariff_name: 'Unlimited 100 Mbps, 1 day',
+      tariff_speed_limit: 100,
+      tariff_duration_days: 1,
+      tariff_ports: null,
+      tariff_traffic: null,
     });
   });
 

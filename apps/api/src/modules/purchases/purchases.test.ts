@@ -116,7 +116,7 @@ describe('catalogue reads', () => {
     }>();
     // The demo inventory has one exit in Frankfurt, of 1000 Mbps less what is sold there.
     expect(locations.data[0]).toMatchObject({
-      location: { name: 'Germany, Frankfurt' },
+      location: { name: 'Germany, Frankfurt', city: 'frankfurt' },
       status: { is_available: true, is_active: true },
       servers: { available: 1 },
       network: {

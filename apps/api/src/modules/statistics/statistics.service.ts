@@ -11,6 +11,7 @@ import type { Db } from '@proxy/db';
 import { AppError } from '../../lib/app-error.ts';
 import { findServedPlaces } from '../inventory/inventory.repository.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
+import { tariffFactsOf, tariffSnapshotOf } from '../packages/packages.repository.ts';
 import type { GatewayAddress } from '../packages/packages.service.ts';
 import {
   findOwnedPackage,
@@ -99,7 +100,7 @@ export const packageStatistics = async (
   period: StatisticsPeriod,
 ): Promise<PackageStatistics> => {
   const { pkg, sums, series } = await periodUsage(db, userId, by, period);
-  const tariff = pkg.tariff as { title?: unknown };
+  const tariff = tariffSnapshotOf(pkg);
   return {
     package: {
       id: pkg.id,
@@ -107,6 +108,7 @@ export const packageStatistics = async (
       package_key: pkg.package_key,
       type: pkg.type,
       tariff_name: typeof tariff.title === 'string' ? tariff.title : '',
+      ...tariffFactsOf(tariff),
       status: pkg.status,
       created_at: pkg.created_at.toISOString(),
       expired_at: pkg.expires_at ? pkg.expires_at.toISOString() : null,

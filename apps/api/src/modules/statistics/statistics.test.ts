@@ -71,7 +71,18 @@ describe('package statistics', () => {
         bytes_up: expected[period].bytes_up,
         bytes_down: expected[period].bytes_down,
       });
-      expect(byUuid.package).toMatchObject({ id: packageId, uuid, package_key, type: 'dynamic' });
+      // The tariff's facts, by which the cabinet names it in the user's language.
+      expect(byUuid.package).toMatchObject({
+        id: packageId,
+        uuid,
+        package_key,
+        type: 'dynamic',
+        tariff_name: 'Base 1 GB',
+        tariff_traffic: 1,
+        tariff_ports: null,
+        tariff_speed_limit: null,
+        tariff_duration_days: 30,
+      });
       seen.set(period, byUuid);
     }
 

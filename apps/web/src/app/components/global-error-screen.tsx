@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useMarkFirstScreenShown } from '../../shared/lib/after-paint';
 import { Button, ErrorIllustration, SupportLink } from '../../shared/ui';
 import './status-screen.css';
 
@@ -33,6 +34,8 @@ export const GlobalErrorScreen = ({
   onAction,
   isStandalone = false,
 }: GlobalErrorScreenProps) => {
+  // Shown in place of a screen: it is the screen.
+  useMarkFirstScreenShown();
   const { t } = useTranslation();
   const body = (
     <section className="status-screen" aria-labelledby="global-error-title">

@@ -38,12 +38,25 @@ export const loadScript = (src: string, attributes: Record<string, string> = {})
     document.head.append(script);
   });
 
-/** After the page settled (first paint, hydration): third parties never compete with it. */
+/**
+ * After the page settled (its files loaded, then an idle moment): third parties never compete
+ * with the first screen. Before the load an idle moment is only a wait for the network.
+ */
 export const whenIdle = (run: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
+  let cancel = () => {};
+  const afterLoad = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(run, 1000);
+      cancel = () => window.clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else {
+    window.addEventListener('load', afterLoad, { once: true });
+    cancel = () => window.removeEventListener('load', afterLoad);
   }
-  const handle = window.setTimeout(run, 1000);
-  return () => window.clearTimeout(handle);
+  return () => cancel();
 };

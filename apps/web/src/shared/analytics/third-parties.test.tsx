@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppConfig } from '@proxy/contract';
 import { renderWithProviders } from '../../test/render';
+import { markFirstScreenShown } from '../lib/after-paint';
 import { connectAnalytics, trackPageView } from './analytics';
 import { CONSENT_STORAGE_KEY, useConsentStore } from './consent';
 import { ThirdParties } from './third-parties';
@@ -33,6 +34,8 @@ const renderAndFindBanner = () => {
 };
 const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
 
+// The page's first screen is up (third-parties-start.test.tsx checks the wait for it).
+beforeAll(markFirstScreenShown);
 beforeEach(() => {
   window.localStorage.clear();
   useConsentStore.setState({ consent: null });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppConfig } from '../config/app-config';
+import { whenFirstScreenPainted } from '../lib/after-paint';
 import { currentLanguage } from '../i18n/i18n';
 import { useConsentStore } from './consent';
 import { whenIdle } from './load-script';
@@ -9,13 +10,22 @@ const ConsentBanner = lazy(() =>
 );
 
 /**
- * Analytics and live chat (docs/decisions/147, 148): once the page is idle the server's
- * configuration is read; with a service configured the consent banner asks, and only a
+ * Analytics and live chat (docs/decisions/147, 148): once the first screen is shown, painted and
+ * the page is idle, the server's configuration is read (never competing with that screen); with a service configured the consent banner asks, and only a
  * granted consent loads anything. Without configuration nothing is shown or loaded.
  */
 export const ThirdParties = () => {
   const [isIdle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => {
+    let cancelIdle = () => {};
+    const cancelPainted = whenFirstScreenPainted(() => {
+      cancelIdle = whenIdle(() => setIdle(true));
+    });
+    return () => {
+      cancelPainted();
+      cancelIdle();
+    };
+  }, []);
   const { data: config } = useAppConfig({ isEnabled: isIdle });
   const consent = useConsentStore((state) => state.consent);
   const hasServices = Boolean(config && (config.analytics || config.liveChat));

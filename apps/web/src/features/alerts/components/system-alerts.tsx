@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, FALLBACK_LANGUAGE } from '@proxy/contract';
+import { useFirstScreenPainted } from '../../../shared/lib/after-paint';
 import { useAlertStore } from '../../../shared/ui';
 import { useAlerts } from '../api/get-alerts';
 import { takeAlertsToShow } from '../utils/shown-alerts';
@@ -12,7 +13,9 @@ import { takeAlertsToShow } from '../utils/shown-alerts';
 export const SystemAlerts = ({ isEnabled }: { isEnabled: boolean }) => {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
-  const { data } = useAlerts(language, isEnabled);
+  // Alerts pop up over the page: read after its first paint.
+  const hasPainted = useFirstScreenPainted();
+  const { data } = useAlerts(language, isEnabled && hasPainted);
   const push = useAlertStore((state) => state.push);
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_HEADER, appEndpoints, type OpenApiDocument } from '@proxy/contract';
 import { apiUrl } from '../../../shared/api/http-client';
+import { currentLanguage } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/config/paths';
 import { useCopy } from '../../../shared/lib/use-copy';
 import {
@@ -104,7 +105,7 @@ type ApiDocsPageProps = { apiKey: string };
  */
 export const ApiDocsPage = ({ apiKey }: ApiDocsPageProps) => {
   const { t } = useTranslation('api-docs');
-  const query = useOpenApiDocument();
+  const query = useOpenApiDocument(currentLanguage());
   const texts = useQueryPageTexts('api-docs');
   const documentUrl = apiUrl(appEndpoints.openApiDocument.path);
   const origin = apiOrigin();

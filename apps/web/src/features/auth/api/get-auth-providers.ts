@@ -16,4 +16,5 @@ export const authProvidersQueryOptions = () =>
     ...SERVER_CONFIG_QUERY,
   });
 
-export const useAuthProviders = () => useQuery(authProvidersQueryOptions());
+export const useAuthProviders = (isEnabled = true) =>
+  useQuery({ ...authProvidersQueryOptions(), enabled: isEnabled });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../../shared/config';
+import { useFirstScreenPainted } from '../../../shared/lib/after-paint';
 import { readReferralCode } from '../../../shared/lib/referral-code';
 import { Button, Tooltip } from '../../../shared/ui';
 import { useAuthProviders } from '../api/get-auth-providers';
@@ -33,7 +34,8 @@ const GoogleIcon = () => (
 export const GoogleButton = () => {
   const { t } = useTranslation('auth');
   const [isRedirecting, setRedirecting] = useState(false);
-  const providers = useAuthProviders();
+  // The button is usable before the answer: asked for after the screen's first paint.
+  const providers = useAuthProviders(useFirstScreenPainted());
   const isUnavailable = providers.data?.google === false;
   const button = (
     <Button

@@ -1,11 +1,14 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useMarkFirstScreenShown } from '../../../shared/lib/after-paint';
 import { Button, MailIllustration, showAlert } from '../../../shared/ui';
 import { useSendEmailVerification } from '../api/send-email-verification';
 
 /** Shown instead of the cabinet pages while the e-mail is not verified. */
 export const VerifyEmailScreen = ({ email }: { email: string }) => {
+  // The cabinet shows it in place of its pages: it is the screen.
+  useMarkFirstScreenShown();
   const { t } = useTranslation('auth');
   const send = useSendEmailVerification();
   const resend = async () => {

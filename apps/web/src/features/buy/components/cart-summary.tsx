@@ -9,6 +9,7 @@ import { trackEvent } from '../../../shared/analytics/analytics';
 import { useBuyPackage } from '../api/buy';
 import { useAccount } from '../api/get-account';
 import { useBasketStore, type BasketItem } from '../stores/basket-store';
+import { countryName, locationName, tariffName } from '../../../shared/lib/catalogue-names';
 import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
 import { missingDollars } from '../utils/money';
 import { useChoiceCheck } from '../hooks/use-choice-check';
@@ -25,6 +26,10 @@ const DetailValue = ({ detail }: { detail: BasketItem['details'][number] }) => {
       return <>{t(detail.value === 'ip' ? 'isp.auth.ip' : 'isp.auth.login')}</>;
     case 'protocol':
       return <>{t(detail.value === 'socks' ? 'isp.protocol.socks' : 'isp.protocol.http')}</>;
+    case 'country':
+      return <>{countryName(detail.iso2)}</>;
+    case 'location':
+      return <>{locationName(detail.iso2, detail.city)}</>;
     default:
       return <>{detail.value}</>;
   }
@@ -102,7 +107,7 @@ export const CartSummary = () => {
         </div>
         <div>
           <dt>{t('cart.tariff')}</dt>
-          <dd>{item.title}</dd>
+          <dd>{tariffName(item.tariff)}</dd>
         </div>
         {item.details.map((detail) => (
           <div key={detail.key}>

@@ -2,6 +2,7 @@ import { formatDollars } from '@proxy/contract';
 import { BuyStep } from './buy-step';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/config/paths';
+import { tariffName } from '../../../shared/lib/catalogue-names';
 import { useDynamicTariffs } from '../api/get-dynamic-tariffs';
 import { useBasketChoice } from '../stores/basket-store';
 import { CardsSkeleton, FetchError } from './skeletons';
@@ -45,7 +46,7 @@ export const DynamicTariffs = ({
                     setItem({
                       flow,
                       tariff_id: tariff.id,
-                      title: tariff.title,
+                      tariff: { family: flow, trafficGb: tariff.traffic },
                       price_per: tariff.per_gb,
                       total_price: tariff.price,
                       period: tariff.period_days,
@@ -54,7 +55,9 @@ export const DynamicTariffs = ({
                     })
                   }
                 >
-                  <span className="buy-card__title">{tariff.title}</span>
+                  <span className="buy-card__title">
+                    {tariffName({ family: flow, trafficGb: tariff.traffic })}
+                  </span>
                   <span className="buy-card__text">
                     {t('dynamic_tariff.traffic', { traffic: tariff.traffic })}
                   </span>

@@ -15,6 +15,7 @@ import {
 } from '@proxy/contract';
 import { Input } from '../../../shared/ui';
 import { paths } from '../../../shared/config/paths';
+import { countryName, tariffName } from '../../../shared/lib/catalogue-names';
 import { useIspCountries } from '../api/get-isp-countries';
 import { useIspTariffs } from '../api/get-isp-tariffs';
 import { useBasketChoice } from '../stores/basket-store';
@@ -102,14 +103,14 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
     setItem({
       flow: 'isp',
       tariff_id: tariff.id,
-      title: tariff.title,
+      tariff: { family: 'isp', ports: tariff.ports },
       price_per: toDollars(Math.round(toCents(total) / tariff.ports)),
       total_price: total,
       period,
       details: [
         { key: 'auth', value: authType ?? 'login' },
         { key: 'period', value: String(period) },
-        { key: 'country', value: countryRow.label },
+        { key: 'country', iso2: countryRow.iso2 },
         { key: 'ips', value: String(tariff.ports) },
         { key: 'protocol', value: socks ? 'socks' : 'http' },
       ],
@@ -174,7 +175,8 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       >
         {(countries.data ?? []).map((c) => (
           <option key={c.id} value={c.id} disabled={c.count === 0}>
-            {c.label} ({c.count === 0 ? t('isp.sold_out') : t('isp.free', { count: c.count })})
+            {countryName(c.iso2)} (
+            {c.count === 0 ? t('isp.sold_out') : t('isp.free', { count: c.count })})
           </option>
         ))}
       </ChoiceStep>
@@ -191,7 +193,7 @@ export const IspWizard = ({ isPriceHidden }: { isPriceHidden: boolean }) => {
       >
         {(tariffs.data ?? []).map((x) => (
           <option key={x.id} value={x.id}>
-            {x.title}
+            {tariffName({ family: 'isp', ports: x.ports })}
             {isPriceHidden ? '' : ` — ${formatDollars(priceOf(x), i18n.language)}`}
           </option>
         ))}

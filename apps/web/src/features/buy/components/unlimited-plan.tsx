@@ -10,6 +10,7 @@ import {
   formatDollars,
 } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
+import { locationName } from '../../../shared/lib/catalogue-names';
 import { useUnlimLocations } from '../api/get-unlim-locations';
 import { useUnlimTariffs } from '../api/get-unlim-tariffs';
 import { useBasketChoice } from '../stores/basket-store';
@@ -36,12 +37,8 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
     defaultValues: {
       period: restored?.period,
       speed: restored ? Number(restored.payload.speed ?? 0) || undefined : undefined,
-      location: restored
-        ? {
-            label: String(restored.payload.location_name ?? ''),
-            value: Number(restored.payload.location_id),
-          }
-        : null,
+      // The label is the form's only: the cart names the location from its codes.
+      location: restored ? { label: '', value: Number(restored.payload.location_id) } : null,
     },
   });
   const [chosenPeriod, chosenSpeed, location] = useWatch({
@@ -78,6 +75,7 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
   };
 
   const tariff = tariffs.data ? findUnlimTariff(tariffs.data, period, speed) : undefined;
+  const locationRow = location ? locations.data?.find((l) => l.id === location.value) : undefined;
 
   useEffect(() => {
     if (!tariff || !location || period === null || speed === null) {
@@ -90,26 +88,22 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
       restored.payload.location_id === location.value
     )
       return;
+    if (!locationRow) return;
     setItem({
       flow: 'unlim',
       tariff_id: tariff.id,
-      title: tariff.title,
+      tariff: { family: 'unlim', speedMbps: tariff.speed_limit, days: tariff.duration_days },
       price_per: null,
       total_price: tariff.price,
       period: tariff.duration_days,
       details: [
         { key: 'period', value: String(tariff.duration_days) },
         { key: 'speed', value: String(tariff.speed_limit) },
-        { key: 'location', value: location.label },
+        { key: 'location', iso2: locationRow.iso2, city: locationRow.location.city },
       ],
-      payload: {
-        tariff_id: tariff.id,
-        location_id: location.value,
-        speed: tariff.speed_limit,
-        location_name: location.label,
-      },
+      payload: { tariff_id: tariff.id, location_id: location.value, speed: tariff.speed_limit },
     });
-  }, [tariff, location, period, speed, restored, setItem]);
+  }, [tariff, location, locationRow, period, speed, restored, setItem]);
 
   const errorOf = (field: 'speed' | 'location') => {
     const key = errors[field]?.message;
@@ -164,7 +158,9 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
           const found = locations.data?.find((l) => l.id === next);
           form.setValue(
             'location',
-            found ? { label: found.location.name, value: found.id } : null,
+            found
+              ? { label: locationName(found.iso2, found.location.city), value: found.id }
+              : null,
             choice,
           );
         }}
@@ -173,7 +169,7 @@ export const UnlimitedPlan = ({ isPriceHidden }: { isPriceHidden: boolean }) => 
           const isAvailable = isLocationAvailable(l, speed);
           return (
             <option key={l.id} value={l.id} disabled={!isAvailable}>
-              {l.location.name}
+              {locationName(l.iso2, l.location.city)}
               {isAvailable ? '' : ` (${t('unlimited.unavailable')})`}
             </option>
           );

@@ -1,24 +1,30 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { TariffSize } from '../../../shared/lib/catalogue-names';
 import { onLogout } from '../../../shared/session/logout';
 
 export type BasketFlow = 'dynamic' | 'premium' | 'unlim' | 'isp';
 
-/** One chosen tariff with what the cart shows and what the purchase sends. */
+/**
+ * One chosen tariff with what the cart shows and what the purchase sends. What is named
+ * (the tariff, a country, a location) is kept by what identifies it, so the cart names it in
+ * the language of the moment.
+ */
 export type BasketItem = {
   flow: BasketFlow;
   tariff_id: number;
-  title: string;
+  tariff: TariffSize;
   /** Dollars per unit (per GB for traffic tariffs, per IP for ISP), for display. */
   price_per: number | null;
   /** Dollars, as the catalogue says; the server computes the charged price itself. */
   total_price: number;
   period: number;
-  /** Extra lines of the summary: i18n key of the cart namespace -> value. */
-  details: {
-    key: 'location' | 'speed' | 'country' | 'ips' | 'auth' | 'protocol' | 'period';
-    value: string;
-  }[];
+  /** Extra lines of the summary, each under `cart.<key>` of the buy namespace. */
+  details: (
+    | { key: 'speed' | 'ips' | 'auth' | 'protocol' | 'period'; value: string }
+    | { key: 'country'; iso2: string }
+    | { key: 'location'; iso2: string; city: string | null }
+  )[];
   payload: Record<string, string | number | boolean | null>;
 };
 
@@ -70,7 +76,13 @@ export const useBasketStore = create<BasketState>()(
       markPurchased: () => set({ isPurchased: true }),
       clear: () => set({ item: null, promo: null, isPurchased: false }),
     }),
-    { name: BASKET_STORAGE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },
+    {
+      name: BASKET_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      version: 2,
+      // A basket kept in an older shape (version 1 named things in one language) is dropped.
+      migrate: () => ({ item: null, promo: null, isPurchased: false }),
+    },
   ),
 );
 

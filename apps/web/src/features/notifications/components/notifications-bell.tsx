@@ -1,6 +1,7 @@
 import '../notifications.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstScreenPainted } from '../../../shared/lib/after-paint';
 import { BellIcon, IconButton } from '../../../shared/ui';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationsPanel } from './notifications-panel';
@@ -10,7 +11,8 @@ export const NotificationsBell = () => {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const badgeId = useId();
-  const { data } = useNotifications();
+  // The badge can wait for the cabinet's first paint.
+  const { data } = useNotifications(useFirstScreenPainted());
   const unread =
     data?.pages.reduce((sum, page) => sum + page.data.filter((item) => !item.read_at).length, 0) ??
     0;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATIONS_SCROLL_THRESHOLD_PX } from '@proxy/contract';
+import { useFirstScreenPainted } from '../../../shared/lib/after-paint';
 import { Button, Loader, SideModal, Spinner } from '../../../shared/ui';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-read';
@@ -16,7 +17,8 @@ export const NotificationsPanel = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('notifications');
-  const query = useNotifications();
+  // Mounted closed with the cabinet: its first page is read after the cabinet's first paint.
+  const query = useNotifications(useFirstScreenPainted());
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [root, setRoot] = useState<HTMLDivElement | null>(null);

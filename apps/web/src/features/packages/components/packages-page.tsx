@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { packageTariffName } from '../../../shared/lib/catalogue-names';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { paths } from '../../../shared/config/paths';
 import { Button, StatusLabel } from '../../../shared/ui';
@@ -64,7 +65,11 @@ export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) 
       sortField: 'type',
       render: (r) => t(`types.${r.type as 'isp'}`),
     },
-    { key: 'tariff_name', header: t('columns.tariff'), render: (r) => r.tariff_name },
+    {
+      key: 'tariff_name',
+      header: t('columns.tariff'),
+      render: (r) => packageTariffName(r),
+    },
     {
       key: 'status',
       header: t('columns.status'),

@@ -6,6 +6,7 @@ import {
   type GENERATOR_TIMESPANS,
   type GeneratorInput,
 } from '@proxy/contract';
+import { countryName, placeLabel } from '../../../shared/lib/catalogue-names';
 import type { PickerOption as Option } from '../../../shared/ui';
 
 /**
@@ -47,8 +48,9 @@ export type GeneratorLocation = {
   cities: readonly { code: string; name: string }[];
 };
 
+/** The countries the exits serve, named in the interface language from their ISO codes. */
 export const countryOptions = (locations: readonly GeneratorLocation[]): Option[] =>
-  locations.map((location) => ({ value: location.iso2, label: location.name }));
+  locations.map((location) => ({ value: location.iso2, label: countryName(location.iso2) }));
 
 /**
  * The cities of the ticked countries (a city is a choice within its country); with several
@@ -65,7 +67,8 @@ export const cityOptions = (
     for (const city of location.cities) {
       if (seen.has(city.code)) continue;
       seen.add(city.code);
-      const label = ticked.length > 1 ? `${city.name} (${location.name})` : city.name;
+      const name = placeLabel(city.code);
+      const label = ticked.length > 1 ? `${name} (${countryName(location.iso2)})` : name;
       options.push({ value: city.code, label });
     }
   return options;

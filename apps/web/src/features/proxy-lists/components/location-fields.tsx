@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { placeName, type LocationPreset } from '@proxy/contract';
+import type { LocationPreset } from '@proxy/contract';
+import { countryName, placeLabel } from '../../../shared/lib/catalogue-names';
 import { translateFieldError } from '../../../shared/lib/form-errors';
 import {
   Alert,
@@ -25,29 +26,25 @@ export type LocationFieldsProps = {
   onLevel: <L extends LocationLevel>(level: L, value: ListFormValues[L]) => void;
 };
 
-const toOptions = (items: readonly { code: string; name: string }[] | undefined): PickerOption[] =>
-  (items ?? []).map((item) => ({ value: item.code, label: item.name || placeName(item.code) }));
-
 /**
  * The list's location (spec section 4): a preset, or custom country -> region (only with
  * exactly one country) -> city -> ISP, each level's options from the exits the gateway has; an
  * empty level is an info alert (regions_empty, cities_empty, isp_empty).
  */
 export const LocationFields = ({ values, errors, onPreset, onLevel }: LocationFieldsProps) => {
-  const { t, i18n } = useTranslation(['packages', 'base']);
+  const { t } = useTranslation(['packages', 'base']);
   const countries = useLocationCountries();
   const country = values.location_preset === 'custom' ? singleCountry(values.countries) : null;
   const regions = useLocationRegions(country);
   const cities = useLocationCities(country, values.region);
   const isps = useLocationIsps(country, values.region, values.city);
-  const language = i18n.language === 'ru' ? 'ru' : 'en';
 
   if (countries.isError)
     return <RetryAlert text={t('base:errors.fetch')} onRetry={() => void countries.refetch()} />;
   const presets = countries.data?.presets ?? [];
   const countryOptions: PickerOption[] = (countries.data?.countries ?? []).map((c) => ({
     value: c.code,
-    label: c.name[language],
+    label: countryName(c.code),
   }));
 
   /** A place level: loading, failed, empty (info alert) or its options. */
@@ -75,7 +72,11 @@ export const LocationFields = ({ values, errors, onPreset, onLevel }: LocationFi
       <OptionSelect
         key={level}
         label={t(`proxy_create.${level}`)}
-        options={toOptions(query.data)}
+        // Regions and cities are named from their codes; an ISP by the name the exits give it.
+        options={query.data.map((item) => ({
+          value: item.code,
+          label: level === 'isp' ? item.name || item.code : placeLabel(item.code),
+        }))}
         value={values[level]}
         onChange={(value) => onLevel(level, value)}
         emptyLabel={t('proxy_create.any')}

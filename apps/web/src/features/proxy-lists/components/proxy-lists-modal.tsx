@@ -5,6 +5,7 @@ import { functionalUpdate, type OnChangeFn, type RowSelectionState } from '@tans
 import { SEARCH_DEBOUNCE_MS, type ExportFormat } from '@proxy/contract';
 import { apiErrorText } from '../../../shared/api/api-error';
 import { downloadProxyListsReport } from '../../../shared/api/package-exports';
+import { countryName } from '../../../shared/lib/catalogue-names';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import {
@@ -117,7 +118,7 @@ export const ProxyListsModal = ({
       header: t('proxy_lists.columns.location'),
       render: (r) =>
         r.location_preset === 'custom'
-          ? r.geo.map((g) => g.country).join(', ')
+          ? r.geo.map((g) => countryName(g.country)).join(', ')
           : t(`proxy_create.presets.${r.location_preset}`),
     },
     {

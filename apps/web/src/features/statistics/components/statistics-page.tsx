@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { STATISTICS_PERIODS, type StatisticsPeriod, type UsageTotals } from '@proxy/contract';
 import { paths } from '../../../shared/config/paths';
 import { useFormatBytes } from '../../../shared/lib/format-bytes';
+import { packageTariffName } from '../../../shared/lib/catalogue-names';
 import { QueryPage, useQueryPageTexts } from '../../../shared/ui';
 import { useStatistics, type PackageLookup } from '../api/get-statistics';
 import { ReportDownload } from './report-download';
@@ -70,7 +71,7 @@ export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPagePro
           return (
             <>
               <p className="statistics-page__package">
-                {t('package', { id: data.package.id, tariff: data.package.tariff_name })}
+                {t('package', { id: data.package.id, tariff: packageTariffName(data.package) })}
               </p>
               <section aria-label={t('totals.title')} className="card-grid statistics-totals">
                 {STATISTICS_PERIODS.map((each) => (
@@ -93,6 +94,7 @@ export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPagePro
                   language={i18n.language}
                   formatBytes={bytes}
                   labels={{
+                    time: t('chart.time'),
                     download: t('totals.down'),
                     upload: t('totals.up'),
                     loading: t('chart.loading'),

@@ -5,7 +5,10 @@ import { stubMatchMedia } from '../../../test/dom';
 import { UsageChart } from './usage-chart';
 
 /** What uPlot drew: its canvas texts (axis values) and its points (an arc per point). */
-type Drawing = { texts: { text: string; x: number }[]; points: { x: number; y: number }[] };
+type Drawing = {
+  texts: { text: string; x: number; y: number }[];
+  points: { x: number; y: number }[];
+};
 
 /**
  * jsdom has no canvas: a 2D context and Path2D that record what uPlot writes and where it puts
@@ -31,7 +34,7 @@ const recordDrawing = (): Drawing => {
   };
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
     recorder({
-      fillText: (text: string, x: number) => drawing.texts.push({ text, x }),
+      fillText: (text: string, x: number, y: number) => drawing.texts.push({ text, x, y }),
       measureText: (text: string) => ({ width: text.length * 6 }),
     }) as never,
   );
@@ -80,15 +83,25 @@ const drawChart = async (series: UsageSeries, drawing: Drawing) => {
       language="en"
       // The value axis is told apart from the time axis by this prefix.
       formatBytes={(bytes) => `value:${bytes}`}
-      labels={{ download: 'Download', upload: 'Upload', loading: 'Loading', error: 'Error' }}
+      labels={{
+        time: 'Time',
+        download: 'Download',
+        upload: 'Upload',
+        loading: 'Loading',
+        error: 'Error',
+      }}
     />,
   );
   await waitFor(() => expect(screen.getByTestId('usage-chart').dataset.state).toBe('ready'));
   // uPlot draws in a microtask after it is built.
   await waitFor(() => expect(drawing.points.length).toBeGreaterThan(0));
+  const valueLabels = drawing.texts.filter(({ text }) => text.startsWith('value:'));
   return {
     timeLabels: drawing.texts.filter(({ text }) => !text.startsWith('value:')),
     pointsX: [...new Set(drawing.points.map(({ x }) => Math.round(x)))],
+    // The canvas's y grows downwards: the top tick has the smallest.
+    topValue: valueLabels.reduce((top, label) => (label.y < top.y ? label : top)),
+    highestPointY: Math.min(...drawing.points.map(({ y }) => y)),
   };
 };
 
@@ -104,11 +117,17 @@ describe('UsageChart', () => {
   });
 
   it('draws "All time" of a package bought today as that one day, its point over the date', async () => {
-    const { timeLabels, pointsX } = await drawChart(allSeries('2026-11-28T00:00:00Z', 1), drawing);
+    const { timeLabels, pointsX, topValue, highestPointY } = await drawChart(
+      allSeries('2026-11-28T00:00:00Z', 1),
+      drawing,
+    );
     expect(timeLabels.map(({ text }) => text)).toEqual(['28 Nov', '2026']);
     const day = timeLabels.find(({ text }) => text === '28 Nov')!;
     expect(pointsX).toHaveLength(1);
     expect(Math.abs(pointsX[0]! - day.x)).toBeLessThanOrEqual(1);
+    // The value axis reaches the largest value: no point above its top tick.
+    expect(Number(topValue.text.slice('value:'.length))).toBeGreaterThanOrEqual(4_200_000);
+    expect(highestPointY).toBeGreaterThanOrEqual(topValue.y - 1);
   });
 
   it('runs "All time" from the purchase day to today, one point over each day', async () => {

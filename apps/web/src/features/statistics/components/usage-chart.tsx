@@ -6,7 +6,9 @@ import {
   timeAxisLabels,
   timeAxisRange,
   timeAxisSteps,
-} from '../utils/time-axis';
+  valueAxisRange,
+  valueAxisSteps,
+} from '../utils/chart-axes';
 
 const HEIGHT = 320;
 const COLORS = { download: '#2563eb', upload: '#16a34a' } as const;
@@ -15,7 +17,7 @@ type UsageChartProps = {
   series: UsageSeries;
   /** The UI language: the time axis and the legend write dates in it. */
   language: string;
-  labels: { download: string; upload: string; loading: string; error: string };
+  labels: { time: string; download: string; upload: string; loading: string; error: string };
   /** Axis values: bytes as text in the page's units. */
   formatBytes: (bytes: number) => string;
 };
@@ -33,7 +35,10 @@ const chartOptions = (
     // Buckets are UTC hours and days (decision 121): the time axis speaks UTC too.
     tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
     series: [
-      { value: (_chart, value) => (value === null ? '—' : bucketStart(value)) },
+      {
+        label: labels.time,
+        value: (_chart, value) => (value === null ? '—' : bucketStart(value)),
+      },
       {
         label: labels.download,
         stroke: COLORS.download,
@@ -54,12 +59,16 @@ const chartOptions = (
         incrs: timeAxisSteps(series.bucket),
         values: (_chart, ticks, _axis, _space, step) => tickLabels(ticks, step),
       },
-      { size: 80, values: (_chart, splits) => splits.map((value) => formatBytes(value)) },
+      {
+        size: 80,
+        incrs: valueAxisSteps(),
+        values: (_chart, splits) => splits.map((value) => formatBytes(value)),
+      },
     ],
     scales: {
       // The period's window, not the span of its points (decision 160).
       x: { range: () => timeAxisRange(series) },
-      y: { range: (_chart, _min, max) => [0, Math.max(max, 1024)] },
+      y: { range: (_chart, _min, max) => valueAxisRange(max) },
     },
   };
 };

@@ -2,6 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_CHANGE_ERROR_KEYS, deletePackageFormSchema } from '@proxy/contract';
+import { packageTariffName, type NamedPackage } from '../../../../shared/lib/catalogue-names';
 import { translateFieldError } from '../../../../shared/lib/form-errors';
 import { Input, showAlert } from '../../../../shared/ui';
 import { useDeletePackage } from '../../api/delete-package';
@@ -9,7 +10,7 @@ import { apiErrorText } from '../../../../shared/api/api-error';
 import { ActionModal } from './action-modal';
 
 export type DeletePackageModalProps = {
-  pkg: { id: number; type: string; tariff_name: string };
+  pkg: NamedPackage & { id: number };
   accountEmail: string;
   onClose: () => void;
 };
@@ -46,7 +47,7 @@ export const DeletePackageModal = ({ pkg, accountEmail, onClose }: DeletePackage
       isConfirmDisabled={typed.trim() === ''}
       isDanger
     >
-      <p>{t('modals.delete_package.text', { name: pkg.tariff_name, id: pkg.id })}</p>
+      <p>{t('modals.delete_package.text', { name: packageTariffName(pkg), id: pkg.id })}</p>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Input
           label={t('modals.delete_package.email')}

@@ -68,6 +68,7 @@ describe('UpgradeModal', () => {
     renderWithProviders(
       <UpgradeModal
         packageId={5}
+        name="Base 10 GB"
         offer={{
           package_discount: 20,
           price: 7.2,

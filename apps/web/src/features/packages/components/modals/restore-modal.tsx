@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../shared/api/api-error';
+import { packageTariffName, type NamedPackage } from '../../../../shared/lib/catalogue-names';
 import { Alert } from '../../../../shared/ui';
 import { useRestorePackage } from '../../api/restore-package';
 import { PaidActionModal } from './paid-action-modal';
 
 export type RestoreModalProps = {
-  pkg: { id: number; tariff_name: string };
+  pkg: NamedPackage & { id: number };
   onClose: () => void;
 };
 
@@ -34,7 +35,7 @@ export const RestoreModal = ({ pkg, onClose }: RestoreModalProps) => {
       onRefusal={showRefusal}
       isConfirmDisabled={refusal !== null}
     >
-      <p>{t('modals.restore.text', { name: pkg.tariff_name })}</p>
+      <p>{t('modals.restore.text', { name: packageTariffName(pkg) })}</p>
       {refusal && <Alert type="info">{refusal}</Alert>}
     </PaidActionModal>
   );

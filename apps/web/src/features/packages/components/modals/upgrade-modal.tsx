@@ -11,6 +11,8 @@ import { PaidActionModal } from './paid-action-modal';
 
 export type UpgradeModalProps = {
   packageId: number;
+  /** The offered tariff's name. */
+  name: string;
   offer: NonNullable<DynamicPackage['package_upgrade']>;
   isPriceHidden: boolean;
   onClose: () => void;
@@ -21,7 +23,13 @@ export type UpgradeModalProps = {
  * the API does it, the upgrade starts a new 30-day period now with the new tariff's traffic and
  * a counter back at 0: the modal says so.
  */
-export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: UpgradeModalProps) => {
+export const UpgradeModal = ({
+  packageId,
+  name,
+  offer,
+  isPriceHidden,
+  onClose,
+}: UpgradeModalProps) => {
   const { t, i18n } = useTranslation('packages');
   const upgrade = useUpgradePackage();
   return (
@@ -32,9 +40,7 @@ export const UpgradeModal = ({ packageId, offer, isPriceHidden, onClose }: Upgra
       variables={{ id: packageId, tariffId: offer.tariff.id }}
       onClose={onClose}
     >
-      <p>
-        {t('modals.upgrade.text', { name: offer.tariff.title, percent: offer.package_discount })}
-      </p>
+      <p>{t('modals.upgrade.text', { name, percent: offer.package_discount })}</p>
       <p>
         {t('modals.upgrade.restart', {
           days: DYNAMIC_PERIOD_DAYS,

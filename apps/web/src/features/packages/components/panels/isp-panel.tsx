@@ -1,3 +1,4 @@
+import { countryName } from '../../../../shared/lib/catalogue-names';
 import { Alert } from '../../../../shared/ui';
 import { ispPackageQueryOptions } from '../../api/get-isp-package';
 import { packageLinks } from '../../utils/package-links';
@@ -13,7 +14,7 @@ export const IspPanel = definePanel({
   query: ispPackageQueryOptions,
   state: (p) => panelState(p, p.tariff, { isp: { ports: p.tariff.ports, period: p.period } }),
   facts: (p, t) => [
-    [t('panel.country'), p.country],
+    [t('panel.country'), p.country_iso2 ? countryName(p.country_iso2) : p.country],
     [t('panel.period'), t('units.days', { count: p.period })],
     [t('panel.ip_count'), String(p.ip.length)],
     [t('panel.auth'), p.auth_ip ?? t('panel.auth_login')],

@@ -8,6 +8,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DYNAMIC_PERIOD_DAYS } from '@proxy/contract';
+import { packageTariffName, type NamedPackage } from '../../../../shared/lib/catalogue-names';
 import { QueryState } from '../../../../shared/ui';
 import { useSetPackageAutoUpdate } from '../../api/set-package-auto-update';
 import { useSetUnlimAutoUpdate } from '../../api/set-unlim-auto-update';
@@ -16,7 +17,7 @@ import { UnlimRenewModal } from '../modals/unlim-renew-modal';
 import { PanelControls } from './panel-controls';
 import { Facts, type FactItem } from './panel-parts';
 
-export type PanelProps = { row: { id: number }; isRestricted: boolean };
+export type PanelProps = { row: NamedPackage & { id: number }; isRestricted: boolean };
 
 /** What extend and auto-renewal need of a family's panel data. */
 export type PanelState = {
@@ -24,6 +25,7 @@ export type PanelState = {
   isUnlim: boolean;
   status: string;
   autoUpdate: boolean;
+  /** The tariff's name in the interface language (from the package row's facts). */
   name: string;
   /** The price of one more period of the tariff (dollars). */
   price: number;
@@ -38,20 +40,22 @@ export type PanelState = {
   isAutoRenewHidden?: boolean;
 };
 
+/** What a family's panel data says of extend and auto-renewal; the name is the row's. */
+type FamilyState = Omit<PanelState, 'name'>;
+
 /**
  * A panel's state from its package and tariff: every family has an id, status and auto_update,
- * and a tariff with id, price and a title (or, for unlimited, a name).
+ * and a tariff with id and price.
  */
 export const panelState = (
   pkg: { id: number; status: string; auto_update: boolean; expired_at: string | null },
-  tariff: { id: number; price: number; title?: string; name?: string },
-  extra: Partial<PanelState> = {},
-): PanelState => ({
+  tariff: { id: number; price: number },
+  extra: Partial<FamilyState> = {},
+): FamilyState => ({
   id: pkg.id,
   isUnlim: false,
   status: pkg.status,
   autoUpdate: pkg.auto_update,
-  name: tariff.title ?? tariff.name ?? '',
   price: tariff.price,
   expiresAt: pkg.expired_at,
   periodDays: DYNAMIC_PERIOD_DAYS,
@@ -62,7 +66,9 @@ export const panelState = (
 type PackagePanelProps<T> = {
   isRestricted: boolean;
   query: UseQueryResult<T>;
-  state: (data: T) => PanelState;
+  state: (data: T) => FamilyState;
+  /** The tariff's name. */
+  name: string;
   /** The family's facts after the package id and tariff. */
   facts?: (data: T) => FactItem[];
   children: (data: T) => ReactNode;
@@ -76,6 +82,7 @@ const PackagePanel = <T,>({
   isRestricted,
   query,
   state,
+  name,
   facts,
   children,
 }: PackagePanelProps<T>) => {
@@ -88,7 +95,7 @@ const PackagePanel = <T,>({
   return (
     <QueryState query={query} texts={texts}>
       {(data) => {
-        const shown = state(data);
+        const shown = { ...state(data), name };
         return (
           <div className="package-panel">
             <FamilyControls state={shown} isRestricted={isRestricted} />
@@ -113,7 +120,7 @@ type PanelT = TFunction<'packages'>;
 export type PanelSpec<T, K extends QueryKey> = {
   /** The query of the family's panel data by package id. */
   query: (id: number) => UseQueryOptions<T, Error, T, K>;
-  state: (data: T) => PanelState;
+  state: (data: T) => FamilyState;
   /** The family's facts after the package id and tariff. */
   facts?: (data: T, t: PanelT) => FactItem[];
   /** The family's own content, below extend, auto-renewal and the facts. */
@@ -138,6 +145,7 @@ export const definePanel = <T, K extends QueryKey>({
         isRestricted={isRestricted}
         query={loaded}
         state={state}
+        name={packageTariffName(row)}
         facts={facts && ((data) => facts(data, t))}
       >
         {(data) => content(data, { t, isRestricted })}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatBytes } from '../../../../shared/lib/format-bytes';
+import { locationName } from '../../../../shared/lib/catalogue-names';
 import { Alert, Loader, ModalButton } from '../../../../shared/ui';
 import { unlimPackageQueryOptions } from '../../api/get-unlim-package';
 import { useUnlimUsage } from '../../api/get-unlim-usage';
@@ -47,7 +48,10 @@ export const UnlimPanel = definePanel({
     }),
   facts: (p, t) => [
     [t('panel.speed'), t('units.mbps', { value: p.tariff.speed_limit })],
-    [t('panel.location'), p.location],
+    [
+      t('panel.location'),
+      p.location_iso2 ? locationName(p.location_iso2, p.location_city) : p.location,
+    ],
   ],
   content: (p, { t, isRestricted }) => (
     <>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDollars, type DynamicPackage } from '@proxy/contract';
+import { tariffName } from '../../../../shared/lib/catalogue-names';
 import { ModalButton } from '../../../../shared/ui';
 import { UpgradeModal } from '../modals/upgrade-modal';
 
@@ -14,13 +15,15 @@ export const UpgradeOffer = ({
   isRestricted: boolean;
 }) => {
   const { t, i18n } = useTranslation('packages');
+  // The offer is the next tariff of the dynamic (Base) family, the only one its panel offers.
+  const name = tariffName({ family: 'dynamic', trafficGb: offer.tariff.traffic });
   return (
     <div className="cluster package-panel__bar">
       <p>
         {isRestricted
-          ? t('upgrade_offer.text_no_price', { name: offer.tariff.title })
+          ? t('upgrade_offer.text_no_price', { name })
           : t('upgrade_offer.text', {
-              name: offer.tariff.title,
+              name,
               percent: offer.package_discount,
               price: formatDollars(offer.price, i18n.language),
             })}
@@ -31,6 +34,7 @@ export const UpgradeOffer = ({
         modal={(close) => (
           <UpgradeModal
             packageId={packageId}
+            name={name}
             offer={offer}
             isPriceHidden={isRestricted}
             onClose={close}

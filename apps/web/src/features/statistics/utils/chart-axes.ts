@@ -67,3 +67,24 @@ export const formatBucketStart = (language: string, bucket: UsageBucket) => {
   });
   return (seconds: number) => format.format(new Date(seconds * 1000));
 };
+
+/** Steps of the value axis: 1, 2 and 5 times a power of ten of a binary unit (B, KB, MB...). */
+const BYTE_STEPS = [1, 1024, 1024 ** 2, 1024 ** 3, 1024 ** 4].flatMap((unit) =>
+  [1, 2, 5, 10, 20, 50, 100, 200, 500].map((times) => times * unit),
+);
+
+/** The tick steps of the value axis: round amounts in the unit they are written in ("2 MB"). */
+export const valueAxisSteps = (): number[] => BYTE_STEPS;
+
+/**
+ * The value axis, from 0 to the first round amount at or above the largest value (1 KB at
+ * least): every point sits at or under the top tick, none above the axis.
+ */
+export const valueAxisRange = (max: number): [min: number, max: number] => {
+  const top = Math.max(max, 1024);
+  // The lowest multiple of a step that reaches the top in at most five steps.
+  const tops = BYTE_STEPS.filter((step) => step * 5 >= top).map(
+    (step) => Math.ceil(top / step) * step,
+  );
+  return [0, tops.length > 0 ? Math.min(...tops) : top];
+};

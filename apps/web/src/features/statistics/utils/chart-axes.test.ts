@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { timeAxisLabels, timeAxisRange, timeAxisSteps, formatBucketStart } from './time-axis';
+import {
+  formatBucketStart,
+  timeAxisLabels,
+  timeAxisRange,
+  timeAxisSteps,
+  valueAxisRange,
+  valueAxisSteps,
+} from './chart-axes';
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 const HOUR = 3600;
@@ -68,5 +75,22 @@ describe('formatBucketStart', () => {
     expect(formatBucketStart('en', 'day')(time)).toBe('28 Nov 2026');
     expect(formatBucketStart('en', 'hour')(time)).toBe('28 Nov 2026, 14:00');
     expect(formatBucketStart('ru', 'day')(time)).toBe('28 нояб. 2026 г.');
+  });
+});
+
+describe('valueAxisRange', () => {
+  const MB = 1024 ** 2;
+
+  it('tops the axis with the first round amount at or above the largest value', () => {
+    expect(valueAxisRange(4.01 * MB)).toEqual([0, 5 * MB]);
+    expect(valueAxisRange(4 * MB)).toEqual([0, 4 * MB]);
+    expect(valueAxisRange(700 * 1024)).toEqual([0, 800 * 1024]);
+    expect(valueAxisRange(0)).toEqual([0, 1024]);
+  });
+
+  it('steps in round amounts of binary units', () => {
+    expect(valueAxisSteps()).toContain(MB);
+    expect(valueAxisSteps()).toContain(500 * 1024);
+    expect(valueAxisSteps()).not.toContain(1_000_000);
   });
 });
