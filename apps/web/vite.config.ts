@@ -10,6 +10,7 @@ import {
 } from '../../packages/contract/src/app/app.constants.ts';
 import { noChunkCyclesPlugin } from './build/chunk-cycles.ts';
 import { preloadDocuments } from './build/preload-documents.ts';
+import { CABINET_SCREEN_DOCUMENTS, screenDocumentFile } from './src/app/screen-documents.ts';
 import { stripEndpointSchemasPlugin } from './build/strip-endpoint-schemas.ts';
 
 /** Writes .gz and .br next to every text asset so a static server can send them precompressed. */
@@ -62,6 +63,12 @@ export default defineConfig(({ mode }) => {
           routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx'],
           translationUrls: translationUrls(['base', 'auth', 'notifications']),
         },
+        // The cabinet's own screens: the frame's files and the screen's (src/app/screen-documents.ts).
+        ...CABINET_SCREEN_DOCUMENTS.map((screen) => ({
+          fileName: screenDocumentFile(screen.path),
+          routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx', screen.routeModule],
+          translationUrls: translationUrls(['base', 'auth', 'notifications', ...screen.namespaces]),
+        })),
       ]),
       precompress(),
       noChunkCyclesPlugin(),

@@ -17,6 +17,17 @@ beforeAll(async () => {
     path.join(dist, 'cabinet.html'),
     '<!doctype html><title>cabinet</title><link rel="modulepreload" href="/assets/cabinet.js">',
   );
+  // A screen's own document (apps/web/src/app/screen-documents.ts): the frame's preloads and the
+  // screen's.
+  mkdirSync(path.join(dist, 'screens', 'cabinet', 'buy'), { recursive: true });
+  writeFileSync(
+    path.join(dist, 'screens', 'cabinet', 'profile.html'),
+    '<!doctype html><title>cabinet</title><link rel="modulepreload" href="/assets/profile.js">',
+  );
+  writeFileSync(
+    path.join(dist, 'screens', 'cabinet', 'buy', 'select-type.html'),
+    '<!doctype html><title>cabinet</title><link rel="modulepreload" href="/assets/buy.js">',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'locales', 'en', 'base.json'), '{"from":"dist"}');
   // The web build writes .br and .gz beside each translation file (vite.config.ts, precompress).
@@ -43,15 +54,19 @@ describe('static web app', () => {
     }
   });
 
-  it('the cabinet document is sent under /cabinet, index.html elsewhere', async () => {
+  it("a screen's document is sent at its path, the cabinet document elsewhere under /cabinet, index.html outside", async () => {
     const documentOf = async (url: string) => {
       const response = await ctx.api.request('GET', url, { headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      return response.body.includes('/assets/cabinet.js') ? 'cabinet.html' : 'index.html';
+      const preloaded = /href="\/assets\/(\w+)\.js"/.exec(response.body)?.[1];
+      return preloaded ? `${preloaded}.html` : 'index.html';
     };
-    for (const url of ['/cabinet', '/cabinet/', '/cabinet/profile', '/cabinet/buy/isp?x=1'])
+    for (const url of ['/cabinet', '/cabinet/', '/cabinet/buy/isp?x=1', '/cabinet/profile/x'])
       expect(await documentOf(url), url).toBe('cabinet.html');
+    for (const url of ['/cabinet/profile', '/cabinet/profile/', '/cabinet/profile?tab=1'])
+      expect(await documentOf(url), url).toBe('profile.html');
+    expect(await documentOf('/cabinet/buy/select-type')).toBe('buy.html');
     for (const url of ['/', '/login', '/cabinets', '/statistics/a/b', '/ru/login'])
       expect(await documentOf(url), url).toBe('index.html');
   });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,13 +17,29 @@ const LOCALES_CACHE = 'public, max-age=300';
 
 /**
  * The web build writes one HTML document per group of screens, each preloading its first
- * screen (apps/web/vite.config.ts, preloadDocuments): cabinet.html for the signed-in cabinet,
- * index.html for everything else.
+ * screen (apps/web/vite.config.ts, preloadDocuments): screens/<path>.html for a cabinet screen
+ * a visit often starts on (apps/web/src/app/screen-documents.ts), cabinet.html for the rest of
+ * the signed-in cabinet, index.html for everything else.
  */
 const CABINET_DOCUMENT = 'cabinet.html';
-const isCabinetPath = (url: string) => {
-  const pathname = url.split('?')[0] ?? url;
-  return pathname === '/cabinet' || pathname.startsWith('/cabinet/');
+const SCREEN_DOCUMENTS_DIR = 'screens';
+const pathnameOf = (url: string) => url.split('?')[0] ?? url;
+const isCabinetPath = (pathname: string) =>
+  pathname === '/cabinet' || pathname.startsWith('/cabinet/');
+
+/** The screen documents of a build by the URL path each serves (`/cabinet/profile`). */
+const screenDocuments = async (distDir: string): Promise<Map<string, string>> => {
+  const dir = path.join(distDir, SCREEN_DOCUMENTS_DIR);
+  if (!existsSync(dir)) return new Map();
+  const files = await readdir(dir, { recursive: true });
+  return new Map(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [
+        `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`,
+        path.join(SCREEN_DOCUMENTS_DIR, file),
+      ]),
+  );
 };
 
 const wantsHtml = (request: FastifyRequest) => {
@@ -103,13 +119,15 @@ export const staticPlugin = fp(
     }
 
     const hasCabinetDocument = existsSync(path.join(distDir, CABINET_DOCUMENT));
+    const screens = hasDist ? await screenDocuments(distDir) : new Map<string, string>();
+    const documentFor = (url: string) => {
+      const pathname = pathnameOf(url).replace(/(.)\/+$/, '$1');
+      const screen = screens.get(pathname);
+      if (screen) return screen;
+      return hasCabinetDocument && isCabinetPath(pathname) ? CABINET_DOCUMENT : 'index.html';
+    };
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .sendFile(
-          hasCabinetDocument && isCabinetPath(request.url) ? CABINET_DOCUMENT : 'index.html',
-          distDir,
-        );
+      reply.header('cache-control', 'no-cache').sendFile(documentFor(request.url), distDir);
     if (hasDist) app.get('/', (request, reply) => sendIndex(request, reply));
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,0 +1,43 @@
+import type { I18nNamespace } from '@proxy/contract';
+
+/**
+ * The cabinet screens a visit often starts on, each with the route module that draws it and the
+ * translation namespaces it reads (as router.tsx loads them). The web build writes an HTML
+ * document per screen that starts those files with the HTML (vite.config.ts, preloadDocuments),
+ * and the server sends it for the screen's URL: the screen's chunk, CSS and texts then load
+ * beside the entry instead of after it has run. Other URLs get cabinet.html.
+ */
+export const CABINET_SCREEN_DOCUMENTS: {
+  path: string;
+  routeModule: string;
+  namespaces: I18nNamespace[];
+}[] = [
+  { path: '/cabinet/profile', routeModule: 'src/app/routes/profile.tsx', namespaces: ['profile'] },
+  {
+    path: '/cabinet/packages',
+    routeModule: 'src/app/routes/packages.tsx',
+    namespaces: ['packages'],
+  },
+  { path: '/cabinet/buy/select-type', routeModule: 'src/app/routes/buy.tsx', namespaces: ['buy'] },
+  { path: '/cabinet/top-up', routeModule: 'src/app/routes/top-up.tsx', namespaces: ['top-up'] },
+  {
+    path: '/cabinet/transactions',
+    routeModule: 'src/app/routes/transactions.tsx',
+    namespaces: ['transactions', 'profile', 'top-up'],
+  },
+  {
+    path: '/cabinet/referral',
+    routeModule: 'src/app/routes/referral.tsx',
+    namespaces: ['referral'],
+  },
+  {
+    path: '/cabinet/notifications',
+    routeModule: 'src/app/routes/notification-settings.tsx',
+    namespaces: ['notification-settings'],
+  },
+  { path: '/cabinet/faq', routeModule: 'src/app/routes/faq.tsx', namespaces: [] },
+  { path: '/cabinet/legal', routeModule: 'src/app/routes/legal.tsx', namespaces: ['legal'] },
+];
+
+/** Where the build writes a screen's document: `/cabinet/profile` -> `screens/cabinet/profile.html`. */
+export const screenDocumentFile = (path: string): string => `screens${path}.html`;
