@@ -1,11 +1,12 @@
 // Type-aware lint for the whole monorepo: one config, rules per layer.
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/dist/**',
@@ -31,7 +32,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       // Plain node resolution: our imports are relative (with or without .ts) or packages.
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {

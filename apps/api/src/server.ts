@@ -71,13 +71,12 @@ const main = async () => {
     },
   });
 
-  let isDemoSeeded = false;
+  const isDemoSeeded = config.IS_DEMO;
   try {
     const { applied } = await migrate(source.url, { log: (message) => logger.info(message) });
     logger.info({ applied: applied.length }, 'migrations up to date');
     const sealed = await prepareSecretsAtRest(database.db, config.DATA_ENCRYPTION_KEY);
     if (sealed > 0) logger.info({ sealed }, 'encrypted legacy plain-text secrets');
-    isDemoSeeded = config.IS_DEMO;
     if (isDemoSeeded) await seedDemoUser(database.db, config.DATA_ENCRYPTION_KEY);
     // The FAQ catalogue file is the source: an operator edits it and restarts.
     await syncFaqCatalogue(database.db, await readFaqCatalogue());

@@ -261,7 +261,7 @@ const cpuSeconds = (pid: number) => {
 const connectionsToPort = (port: number) => {
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
+    let text: string;
     try {
       text = readFileSync(table, 'utf8');
     } catch {
@@ -286,7 +286,7 @@ const openFiles = (pid: number, databasePort: number) => {
   let count = 0;
   for (const member of processTree(pid))
     for (const fd of readdirSync(`/proc/${member}/fd`)) {
-      let target = '';
+      let target: string;
       try {
         target = readlinkSync(`/proc/${member}/fd/${fd}`);
       } catch {

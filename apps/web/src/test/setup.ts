@@ -17,7 +17,6 @@ await i18next.use(initReactI18next).init({
   fallbackNS: 'base',
   resources: { en: { base, auth, notifications, profile } },
   interpolation: { escapeValue: false },
-  showSupportNotice: false,
   react: { useSuspense: false },
 });
 

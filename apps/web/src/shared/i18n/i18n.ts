@@ -46,7 +46,6 @@ export const initI18n = async (): Promise<void> => {
       maxParallelReads: I18N_MAX_PARALLEL_READS,
       interpolation: { escapeValue: false },
       returnNull: false,
-      showSupportNotice: false,
       react: { useSuspense: true },
     });
   syncDocumentLanguage(i18next.language);

@@ -87,7 +87,11 @@ export const ProxyListsModal = ({
     try {
       await remove.mutateAsync({ packageId, listId: list.id });
       showAlert.success(t('proxy_lists.deleted', { name: list.name }));
-      onSelectionChange((current) => ({ ...current, [String(list.id)]: false }));
+      // A selection holds only selected rows: the deleted list's key goes.
+      onSelectionChange((current) => {
+        const { [String(list.id)]: _deleted, ...rest } = current;
+        return rest;
+      });
       closeAction();
     } catch (error) {
       showAlert.error(apiErrorText(error, t('removing_proxy.error')));

@@ -14,7 +14,13 @@ import {
   useErrorAlert,
   type TabItem,
 } from '../../../shared/ui';
-import { Table, useTableState, type TableColumn, type TableProps } from '../../../shared/ui/table';
+import {
+  Table,
+  useTableState,
+  type TableColumn,
+  type TableProps,
+  type TableRow,
+} from '../../../shared/ui/table';
 import { amountColumn, dateColumn, idColumn } from '../../../shared/ui/table/columns';
 import { useReferralOverview, type ReferralRow } from '../api/get-referral-overview';
 import { useWithdrawals, type WithdrawalRow } from '../api/get-withdrawals';
@@ -98,7 +104,7 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
   ];
 
   /** A tab of one server-paged table: its label and the table's caption are named after it. */
-  const tableTab = <T,>(
+  const tableTab = <T extends TableRow>(
     id: 'referrals' | 'withdrawals',
     table: Omit<TableProps<T>, 'caption'>,
   ): TabItem => ({

@@ -1,4 +1,10 @@
-export { Table, SEARCH_MIN_LENGTH, type TableColumn, type TableProps } from './table';
+export {
+  Table,
+  SEARCH_MIN_LENGTH,
+  type TableColumn,
+  type TableProps,
+  type TableRow,
+} from './table';
 export {
   initialTableState,
   toListQuery,

@@ -3,12 +3,18 @@ import { useTranslation } from 'react-i18next';
 import {
   flexRender,
   functionalUpdate,
-  getCoreRowModel,
-  useReactTable,
+  metaHelper,
+  rowExpandingFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
   type ColumnDef,
   type ExpandedState,
   type OnChangeFn,
   type Row,
+  type RowData,
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { TABLE, pagerItems } from '@proxy/contract';
@@ -16,14 +22,24 @@ import { Loader } from '../spinner';
 import type { TableBinding } from './table-state';
 import './table.css';
 
-declare module '@tanstack/react-table' {
-  // The augmentation has to be an interface of the library's own name and parameters.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData, TValue> {
+/**
+ * What the table uses of react-table: server paging and sorting, row accordions and checkboxes
+ * (the row models stay the core one: the server pages and sorts), and the columns' meta.
+ */
+const features = tableFeatures({
+  rowPaginationFeature,
+  rowSortingFeature,
+  rowExpandingFeature,
+  rowSelectionFeature,
+  columnMeta: metaHelper<{
     /** Right-aligned (amounts). */
     isNumeric?: boolean;
-  }
-}
+  }>(),
+});
+type Features = typeof features;
+
+/** What a row of the table may be: an object or an array, as react-table requires. */
+export type TableRow = RowData;
 
 export type TableColumn<T> = {
   key: string;
@@ -70,7 +86,7 @@ const nextExpanded = (previous: ExpandedState, next: ExpandedState, isSingle: bo
   return opened === undefined ? next : { [opened]: true };
 };
 
-const toColumnDef = <T,>(column: TableColumn<T>): ColumnDef<T> => ({
+const toColumnDef = <T extends TableRow>(column: TableColumn<T>): ColumnDef<Features, T> => ({
   id: column.sortField ?? column.key,
   // react-table sorts only accessor columns; the server sorts, so the value itself is unused.
   accessorFn: () => column.sortField,
@@ -108,7 +124,7 @@ const PageButton = ({
  * The shared table (spec "Tables"), driven by @tanstack/react-table with server paging and
  * sorting, row expansion and row selection; cards below 768 px via CSS.
  */
-export const Table = <T,>(props: TableProps<T>) => {
+export const Table = <T extends TableRow>(props: TableProps<T>) => {
   const { t } = useTranslation();
   const id = useId();
   const [search, setSearch] = useState('');
@@ -128,17 +144,13 @@ export const Table = <T,>(props: TableProps<T>) => {
       nextExpanded(previous, functionalUpdate(updater, previous), props.isSingleExpand ?? false),
     );
 
-  // react-table's instance is mutable by design; the compiler skips this component, which
-  // renders from the instance on every render anyway.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable<T>({
+  const table = useTable<Features, T>({
+    features,
     data,
     columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(rowKey(row)),
     manualPagination: true,
     manualSorting: true,
-    manualFiltering: true,
     rowCount: props.total,
     enableSortingRemoval: false,
     sortDescFirst: false,
@@ -151,7 +163,7 @@ export const Table = <T,>(props: TableProps<T>) => {
     onPaginationChange: props.onPaginationChange,
     onSortingChange: props.onSortingChange,
     onExpandedChange,
-    getRowCanExpand: (row: Row<T>) =>
+    getRowCanExpand: (row: Row<Features, T>) =>
       renderDetails !== undefined && (canExpand?.(row.original) ?? true),
     enableRowSelection: selection !== undefined,
     onRowSelectionChange: selection?.onChange,
@@ -269,7 +281,7 @@ export const Table = <T,>(props: TableProps<T>) => {
                         />
                       </td>
                     )}
-                    {row.getVisibleCells().map((cell) => (
+                    {row.getAllCells().map((cell) => (
                       <td
                         key={cell.id}
                         data-label={String(cell.column.columnDef.header)}
