@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allEndpoints, defineEndpoint, isJsonResponse } from '@proxy/contract';
+import { allEndpoints, apiErrorSchema, defineEndpoint, isJsonResponse } from '@proxy/contract';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '@proxy/db';
 import { createTranslator } from '../i18n/translator.ts';
@@ -108,5 +108,45 @@ describe('response serialisation', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+/** Paths inside `schema` where a transform sits (`.transform()`, `z.preprocess()`). */
+const transformsIn = (
+  schema: z.core.$ZodType,
+  path: string,
+  seen = new Set<unknown>(),
+): string[] => {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  if (def.type === 'transform') return [path];
+  const isSchema = (value: unknown): value is z.core.$ZodType =>
+    typeof value === 'object' && value !== null && '_zod' in value;
+  return Object.entries(def).flatMap(([key, value]) => {
+    if (isSchema(value)) return transformsIn(value, `${path}.${key}`, seen);
+    if (Array.isArray(value))
+      return value.flatMap((item, index) =>
+        isSchema(item) ? transformsIn(item, `${path}.${key}[${index}]`, seen) : [],
+      );
+    if (key === 'shape' && typeof value === 'object' && value !== null)
+      return Object.entries(value).flatMap(([field, item]) =>
+        isSchema(item) ? transformsIn(item, `${path}.${field}`, seen) : [],
+      );
+    return [];
+  });
+};
+
+describe('response schemas', () => {
+  it('have no transform: the serializer encodes the answer with them, and a transform cannot run backwards', () => {
+    const probeTransform = z.object({ at: z.string().transform((value) => new Date(value)) });
+    expect(transformsIn(probeTransform, 'probe')).toHaveLength(1);
+    const found = allEndpoints().flatMap((endpoint) =>
+      isJsonResponse(endpoint.response)
+        ? transformsIn(endpoint.response, `${endpoint.method} ${endpoint.path}`)
+        : [],
+    );
+    found.push(...transformsIn(apiErrorSchema, 'the error shape'));
+    expect(found).toEqual([]);
   });
 });

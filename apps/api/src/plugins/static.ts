@@ -92,20 +92,19 @@ export const staticPlugin = fp(
         wildcard: true,
         index: false,
         // The web build writes .br and .gz beside every asset: serve them to clients
-        // that accept them instead of compressing on each request.
+        // that accept them instead of compressing on each request. The plugin then answers
+        // `Vary: accept-encoding`, so shared caches key on the encoding.
         preCompressed: true,
-        // Our setHeaders decides caching; the plugin's default would overwrite it.
+        // setHeaders below decides caching, not the plugin's default max-age.
         cacheControl: false,
-        setHeaders: (res, filePath) => {
-          // The encoding sent depends on accept-encoding: shared caches must key on it.
-          res.setHeader('vary', 'accept-encoding');
+        setHeaders: (reply, filePath) => {
           // Vite fingerprints /assets/* file names: they can be cached forever.
           const relative = path.relative(distDir, filePath);
           if (relative.startsWith(`assets${path.sep}`))
-            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+            void reply.header('cache-control', 'public, max-age=31536000, immutable');
           else if (relative.startsWith(`locales${path.sep}`))
-            res.setHeader('cache-control', LOCALES_CACHE);
-          else res.setHeader('cache-control', 'no-cache');
+            void reply.header('cache-control', LOCALES_CACHE);
+          else void reply.header('cache-control', 'no-cache');
         },
       });
     } else {
