@@ -70,7 +70,8 @@ test.describe('account side', () => {
     await page.goto('/cabinet/profile');
     // The bell counts the unread items of the loaded first page.
     await expect(page.getByTestId('unread-badge')).toHaveText(/10/);
-    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    // Its name says what the badge shows (WCAG 2.5.3, label in name).
+    await page.getByRole('button', { name: 'Notifications, 10 unread', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Notifications' });
     const rows = panel.locator('li.notification');
     await expect(rows).toHaveCount(10);
