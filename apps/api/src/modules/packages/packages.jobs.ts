@@ -1,12 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type PgBoss from 'pg-boss';
+import type { JobInsert, PgBoss } from 'pg-boss';
 import type { DbRoot } from '@proxy/db';
-import {
-  createQueueOnce,
-  workBatches,
-  type JobWorker,
-  type StatementJob,
-} from '../jobs/jobs.queue.ts';
+import { workBatches, type JobWorker, type StatementJob } from '../jobs/jobs.queue.ts';
 import { findUnprovisionedPackageIds } from './packages.repository.ts';
 import { provisionPackages } from './packages.service.ts';
 
@@ -43,8 +38,7 @@ const SWEEP_LIMIT = 1_000;
  */
 const singletonKey = (packageId: number) => `package:${packageId}`;
 
-const job = (packageId: number): PgBoss.JobInsert<ProvisionJob> => ({
-  name: PROVISION_QUEUE,
+const job = (packageId: number): JobInsert<ProvisionJob> => ({
   data: { packageId },
   singletonKey: singletonKey(packageId),
   ...PROVISION_JOB_OPTIONS,
@@ -76,7 +70,7 @@ export const sweepUnprovisionedPackages = async (
   minAgeSeconds: number,
 ) => {
   const ids = await findUnprovisionedPackageIds(db, minAgeSeconds, SWEEP_LIMIT);
-  if (ids.length > 0) await boss.insert(ids.map(job));
+  if (ids.length > 0) await boss.insert(PROVISION_QUEUE, ids.map(job));
   return ids.length;
 };
 
@@ -92,7 +86,7 @@ export const provisioningWorker: JobWorker = {
   name: 'provisioning',
   start: async (boss, app) => {
     const { JOBS_POLL_SECONDS, PROVISIONING_DELAY_MS, PROVISIONING_SWEEP_SECONDS } = app.config;
-    await createQueueOnce(boss, PROVISION_QUEUE, { policy: 'short', ...PROVISION_JOB_OPTIONS });
+    await boss.createQueue(PROVISION_QUEUE, { policy: 'short', ...PROVISION_JOB_OPTIONS });
     await workBatches<ProvisionJob>(
       boss,
       PROVISION_QUEUE,
