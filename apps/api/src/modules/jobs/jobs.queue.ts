@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import {
   fromKysely,
   type Db as BossDb,
   type Job,
+  type JobInsert,
   type JobResult,
   type PgBoss,
   type SendOptions,
@@ -260,42 +261,26 @@ export const workEach = async <T extends object>(
   );
 };
 
-/** A job written by jobInsertSql: its values are SQL (they may read the statement's CTEs). */
-export type StatementJob = {
-  name: string;
-  data: RawBuilder<unknown>;
-  singletonKey: RawBuilder<unknown> | null;
-  options: {
-    retryLimit: number;
-    retryDelay: number;
-    retryBackoff: boolean;
-    expireInSeconds: number;
-  };
-  /** Whether the job is written at all (e.g. the user's mail switch). */
-  when: RawBuilder<boolean>;
-};
+/** A job queued with a change: its queue, what it carries, its pg-boss options. */
+export type QueuedJob = { name: string; data: object; options: Omit<JobInsert, 'data'> };
 
 /**
- * The INSERT of `jobs` into pg-boss's job table as a part (a CTE body) of the caller's own
- * statement, so a purchase writes its jobs in the same round trip as the rest (decision 086).
- * Null when no queue runs in this process, as sendJob returns null: the row that needs the job
- * is enough for the next worker's sweep.
+ * Queues `jobs` in the caller's transaction (pg-boss's insert, one statement per queue), so
+ * they exist only if the change that needs them commits. False when no queue runs in this
+ * process, as sendJob returns null: the row that needs a job is enough for the next worker's
+ * sweep. Errors are the caller's: unlike enqueueJob, the change fails with its jobs.
  */
-export const jobInsertSql = (jobs: StatementJob[]): RawBuilder<unknown> | null => {
+export const insertJobs = async (tx: Db, jobs: QueuedJob[]): Promise<boolean> => {
   const queue = active[active.length - 1];
-  if (!queue || jobs.length === 0) return null;
-  const rows = jobs.map(
-    (job) =>
-      sql`(${job.name}::text, ${job.data}::jsonb, ${job.singletonKey ?? sql`NULL`}::text, ${job.options.expireInSeconds}::int, ${job.options.retryLimit}::int, ${job.options.retryDelay}::int, ${job.options.retryBackoff}::boolean, ${job.when})`,
-  );
-  const table = sql.id(queue.schema, 'job');
-  const queues = sql.id(queue.schema, 'queue');
-  return sql`INSERT INTO ${table} (name, data, priority, start_after, singleton_key, dead_letter, expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, heartbeat_seconds, policy)
-    SELECT j.name, j.data, 0, now(), j.singleton_key, q.dead_letter, j.expire_seconds, coalesce(q.deletion_seconds, 604800),
-      now() + coalesce(q.retention_seconds, 1209600) * interval '1 second',
-      j.retry_limit, j.retry_delay, j.retry_backoff, q.retry_delay_max, q.heartbeat_seconds, q.policy
-    FROM (VALUES ${sql.join(rows)}) AS j (name, data, singleton_key, expire_seconds, retry_limit, retry_delay, retry_backoff, enabled)
-    JOIN ${queues} q ON q.name = j.name
-    WHERE j.enabled
-    ON CONFLICT DO NOTHING`;
+  if (!queue) return false;
+  const names = [...new Set(jobs.map((job) => job.name))];
+  for (const name of names) {
+    const queued = jobs.filter((job) => job.name === name);
+    await queue.boss.insert(
+      name,
+      queued.map((job) => ({ ...job.options, data: job.data })),
+      callerDb(tx),
+    );
+  }
+  return true;
 };

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Mailer, MailRequest } from '../../integrations/mail/mailer.ts';
 import {
@@ -10,19 +9,9 @@ import {
 } from '../../../test/helpers.ts';
 import { upsertChannels } from '../notifications/notification-settings.ts';
 import { NOTIFICATION_TYPES } from '../notifications/notifications.service.ts';
-import {
-  PROVISION_JOB_OPTIONS,
-  PROVISION_QUEUE,
-  provisioningJob,
-} from '../packages/packages.jobs.ts';
 import { PgBoss } from 'pg-boss';
 import { createDatabase } from '@proxy/db';
-import {
-  jobInsertSql,
-  MAIL_JOB_OPTIONS,
-  MAIL_NOTIFICATION_QUEUE,
-  poolBossDb,
-} from './jobs.queue.ts';
+import { MAIL_JOB_OPTIONS, MAIL_NOTIFICATION_QUEUE, poolBossDb } from './jobs.queue.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -120,64 +109,6 @@ describe('a failing mailer', () => {
       expect(Date.now() - started).toBeLessThan(6_000);
       await database.close();
     }
-  });
-});
-
-describe('jobs written by a statement', () => {
-  const ctx = useTestApp();
-
-  it('are the rows boss.send writes with the same options (policy, retries, expiry, retention)', async () => {
-    const boss = ctx.app.jobs;
-    if (!boss) throw new Error('no job queue');
-    const sent = await boss.send(
-      PROVISION_QUEUE,
-      { packageId: 900_001 },
-      { singletonKey: 'package:900001', ...PROVISION_JOB_OPTIONS },
-    );
-    const mailJob = { kind: 'notification', userId: 1, type: 'notifications.top_up', data: [] };
-    const sentMail = await boss.send(MAIL_NOTIFICATION_QUEUE, mailJob, MAIL_JOB_OPTIONS);
-    const statement = jobInsertSql([
-      provisioningJob(sql`900002`, sql`true`),
-      {
-        name: MAIL_NOTIFICATION_QUEUE,
-        data: sql`${JSON.stringify(mailJob)}`,
-        singletonKey: null,
-        options: MAIL_JOB_OPTIONS,
-        when: sql`true`,
-      },
-      // Not written: its condition is false.
-      { ...provisioningJob(sql`900003`, sql`false`) },
-    ]);
-    if (!statement) throw new Error('no statement');
-    await sql`WITH jobs AS (${statement}) SELECT 1`.execute(ctx.database.db);
-    // (The workers may have taken the jobs by now: what they do to a row is not compared.)
-
-    const table = sql.table(`${ctx.config.JOBS_SCHEMA}.job`);
-    // By queue name: rows written by one statement share created_on and ids are random.
-    const { rows } = await sql<Record<string, unknown>>`
-      SELECT id, name, data, priority, retry_limit, retry_delay, retry_backoff,
-        singleton_key IS NULL AS no_key, singleton_on, expire_seconds, deletion_seconds,
-        retry_delay_max, heartbeat_seconds, dead_letter, policy,
-        start_after > now() - interval '1 minute' AS starts_now,
-        date_trunc('minute', keep_until - start_after) AS retention
-      FROM ${table} WHERE name IN (${PROVISION_QUEUE}, ${MAIL_NOTIFICATION_QUEUE})
-        AND (data->>'packageId' IN ('900001', '900002', '900003') OR data = ${JSON.stringify(mailJob)}::jsonb)
-      ORDER BY name, created_on`.execute(ctx.database.db);
-    const normalised = rows.map(({ id, data, ...row }) => ({
-      ...row,
-      sentBySend: [sent, sentMail].includes(id as string),
-      data,
-    }));
-    const bySend = normalised.filter((row) => row.sentBySend);
-    const byStatement = normalised.filter((row) => !row.sentBySend);
-    expect(bySend).toHaveLength(2);
-    expect(byStatement).toHaveLength(2);
-    const strip = (row: Record<string, unknown>) => {
-      const { sentBySend: _sent, data: _data, ...rest } = row;
-      return rest;
-    };
-    expect(byStatement.map(strip)).toEqual(bySend.map(strip));
-    expect(byStatement.map((row) => row.data)).toEqual([mailJob, { packageId: 900002 }]);
   });
 });
 
