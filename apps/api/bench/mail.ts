@@ -129,7 +129,9 @@ const main = async () => {
     for (const name of [MAIL_NOTIFICATION_QUEUE, MAIL_ACCOUNT_QUEUE])
       await boss.insert(
         name,
-        jobs.filter((job) => job.name === name).map((job) => ({ data: job.data, ...MAIL_JOB_OPTIONS })),
+        jobs
+          .filter((job) => job.name === name)
+          .map((job) => ({ data: job.data, ...MAIL_JOB_OPTIONS })),
       );
 
     const deadline = Date.now() + TIMEOUT_MS;

@@ -84,7 +84,8 @@ export const jobsPlugin = fp(
     // and stopped before moving its jobs.
     await moveV10Jobs(app.db, boss, schema).then(
       (moved) => {
-        if (moved > 0 || wasSetAside) app.log.info({ moved }, 'pg-boss 10 jobs moved to pg-boss 12');
+        if (moved > 0 || wasSetAside)
+          app.log.info({ moved }, 'pg-boss 10 jobs moved to pg-boss 12');
       },
       (error: unknown) =>
         app.log.error({ err: error }, 'pg-boss 10 jobs not moved: tried again at the next start'),

@@ -68,7 +68,7 @@ type V10Job = {
 };
 
 const queueOptions = (queue: V10Queue): Omit<Queue, 'name'> => ({
-  ...(queue.policy !== null && { policy: queue.policy as Queue['policy'] }),
+  ...(queue.policy !== null && { policy: queue.policy }),
   ...(queue.retry_limit !== null && { retryLimit: queue.retry_limit }),
   ...(queue.retry_delay !== null && { retryDelay: queue.retry_delay }),
   ...(queue.retry_backoff !== null && { retryBackoff: queue.retry_backoff }),
