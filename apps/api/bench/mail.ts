@@ -124,10 +124,15 @@ const main = async () => {
         },
       })),
     ];
-    // Notifications first in the queue tables: the account mails must not wait for them.
-    jobs.reverse();
+    // Notification mails first in the job table: the account mails must not wait for them.
     queuedAt = Date.now();
-    await boss.insert(jobs.map((job) => ({ ...job, ...MAIL_JOB_OPTIONS })));
+    for (const name of [MAIL_NOTIFICATION_QUEUE, MAIL_ACCOUNT_QUEUE])
+      await boss.insert(
+        name,
+        jobs
+          .filter((job) => job.name === name)
+          .map((job) => ({ data: job.data, ...MAIL_JOB_OPTIONS })),
+      );
 
     const deadline = Date.now() + TIMEOUT_MS;
     while (arrivals.account.length + arrivals.notification.length < TOTAL) {

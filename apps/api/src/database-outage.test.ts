@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '@proxy/db';
 import { describe, expect, it } from 'vitest';
@@ -73,11 +73,12 @@ const loadApi = (server: ServerProcess, token: string, clients = 6) => {
   };
 };
 
-/** Signs a new customer up on the server; their session token. */
+/** Signs a new customer up on the server; their session token and address. */
 const signUp = async (server: ServerProcess) => {
-  const response = await postJson(server.base, '/api/register', registration());
+  const payload = registration();
+  const response = await postJson(server.base, '/api/register', payload);
   expect(response.status).toBe(201);
-  return ((await response.json()) as { token: string }).token;
+  return { token: ((await response.json()) as { token: string }).token, email: payload.email };
 };
 
 /** Every answer while the database was away is a 503 in the one error shape with Retry-After. */
@@ -91,6 +92,24 @@ const expectNoServerErrors = (answers: Answer[]) => {
 };
 
 const RECOVERY_MS = 10_000;
+
+/**
+ * The job workers run again: a customer who signs up gets the verification mail, which the
+ * mail worker sends through the server's mailer (with no SMTP_URL, a file in DATA_DIR/mail).
+ */
+const expectJobsRun = async (server: ServerProcess) => {
+  const { email } = await signUp(server);
+  const dir = path.join(server.dataDir, 'mail');
+  const isMailed = () =>
+    existsSync(dir) &&
+    readdirSync(dir).some((name) => readFileSync(path.join(dir, name), 'utf8').includes(email));
+  const deadline = Date.now() + RECOVERY_MS;
+  while (!isMailed()) {
+    if (Date.now() > deadline)
+      throw new Error(`no verification mail after the database returned\n${server.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
 
 const startAgain = async (clusterDir: string, port: number) => {
   const deadline = Date.now() + 30_000;
@@ -106,7 +125,7 @@ const startAgain = async (clusterDir: string, port: number) => {
 
 describe('the API while its database is away', () => {
   it(
-    'on a DATABASE_URL server: 503 with Retry-After while it is down, served again within 10 s of its return, never a 500',
+    'on a DATABASE_URL server: 503 with Retry-After while it is down, served again within 10 s of its return (the job workers too), never a 500',
     { timeout: 120_000 },
     async () => {
       const dir = mkdtempSync(path.join(REPO_ROOT, 'data', 'outage-'));
@@ -116,7 +135,7 @@ describe('the API while its database is away', () => {
       const server = await spawnServer({ DATABASE_URL: cluster.url });
       try {
         await waitForHealth(server.base, 60_000);
-        const load = loadApi(server, await signUp(server));
+        const load = loadApi(server, (await signUp(server)).token);
         try {
           await load.waitFor((answer) => answer.status === 200, 0, RECOVERY_MS);
           const crashedAt = Date.now();
@@ -133,6 +152,7 @@ describe('the API while its database is away', () => {
             RECOVERY_MS,
           );
           expect(served.at - returnedAt).toBeLessThan(RECOVERY_MS);
+          await expectJobsRun(server);
         } finally {
           await load.stop();
         }
@@ -147,7 +167,7 @@ describe('the API while its database is away', () => {
   );
 
   it(
-    'on the embedded default: a crashed PostgreSQL is started again and the API serves within 10 s of its return, never a 500',
+    'on the embedded default: a crashed PostgreSQL is started again and the API serves within 10 s of its return (the job workers too), never a 500',
     { timeout: 180_000 },
     async () => {
       const server = await spawnServer({ DATABASE_URL: undefined });
@@ -155,7 +175,7 @@ describe('the API while its database is away', () => {
       let restarted = 0;
       try {
         await waitForHealth(server.base, 120_000);
-        const load = loadApi(server, await signUp(server));
+        const load = loadApi(server, (await signUp(server)).token);
         try {
           await load.waitFor((answer) => answer.status === 200, 0, RECOVERY_MS);
           const crashed = postmasterPid(clusterDir);
@@ -186,6 +206,7 @@ describe('the API while its database is away', () => {
             RECOVERY_MS,
           );
           expect(served.at - returnedAt).toBeLessThan(RECOVERY_MS);
+          await expectJobsRun(server);
         } finally {
           await load.stop();
         }

@@ -1,16 +1,11 @@
 import fp from 'fastify-plugin';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { packageEventsWorker } from '../packages/package-events.jobs.ts';
 import { packageLifecycleWorker } from '../package-lifecycle/package-lifecycle.jobs.ts';
 import { provisioningWorker } from '../packages/packages.jobs.ts';
-import {
-  bossDb,
-  ensureFetchOrderIndex,
-  registerQueue,
-  stoppableBossDb,
-  type JobWorker,
-} from './jobs.queue.ts';
+import { poolBossDb, registerQueue, type JobWorker } from './jobs.queue.ts';
 import { mailWorker } from './mail.jobs.ts';
+import { moveV10Jobs, setAsideV10Schema } from './pg-boss-10-upgrade.ts';
 import { paymentExpiryWorker } from '../payments/payments.jobs.ts';
 import { telegramWorker } from '../telegram/telegram.jobs.ts';
 
@@ -32,7 +27,10 @@ const WORKERS: JobWorker[] = [
   telegramWorker,
 ];
 
-/** Time the close hook gives running jobs before pg-boss fails them for a retry. */
+/**
+ * Time the close hook gives running jobs; pg-boss then fails the ones still running, for a
+ * retry, and sends nothing more once its stop has returned.
+ */
 const STOP_TIMEOUT_MS = 5_000;
 
 /**
@@ -43,31 +41,28 @@ const STOP_TIMEOUT_MS = 5_000;
  */
 export const jobsPlugin = fp(
   async (app) => {
-    // What pg-boss sends after its stop (a job that outlived the timeout) is dropped.
-    const queueDb = stoppableBossDb(bossDb(app.db));
+    const schema = app.config.JOBS_SCHEMA;
     const boss = new PgBoss({
-      db: queueDb.db,
-      schema: app.config.JOBS_SCHEMA,
+      db: poolBossDb(app.db),
+      schema,
       // No cron: the lifecycle sweeps ask for their job on a timer (singletonSeconds), which
       // pg-boss deduplicates across instances; maintenance still runs.
       schedule: false,
     });
     app.decorate('jobs', null);
     boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
+    let wasSetAside = false;
     try {
+      wasSetAside = await setAsideV10Schema(app.db, schema);
       await boss.start();
     } catch (error) {
       // The app still serves (GET /health reports the database); notifications are stored,
       // and no job runs until the next start, whose sweep provisions pending packages.
       app.log.error({ err: error }, 'job queue not started: mails and provisioning are off');
-      await boss.stop({ graceful: false, wait: true });
+      await boss.stop({ graceful: false });
       return;
     }
-    // Only speed is at stake: without the index the queue works, slower with a backlog.
-    await ensureFetchOrderIndex(app.db, app.config.JOBS_SCHEMA).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'job fetch index not created'),
-    );
-    const unregister = registerQueue(boss, app.log, app.config.JOBS_SCHEMA);
+    const unregister = registerQueue(boss, app.log, schema);
     app.jobs = boss;
 
     const stops: (() => Promise<void>)[] = [];
@@ -75,8 +70,7 @@ export const jobsPlugin = fp(
       unregister();
       app.jobs = null;
       const results = await Promise.allSettled(stops.map((stopWorker) => stopWorker()));
-      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
-      queueDb.stop();
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     };
@@ -86,6 +80,16 @@ export const jobsPlugin = fp(
       await stop();
       throw error;
     }
+    // Also looked for when no schema was set aside now: another instance may have set it aside
+    // and stopped before moving its jobs.
+    await moveV10Jobs(app.db, boss, schema).then(
+      (moved) => {
+        if (moved > 0 || wasSetAside)
+          app.log.info({ moved }, 'pg-boss 10 jobs moved to pg-boss 12');
+      },
+      (error: unknown) =>
+        app.log.error({ err: error }, 'pg-boss 10 jobs not moved: tried again at the next start'),
+    );
     app.addHook('onClose', stop);
   },
   { name: 'jobs', dependencies: ['database'] },

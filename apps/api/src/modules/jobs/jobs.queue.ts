@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
-import type PgBoss from 'pg-boss';
-import type { Db, NotificationLine } from '@proxy/db';
+import { CompiledQuery, sql } from 'kysely';
+import {
+  fromKysely,
+  type Db as BossDb,
+  type Job,
+  type JobInsert,
+  type JobResult,
+  type PgBoss,
+  type SendOptions,
+} from 'pg-boss';
+import type { Db, DbRoot, NotificationLine } from '@proxy/db';
 
 /**
  * Verification and password-reset mails: someone is waiting for them on the screen, so they
@@ -10,11 +18,6 @@ import type { Db, NotificationLine } from '@proxy/db';
 export const MAIL_ACCOUNT_QUEUE = 'mail.account';
 /** Notification mails (welcome, purchases, top-ups...): a backlog here delays only these. */
 export const MAIL_NOTIFICATION_QUEUE = 'mail.notification';
-/**
- * The single mail queue of versions before the split: its worker stays so that mails queued
- * before an upgrade still go out; nothing new is sent to it.
- */
-export const LEGACY_MAIL_QUEUE = 'mail';
 
 /**
  * pg-boss options of a job that sends a message: a failed attempt is retried `retryLimit`
@@ -61,110 +64,34 @@ export type JobWorker = {
   start: (boss: PgBoss, app: FastifyInstance) => Promise<() => Promise<void>>;
 };
 
-/** pg-boss's complete/fail/cancel commands end so, and read `rows[0].count` from the answer. */
-const COMMAND_TAIL = /SELECT COUNT\(\*\) FROM results\s*$/i;
-
-/**
- * pg-boss's database until `stop()`. A job still running when the stop's timeout passes ends
- * after the app's pool is gone: what pg-boss sends then (the job's completion or failure) is not
- * run, and gets the answer of a statement that changed nothing (a command, a count of 0; anything
- * else, no rows), so no query meets a destroyed pool and nothing throws. The job expires and is
- * retried as after a crash.
- */
-export const stoppableBossDb = (db: PgBoss.Db) => {
-  let isStopped = false;
-  return {
-    db: {
-      executeSql: (text: string, values: unknown[]) =>
-        isStopped
-          ? Promise.resolve({ rows: COMMAND_TAIL.test(text) ? [{ count: '0' }] : [] })
-          : db.executeSql(text, values),
-    } satisfies PgBoss.Db,
-    stop: () => {
-      isStopped = true;
-    },
-  };
-};
-
 type Logger = { warn: (object: object, message: string) => void };
 
 /**
- * THE pg-boss adapter: pg-boss runs its SQL through Kysely, on the app's pool or the caller's
- * open transaction, so a job commits (or rolls back) with the change that caused it.
+ * pg-boss's database: its statements run on the app's pool (no second pool), each on a
+ * connection of its own. pg-boss sends its schema work and queue creation as one string that
+ * opens and commits a transaction; a string that fails half-way leaves its connection inside an
+ * aborted transaction, so after any failure the connection is rolled back before the pool hands
+ * it out again (a ROLLBACK outside a transaction only warns).
  */
-export const bossDb = (db: Db): PgBoss.Db => ({
-  executeSql: async (text, values) => {
-    const query = CompiledQuery.raw(text, (values ?? []) as unknown[]);
-    if (db.isTransaction || !OWN_TRANSACTION.test(text))
-      return { rows: (await db.executeQuery(query)).rows };
-    // pg-boss sends some commands as one `BEGIN; ...; COMMIT;` string (schema creation and
-    // migration under its advisory lock) and expects some to fail: two instances starting on a
-    // fresh schema race, and the loser's error is caught by pg-boss. A failed string leaves its
-    // connection inside an aborted transaction; roll it back before the pool hands it out again.
-    return db.connection().execute(async (connection) => {
+export const poolBossDb = (db: DbRoot): BossDb => ({
+  executeSql: (text, values) =>
+    db.connection().execute(async (connection) => {
       try {
-        return { rows: (await connection.executeQuery(query)).rows };
+        const result = await connection.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: result.rows };
       } catch (error) {
         await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
         throw error;
       }
-    });
-  },
+    }),
 });
 
-const OWN_TRANSACTION = /^\s*BEGIN\b/i;
-
-const FETCH_ORDER_INDEX = 'job_fetch_order';
-
 /**
- * An index in pg-boss's fetch order (decision 086). pg-boss 10 takes the next jobs with
- * `WHERE name = $1 AND state < 'active' ... ORDER BY priority DESC, created_on, id LIMIT n`,
- * and its own index (name, start_after) cannot give that order: every fetch read and sorted
- * the whole backlog (32 ms per fetch at 18k queued mails, so a backlog drained ever slower).
- * With this one a fetch reads its n rows (0.1 ms). Made on the partitioned table, so every
- * queue's partition, present or future, has it. Instances starting together may race to
- * create it: the loser finds it made.
+ * The `db` option of a pg-boss call made for the caller: inside the caller's transaction
+ * (pg-boss's Kysely adapter), so the job commits or rolls back with the change that caused it;
+ * none outside one, where pg-boss's own statement on the same pool is as good.
  */
-export const ensureFetchOrderIndex = async (db: Db, schema: string) => {
-  const exists = async () => {
-    const { rows } = await sql<{ found: boolean }>`
-      SELECT to_regclass(${`${schema}.${FETCH_ORDER_INDEX}`}) IS NOT NULL AS found`.execute(db);
-    return rows[0]?.found === true;
-  };
-  if (await exists()) return;
-  try {
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(FETCH_ORDER_INDEX)}
-      ON ${sql.id(schema, 'job')} (name, priority DESC, created_on, id)
-      WHERE state < 'active'`.execute(db);
-  } catch (error) {
-    if (!(await exists())) throw error;
-  }
-};
-
-const DEADLOCK = '40P01';
-const CREATE_QUEUE_ATTEMPTS = 5;
-
-/**
- * boss.createQueue, safe when instances start together: pg-boss's create_queue (a table per
- * queue, attached as a partition) deadlocks when two sessions create the same queue at once.
- * PostgreSQL aborts one of them; its retry finds the queue made (ON CONFLICT DO NOTHING).
- */
-export const createQueueOnce = async (
-  boss: PgBoss,
-  name: string,
-  options: Omit<PgBoss.Queue, 'name'>,
-): Promise<void> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await boss.createQueue(name, { ...options, name });
-      return;
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code !== DEADLOCK || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
-};
+const callerDb = (db: Db): { db?: BossDb } => (db.isTransaction ? { db: fromKysely(db) } : {});
 
 /**
  * The running queue that services enqueue into. It is process state because `notify(db,
@@ -192,11 +119,11 @@ export const sendJob = async (
   db: Db,
   name: string,
   data: object,
-  options: PgBoss.SendOptions = {},
+  options: SendOptions = {},
 ): Promise<string | null> => {
   const queue = active[active.length - 1];
   if (!queue) return null;
-  return queue.boss.send(name, data, { ...options, db: bossDb(db) });
+  return queue.boss.send(name, data, { ...options, ...callerDb(db) });
 };
 
 /**
@@ -208,7 +135,7 @@ export const enqueueJob = async (
   db: Db,
   name: string,
   data: object,
-  options: PgBoss.SendOptions,
+  options: SendOptions,
 ): Promise<boolean> => {
   const queue = active[active.length - 1];
   if (!queue) return false; // CLI or a process without workers: the database row is enough.
@@ -254,93 +181,106 @@ export const isProcessBusy = () => {
   return busy;
 };
 
+export type BatchOptions = {
+  batchSize: number;
+  pollingIntervalSeconds: number;
+  /**
+   * Work that can wait (notification mails): while the process is busy (isProcessBusy) it
+   * takes one batch per polling interval, and catches up when the burst of requests is over
+   * (decision 086).
+   */
+  deferrable?: boolean;
+};
+
 /**
- * Starts one pg-boss worker on `name` that takes up to `batchSize` jobs at a time. pg-boss 10
- * waits a polling interval after every fetch, even a full one; a full batch asks for the next
- * one at once, so a backlog drains at the handler's speed, not one batch per interval.
- * `deferrable`: work that can wait (notification mails) does not ask at once while the
- * process is busy (isProcessBusy): during a burst of requests it takes one batch per polling
- * interval and catches up when the burst is over (decision 086).
- * The handler settles each job itself (see workEach) or throws to fail the whole batch.
+ * The pg-boss options of a batch worker, and what it does after a batch. A full batch means
+ * more is waiting, so the next one is fetched at once and a backlog drains at the handler's
+ * speed, not one batch per polling interval: pg-boss's `burstWhenBatchFull`. That option is
+ * fixed when the worker starts; deferrable work decides after each batch instead, asking for
+ * the next one at once (notifyWorker) only while the process is not busy.
+ */
+const batchWorker = (boss: PgBoss, { deferrable = false, ...options }: BatchOptions) => {
+  let workerId: string | null = null;
+  return {
+    options: { ...options, burstWhenBatchFull: !deferrable },
+    started: (id: string) => {
+      workerId = id;
+      return id;
+    },
+    afterBatch: (size: number) => {
+      if (deferrable && size >= options.batchSize && workerId && !isProcessBusy())
+        boss.notifyWorker(workerId);
+    },
+  };
+};
+
+/**
+ * Starts one pg-boss worker on `name` that takes up to `batchSize` jobs at a time and hands them
+ * to `handler` together: the batch completes when it returns and fails (each job retried with
+ * its backoff) when it throws.
  */
 export const workBatches = async <T extends object>(
   boss: PgBoss,
   name: string,
-  options: { batchSize: number; pollingIntervalSeconds: number; deferrable?: boolean },
-  handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+  options: BatchOptions,
+  handler: (jobs: Job<T>[]) => Promise<void>,
 ): Promise<string> => {
-  let workerId: string | null = null;
-  const { deferrable = false, ...workOptions } = options;
-  workerId = await boss.work<T>(name, workOptions, async (jobs) => {
-    await handler(jobs);
-    if (jobs.length >= options.batchSize && workerId && !(deferrable && isProcessBusy()))
-      boss.notifyWorker(workerId);
-  });
-  return workerId;
-};
-
-/**
- * Runs `run` on every job of a batch in parallel. A job that throws is failed alone (pg-boss
- * retries it with its backoff); pg-boss then completes the others, which are still active.
- */
-export const workEach =
-  <T extends object>(
-    boss: PgBoss,
-    name: string,
-    run: (job: PgBoss.Job<T>) => Promise<void>,
-  ): ((jobs: PgBoss.Job<T>[]) => Promise<void>) =>
-  async (jobs) => {
-    const results = await Promise.allSettled(jobs.map(run));
-    const failures: Promise<void>[] = [];
-    results.forEach((result, index) => {
-      const job = jobs[index];
-      if (result.status === 'fulfilled' || !job) return;
-      const reason: unknown = result.reason;
-      const message = reason instanceof Error ? reason.message : String(reason);
-      failures.push(boss.fail(name, job.id, { message }));
-    });
-    await Promise.all(failures);
-  };
-
-/** A job written by jobInsertSql: its values are SQL (they may read the statement's CTEs). */
-export type StatementJob = {
-  name: string;
-  data: RawBuilder<unknown>;
-  singletonKey: RawBuilder<unknown> | null;
-  options: {
-    retryLimit: number;
-    retryDelay: number;
-    retryBackoff: boolean;
-    expireInSeconds: number;
-  };
-  /** Whether the job is written at all (e.g. the user's mail switch). */
-  when: RawBuilder<boolean>;
-};
-
-/**
- * The INSERT of `jobs` into pg-boss's job table as a part (a CTE body) of the caller's own
- * statement, so a purchase writes its jobs in the same round trip as the rest (decision 086).
- * It writes what `boss.send(name, data, options)` writes for these options: the queue's
- * policy, dead letter and retention, `ON CONFLICT DO NOTHING` for singleton keys
- * (jobs.test.ts compares the rows of both). Null when no queue runs in this process, as
- * sendJob returns null: the row that needs the job is enough for the next worker's sweep.
- */
-export const jobInsertSql = (jobs: StatementJob[]): RawBuilder<unknown> | null => {
-  const queue = active[active.length - 1];
-  if (!queue || jobs.length === 0) return null;
-  const rows = jobs.map(
-    (job) =>
-      sql`(${job.name}::text, ${job.data}::jsonb, ${job.singletonKey ?? sql`NULL`}::text, ${job.options.expireInSeconds}::int, ${job.options.retryLimit}::int, ${job.options.retryDelay}::int, ${job.options.retryBackoff}::boolean, ${job.when})`,
+  const worker = batchWorker(boss, options);
+  return worker.started(
+    await boss.work<T>(name, worker.options, async (jobs) => {
+      await handler(jobs);
+      worker.afterBatch(jobs.length);
+    }),
   );
-  const table = sql.id(queue.schema, 'job');
-  const queues = sql.id(queue.schema, 'queue');
-  return sql`INSERT INTO ${table} (name, data, priority, start_after, singleton_key, dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
-    SELECT j.name, j.data, 0, now(), j.singleton_key, q.dead_letter, j.expire_seconds * interval '1 second',
-      now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
-      j.retry_limit, CASE WHEN j.retry_backoff THEN greatest(j.retry_delay, 1) ELSE j.retry_delay END,
-      j.retry_backoff, q.policy
-    FROM (VALUES ${sql.join(rows)}) AS j (name, data, singleton_key, expire_seconds, retry_limit, retry_delay, retry_backoff, enabled)
-    JOIN ${queues} q ON q.name = j.name
-    WHERE j.enabled
-    ON CONFLICT DO NOTHING`;
+};
+
+/**
+ * As workBatches, but `run` takes each job of a batch on its own, all in parallel, and each job
+ * is settled by itself (pg-boss's `perJobResults`): one that throws is failed alone and retried
+ * with its backoff, the others complete.
+ */
+export const workEach = async <T extends object>(
+  boss: PgBoss,
+  name: string,
+  options: BatchOptions,
+  run: (job: Job<T>) => Promise<void>,
+): Promise<string> => {
+  const worker = batchWorker(boss, options);
+  return worker.started(
+    await boss.work<T>(name, { ...worker.options, perJobResults: true }, async (jobs) => {
+      const results = await Promise.allSettled(jobs.map(run));
+      worker.afterBatch(jobs.length);
+      return results.map((result, index): JobResult => {
+        const id = jobs[index]?.id ?? '';
+        if (result.status === 'fulfilled') return { id, status: 'completed' };
+        const reason: unknown = result.reason;
+        const message = reason instanceof Error ? reason.message : String(reason);
+        return { id, status: 'failed', output: { message } };
+      });
+    }),
+  );
+};
+
+/** A job queued with a change: its queue, what it carries, its pg-boss options. */
+export type QueuedJob = { name: string; data: object; options: Omit<JobInsert, 'data'> };
+
+/**
+ * Queues `jobs` in the caller's transaction (pg-boss's insert, one statement per queue), so
+ * they exist only if the change that needs them commits. False when no queue runs in this
+ * process, as sendJob returns null: the row that needs a job is enough for the next worker's
+ * sweep. Errors are the caller's: unlike enqueueJob, the change fails with its jobs.
+ */
+export const insertJobs = async (tx: Db, jobs: QueuedJob[]): Promise<boolean> => {
+  const queue = active[active.length - 1];
+  if (!queue) return false;
+  const names = [...new Set(jobs.map((job) => job.name))];
+  for (const name of names) {
+    const queued = jobs.filter((job) => job.name === name);
+    await queue.boss.insert(
+      name,
+      queued.map((job) => ({ ...job.options, data: job.data })),
+      callerDb(tx),
+    );
+  }
+  return true;
 };

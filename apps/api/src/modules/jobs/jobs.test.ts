@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Mailer, MailRequest } from '../../integrations/mail/mailer.ts';
 import {
@@ -10,19 +9,9 @@ import {
 } from '../../../test/helpers.ts';
 import { upsertChannels } from '../notifications/notification-settings.ts';
 import { NOTIFICATION_TYPES } from '../notifications/notifications.service.ts';
-import {
-  PROVISION_JOB_OPTIONS,
-  PROVISION_QUEUE,
-  provisioningJob,
-} from '../packages/packages.jobs.ts';
-import PgBoss from 'pg-boss';
-import {
-  bossDb,
-  jobInsertSql,
-  MAIL_JOB_OPTIONS,
-  MAIL_NOTIFICATION_QUEUE,
-  stoppableBossDb,
-} from './jobs.queue.ts';
+import { PgBoss } from 'pg-boss';
+import { createDatabase } from '@proxy/db';
+import { MAIL_JOB_OPTIONS, MAIL_NOTIFICATION_QUEUE, poolBossDb } from './jobs.queue.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -123,97 +112,60 @@ describe('a failing mailer', () => {
   });
 });
 
-describe('jobs written by a statement', () => {
-  const ctx = useTestApp();
-
-  it('are the rows boss.send writes with the same options (policy, retries, expiry, retention)', async () => {
-    const boss = ctx.app.jobs;
-    if (!boss) throw new Error('no job queue');
-    const sent = await boss.send(
-      PROVISION_QUEUE,
-      { packageId: 900_001 },
-      { singletonKey: 'package:900001', ...PROVISION_JOB_OPTIONS },
-    );
-    const mailJob = { kind: 'notification', userId: 1, type: 'notifications.top_up', data: [] };
-    const sentMail = await boss.send(MAIL_NOTIFICATION_QUEUE, mailJob, MAIL_JOB_OPTIONS);
-    const statement = jobInsertSql([
-      provisioningJob(sql`900002`, sql`true`),
-      {
-        name: MAIL_NOTIFICATION_QUEUE,
-        data: sql`${JSON.stringify(mailJob)}`,
-        singletonKey: null,
-        options: MAIL_JOB_OPTIONS,
-        when: sql`true`,
-      },
-      // Not written: its condition is false.
-      { ...provisioningJob(sql`900003`, sql`false`) },
-    ]);
-    if (!statement) throw new Error('no statement');
-    await sql`WITH jobs AS (${statement}) SELECT 1`.execute(ctx.database.db);
-    // (The workers may have taken the jobs by now: what they do to a row is not compared.)
-
-    const table = sql.table(`${ctx.config.JOBS_SCHEMA}.job`);
-    // By queue name: rows written by one statement share created_on and ids are random.
-    const { rows } = await sql<Record<string, unknown>>`
-      SELECT id, name, data, priority, retry_limit, retry_delay, retry_backoff,
-        singleton_key IS NULL AS no_key, singleton_on, expire_in, dead_letter, policy,
-        start_after > now() - interval '1 minute' AS starts_now,
-        date_trunc('minute', keep_until - start_after) AS retention
-      FROM ${table} WHERE name IN (${PROVISION_QUEUE}, ${MAIL_NOTIFICATION_QUEUE})
-        AND (data->>'packageId' IN ('900001', '900002', '900003') OR data = ${JSON.stringify(mailJob)}::jsonb)
-      ORDER BY name, created_on`.execute(ctx.database.db);
-    const normalised = rows.map(({ id, data, ...row }) => ({
-      ...row,
-      sentBySend: [sent, sentMail].includes(id as string),
-      data,
-    }));
-    const bySend = normalised.filter((row) => row.sentBySend);
-    const byStatement = normalised.filter((row) => !row.sentBySend);
-    expect(bySend).toHaveLength(2);
-    expect(byStatement).toHaveLength(2);
-    const strip = (row: Record<string, unknown>) => {
-      const { sentBySend: _sent, data: _data, ...rest } = row;
-      return rest;
-    };
-    expect(byStatement.map(strip)).toEqual(bySend.map(strip));
-    expect(byStatement.map((row) => row.data)).toEqual([mailJob, { packageId: 900002 }]);
-  });
-});
-
 describe('the job tables', () => {
   const ctx = useTestApp();
 
-  it('give every queue an index in pg-boss fetch order, so a fetch reads only its batch', async () => {
-    const { rows } = await sql<{ partition: string; has_index: boolean }>`
-      SELECT c.relname AS partition,
-        EXISTS (SELECT 1 FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
-                 JOIN pg_inherits ih ON ih.inhrelid = ic.oid
-                 JOIN pg_class parent ON parent.oid = ih.inhparent
-                WHERE i.indrelid = c.oid AND parent.relname = 'job_fetch_order') AS has_index
-      FROM pg_inherits inh
-      JOIN pg_class c ON c.oid = inh.inhrelid
-      JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE inh.inhparent = ${`${ctx.config.JOBS_SCHEMA}.job`}::regclass
-        AND n.nspname = ${ctx.config.JOBS_SCHEMA}`.execute(ctx.database.db);
-    expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows.filter((row) => !row.has_index)).toEqual([]);
+  it("are pg-boss's own: nothing added to them, nothing missing", async () => {
+    const report = await ctx.app.jobs?.detectSchemaDrift();
+    expect(report?.extraIndexes).toEqual([]);
+    expect(report?.ok).toBe(true);
   });
 });
 
-describe('pg-boss after the stop', () => {
-  const ctx = useTestApp();
-
-  it('a job that completes or fails after the stop changes nothing and throws nothing', async () => {
-    const adapter = stoppableBossDb(bossDb(ctx.database.db));
-    const boss = new PgBoss({ db: adapter.db, schema: ctx.config.JOBS_SCHEMA });
-    const id = await ctx.app.jobs?.send(MAIL_NOTIFICATION_QUEUE, { late: true });
+describe('pg-boss at the stop', () => {
+  it('fails a job still running when the stop time is up, for a retry, and sends nothing after', async () => {
+    let started = false;
+    let finished = false;
+    const mailer: Mailer = {
+      send: async (request) => {
+        if (request.purpose !== 'notification') return;
+        started = true;
+        await sleep(7_000); // longer than the close hook waits
+        finished = true;
+      },
+      close: () => undefined,
+    };
+    const { app, config, database } = await createTestApp({}, undefined, mailer);
+    const user = await registerUser(app);
+    const id = await app.jobs?.send(
+      MAIL_NOTIFICATION_QUEUE,
+      { kind: 'notification', userId: user.id, type: NOTIFICATION_TYPES.topUp, data: [] },
+      MAIL_JOB_OPTIONS,
+    );
     if (!id) throw new Error('no job');
-    adapter.stop();
-    await expect(boss.fail(MAIL_NOTIFICATION_QUEUE, id)).resolves.toMatchObject({ affected: 0 });
-    await expect(boss.complete(MAIL_NOTIFICATION_QUEUE, id)).resolves.toMatchObject({
-      affected: 0,
+    await waitFor(() => (started ? true : undefined), 10_000);
+    const closing = Date.now();
+    await app.close();
+    expect(Date.now() - closing).toBeLessThan(6_500);
+    // The pool is closed while the handler still runs: pg-boss must need it no more.
+    await database.close();
+    await waitFor(() => (finished ? true : undefined), 10_000);
+    await sleep(200);
+
+    const check = createDatabase(config.DATABASE_URL ?? '', 1);
+    const boss = new PgBoss({
+      db: poolBossDb(check.db),
+      schema: config.JOBS_SCHEMA,
+      supervise: false,
+      schedule: false,
     });
-    const job = await ctx.app.jobs?.getJobById(MAIL_NOTIFICATION_QUEUE, id);
-    expect(job?.state).toBe('created');
+    try {
+      await boss.start();
+      const job = await boss.getJobById(MAIL_NOTIFICATION_QUEUE, id);
+      expect(job?.state).toBe('retry');
+    } finally {
+      await boss.stop({ graceful: false });
+      await check.close();
+    }
   });
 });

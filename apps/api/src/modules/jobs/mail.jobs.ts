@@ -1,15 +1,12 @@
-import type PgBoss from 'pg-boss';
+import type { Job } from 'pg-boss';
 import type { MailRequest } from '../../integrations/mail/mailer.ts';
 import { buildAccountMail } from '../auth/account-mail.ts';
 import { createNotificationMailRenderer } from '../notifications/notification-mail.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
-  createQueueOnce,
-  LEGACY_MAIL_QUEUE,
   MAIL_ACCOUNT_QUEUE,
   MAIL_JOB_OPTIONS,
   MAIL_NOTIFICATION_QUEUE,
-  workBatches,
   workEach,
   type JobWorker,
   type MailJob,
@@ -44,7 +41,7 @@ export const mailWorker: JobWorker = {
         content,
       };
     };
-    const send = async (job: PgBoss.Job<MailJob>) => {
+    const send = async (job: Job<MailJob>) => {
       const mail =
         job.data.kind === 'notification'
           ? await buildNotificationMail(job.data)
@@ -57,14 +54,12 @@ export const mailWorker: JobWorker = {
       pollingIntervalSeconds: app.config.JOBS_POLL_SECONDS,
     };
     for (const name of [MAIL_ACCOUNT_QUEUE, MAIL_NOTIFICATION_QUEUE]) {
-      await createQueueOnce(boss, name, MAIL_JOB_OPTIONS);
+      await boss.createQueue(name, MAIL_JOB_OPTIONS);
       // Someone waits on the screen for an account mail; notification mails can wait out a
       // burst of requests.
       const deferrable = name === MAIL_NOTIFICATION_QUEUE;
-      await workBatches(boss, name, { ...options, deferrable }, workEach(boss, name, send));
+      await workEach(boss, name, { ...options, deferrable }, send);
     }
-    if (await boss.getQueue(LEGACY_MAIL_QUEUE))
-      await workBatches(boss, LEGACY_MAIL_QUEUE, options, workEach(boss, LEGACY_MAIL_QUEUE, send));
     return () => Promise.resolve();
   },
 };

@@ -1,28 +1,23 @@
-import type PgBoss from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import { describe, expect, it, vi } from 'vitest';
-import { isProcessBusy, workBatches } from './jobs.queue.ts';
+import { isProcessBusy, workBatches, workEach } from './jobs.queue.ts';
 
-/** A stand-in for pg-boss's work(): hands `jobs` to the handler once. */
+/** A stand-in for pg-boss's work(): keeps the options and hands `jobs` to the handler once. */
 const fakeBoss = (jobs: number) => {
   const notifyWorker = vi.fn();
-  let run: ((batch: PgBoss.Job<object>[]) => Promise<void>) | null = null;
+  let options: Record<string, unknown> = {};
+  let run: ((batch: Job<object>[]) => Promise<unknown>) | null = null;
   const boss = {
-    work: (_name: string, _options: object, handler: typeof run) => {
+    work: (_name: string, workOptions: Record<string, unknown>, handler: typeof run) => {
+      options = workOptions;
       run = handler;
       return Promise.resolve('worker-1');
     },
     notifyWorker,
   } as unknown as PgBoss;
   const deliver = () =>
-    run!(
-      Array.from({ length: jobs }, (_, i) => ({
-        id: String(i),
-        name: 'q',
-        data: {},
-        expireInSeconds: 60,
-      })),
-    );
-  return { boss, notifyWorker, deliver };
+    run!(Array.from({ length: jobs }, (_, i) => ({ id: String(i), name: 'q', data: {} }) as Job));
+  return { boss, notifyWorker, deliver, options: () => options };
 };
 
 /** Keeps the event loop busy for `ms`, as a burst of requests would. */
@@ -34,21 +29,23 @@ const spin = (ms: number) => {
 };
 
 describe('workBatches', () => {
-  it('asks for the next batch at once after a full one', async () => {
-    const { boss, notifyWorker, deliver } = fakeBoss(10);
+  it("fetches the next batch at once after a full one (pg-boss's burst)", async () => {
+    const { boss, notifyWorker, deliver, options } = fakeBoss(10);
     await workBatches(boss, 'q', { batchSize: 10, pollingIntervalSeconds: 1 }, async () => {});
+    expect(options()).toMatchObject({ batchSize: 10, burstWhenBatchFull: true });
     await deliver();
-    expect(notifyWorker).toHaveBeenCalledWith('worker-1');
+    expect(notifyWorker).not.toHaveBeenCalled();
   });
 
   it('lets deferrable work wait for its polling interval while the process is busy', async () => {
-    const { boss, notifyWorker, deliver } = fakeBoss(10);
+    const { boss, notifyWorker, deliver, options } = fakeBoss(10);
     await workBatches(
       boss,
       'q',
       { batchSize: 10, pollingIntervalSeconds: 1, deferrable: true },
       async () => {},
     );
+    expect(options()).toMatchObject({ burstWhenBatchFull: false });
     await new Promise((resolve) => setTimeout(resolve, 600));
     isProcessBusy(); // starts a window...
     spin(700); // ...that the event loop spends busy
@@ -58,5 +55,20 @@ describe('workBatches', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await deliver();
     expect(notifyWorker).toHaveBeenCalledWith('worker-1');
+  });
+});
+
+describe('workEach', () => {
+  it('settles each job by itself: one that throws fails alone', async () => {
+    const { boss, deliver, options } = fakeBoss(3);
+    await workEach(boss, 'q', { batchSize: 3, pollingIntervalSeconds: 1 }, (job) =>
+      job.id === '1' ? Promise.reject(new Error('SMTP down')) : Promise.resolve(),
+    );
+    expect(options()).toMatchObject({ perJobResults: true });
+    expect(await deliver()).toEqual([
+      { id: '0', status: 'completed' },
+      { id: '1', status: 'failed', output: { message: 'SMTP down' } },
+      { id: '2', status: 'completed' },
+    ]);
   });
 });

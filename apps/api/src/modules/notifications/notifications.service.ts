@@ -21,7 +21,7 @@ import {
   MAIL_JOB_OPTIONS,
   mailQueueOf,
   type NotificationMailJob,
-  type StatementJob,
+  type QueuedJob,
 } from '../jobs/jobs.queue.ts';
 import { channelsSql, findChannels } from './notification-settings.ts';
 import {
@@ -87,12 +87,16 @@ export const notify = async <T extends NotificationType>(
   }
 };
 
+/** A job of notifySql's, and whether the channels and the change let it be sent. */
+export type NotificationJob = { job: QueuedJob; when: RawBuilder<boolean> };
+
 /**
  * notify() as parts of the caller's statement (decision 086), for a change written in one
  * round trip: `channels` is the body of a CTE that must be named `channelsAs`, `notification`
- * stores the cabinet notification, `mailJob` and `telegramJob` queue its mail and Telegram
- * message (jobInsertSql), each as the channels say and only while `when` holds (the change
- * really happened).
+ * stores the cabinet notification, and `mail` and `telegram` are its jobs with the condition
+ * under which each is sent (the channels say so and `when` holds: the change really happened).
+ * The statement returns the conditions; the caller queues the jobs whose condition held in the
+ * same transaction (insertJobs).
  */
 export const notifySql = <T extends NotificationType>(
   userId: number,
@@ -103,12 +107,12 @@ export const notifySql = <T extends NotificationType>(
 ): {
   channels: RawBuilder<unknown>;
   notification: RawBuilder<unknown>;
-  mailJob: StatementJob;
-  telegramJob: StatementJob;
+  mail: NotificationJob;
+  telegram: NotificationJob;
 } => {
   const data = toNotificationLines(type, fields);
   const channels = sql.table(channelsAs);
-  const job: NotificationMailJob = { kind: 'notification', userId, type, data };
+  const mailJob: NotificationMailJob = { kind: 'notification', userId, type, data };
   const telegramJob: TelegramNotificationJob = { userId, type, data };
   return {
     channels: channelsSql(userId, type),
@@ -118,19 +122,13 @@ export const notifySql = <T extends NotificationType>(
       data,
       sql<boolean>`(SELECT database FROM ${channels}) AND ${when}`,
     ),
-    mailJob: {
-      name: mailQueueOf(job),
-      data: sql`${JSON.stringify(job)}`,
-      singletonKey: null,
-      options: MAIL_JOB_OPTIONS,
-      when: sql<boolean>`(SELECT mail FROM ${channels}) AND ${when}`,
+    mail: {
+      job: { name: mailQueueOf(mailJob), data: mailJob, options: MAIL_JOB_OPTIONS },
+      when: sql<boolean>`coalesce((SELECT mail FROM ${channels}), false) AND ${when}`,
     },
-    telegramJob: {
-      name: TELEGRAM_NOTIFICATION_QUEUE,
-      data: sql`${JSON.stringify(telegramJob)}`,
-      singletonKey: null,
-      options: TELEGRAM_JOB_OPTIONS,
-      when: sql<boolean>`(SELECT telegram FROM ${channels}) AND ${when}`,
+    telegram: {
+      job: { name: TELEGRAM_NOTIFICATION_QUEUE, data: telegramJob, options: TELEGRAM_JOB_OPTIONS },
+      when: sql<boolean>`coalesce((SELECT telegram FROM ${channels}), false) AND ${when}`,
     },
   };
 };

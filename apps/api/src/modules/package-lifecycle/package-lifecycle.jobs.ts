@@ -1,6 +1,6 @@
 import { LOW_TRAFFIC_PERCENT, RESUME_GRACE_DAYS, formatDollars, toDollars } from '@proxy/contract';
 import type { Db, DbRoot } from '@proxy/db';
-import { createQueueOnce, type JobWorker } from '../jobs/jobs.queue.ts';
+import type { JobWorker } from '../jobs/jobs.queue.ts';
 import { releaseLapsedIspAddresses } from '../inventory/isp-addresses.repository.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import {
@@ -166,7 +166,7 @@ export const packageLifecycleWorker: JobWorker = {
   start: async (boss, app) => {
     const seconds = app.config.PACKAGE_LIFECYCLE_SWEEP_SECONDS;
     if (seconds === 0) return () => Promise.resolve();
-    await createQueueOnce(boss, LIFECYCLE_QUEUE, {
+    await boss.createQueue(LIFECYCLE_QUEUE, {
       policy: 'singleton',
       ...LIFECYCLE_JOB_OPTIONS,
     });

@@ -1,12 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { DbRoot } from '@proxy/db';
-import {
-  createQueueOnce,
-  workBatches,
-  type JobWorker,
-  type StatementJob,
-} from '../jobs/jobs.queue.ts';
+import { workBatches, type JobWorker, type QueuedJob } from '../jobs/jobs.queue.ts';
 import { findUnprovisionedPackageIds } from './packages.repository.ts';
 import { provisionPackages } from './packages.service.ts';
 
@@ -43,26 +37,11 @@ const SWEEP_LIMIT = 1_000;
  */
 const singletonKey = (packageId: number) => `package:${packageId}`;
 
-const job = (packageId: number): PgBoss.JobInsert<ProvisionJob> => ({
+/** Provisioning of a package: queued by its purchase, in the purchase's transaction. */
+export const provisioningJob = (packageId: number): QueuedJob => ({
   name: PROVISION_QUEUE,
-  data: { packageId },
-  singletonKey: singletonKey(packageId),
-  ...PROVISION_JOB_OPTIONS,
-});
-
-/**
- * Provisioning of a new package, queued by the purchase's own statement (jobInsertSql), so the
- * job commits with the package: `packageId` reads the new package's id there.
- */
-export const provisioningJob = (
-  packageId: RawBuilder<number>,
-  when: RawBuilder<boolean>,
-): StatementJob => ({
-  name: PROVISION_QUEUE,
-  data: sql`jsonb_build_object('packageId', ${packageId})`,
-  singletonKey: sql`'package:' || ${packageId}`,
-  options: PROVISION_JOB_OPTIONS,
-  when,
+  data: { packageId } satisfies ProvisionJob,
+  options: { singletonKey: singletonKey(packageId), ...PROVISION_JOB_OPTIONS },
 });
 
 /**
@@ -76,7 +55,14 @@ export const sweepUnprovisionedPackages = async (
   minAgeSeconds: number,
 ) => {
   const ids = await findUnprovisionedPackageIds(db, minAgeSeconds, SWEEP_LIMIT);
-  if (ids.length > 0) await boss.insert(ids.map(job));
+  if (ids.length > 0)
+    await boss.insert(
+      PROVISION_QUEUE,
+      ids.map((id) => {
+        const { data, options } = provisioningJob(id);
+        return { ...options, data };
+      }),
+    );
   return ids.length;
 };
 
@@ -92,7 +78,7 @@ export const provisioningWorker: JobWorker = {
   name: 'provisioning',
   start: async (boss, app) => {
     const { JOBS_POLL_SECONDS, PROVISIONING_DELAY_MS, PROVISIONING_SWEEP_SECONDS } = app.config;
-    await createQueueOnce(boss, PROVISION_QUEUE, { policy: 'short', ...PROVISION_JOB_OPTIONS });
+    await boss.createQueue(PROVISION_QUEUE, { policy: 'short', ...PROVISION_JOB_OPTIONS });
     await workBatches<ProvisionJob>(
       boss,
       PROVISION_QUEUE,

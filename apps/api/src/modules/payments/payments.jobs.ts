@@ -1,5 +1,5 @@
 import type { DbRoot } from '@proxy/db';
-import { createQueueOnce, type JobWorker } from '../jobs/jobs.queue.ts';
+import type { JobWorker } from '../jobs/jobs.queue.ts';
 import { expireLapsedPayments } from './payments.repository.ts';
 
 /** Payments one statement of the sweep expires (a larger backlog takes several). */
@@ -49,7 +49,7 @@ export const paymentExpiryWorker: JobWorker = {
   start: async (boss, app) => {
     const seconds = app.config.PAYMENT_EXPIRY_SWEEP_SECONDS;
     if (seconds === 0) return () => Promise.resolve();
-    await createQueueOnce(boss, PAYMENT_EXPIRY_QUEUE, {
+    await boss.createQueue(PAYMENT_EXPIRY_QUEUE, {
       policy: 'singleton',
       ...PAYMENT_EXPIRY_JOB_OPTIONS,
     });

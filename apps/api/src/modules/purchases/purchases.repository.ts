@@ -54,20 +54,21 @@ export type PurchaseStatement = {
   debit: { change: RawBuilder<unknown>; entry: RawBuilder<unknown> } | null;
   /** insertPackageSql: written only once the money moved (or for free). */
   newPackage: RawBuilder<unknown>;
-  /** notifySql (CTE `channels`) and the jobs (jobInsertSql), if a queue runs. */
+  /** notifySql (CTE `channels`), and whether its mail and Telegram message are to be sent. */
   channels: RawBuilder<unknown>;
   notification: RawBuilder<unknown>;
-  jobs: RawBuilder<unknown> | null;
+  isMailed: RawBuilder<boolean>;
+  isMessaged: RawBuilder<boolean>;
   /** Whether the tariff the purchase priced from is still current. */
   tariffIsCurrent: RawBuilder<boolean>;
 };
 
 /**
  * The purchase's writes as ONE statement (decision 086): the debit, the package, its ledger
- * entry, the notification and the jobs. Atomic on its own (autocommit when nothing else needs
- * the transaction) and one round trip; each part after the debit is written only if the one
- * before it was. `package_id` null: nothing was written (the balance is short, or the tariff
- * changed: `tariff_is_current`).
+ * entry and the notification, each part after the debit written only if the one before it was.
+ * `package_id` null: nothing was written (the balance is short, or the tariff changed:
+ * `tariff_is_current`). `is_mailed` and `is_messaged` say which of the notification's jobs the
+ * caller queues with it.
  */
 export const writePurchase = async (db: Db, statement: PurchaseStatement) => {
   const ctes = [
@@ -76,13 +77,16 @@ export const writePurchase = async (db: Db, statement: PurchaseStatement) => {
     ...(statement.debit ? [sql`ledger_entry AS (${statement.debit.entry})`] : []),
     sql`channels AS (${statement.channels})`,
     sql`notification AS (${statement.notification})`,
-    ...(statement.jobs ? [sql`jobs AS (${statement.jobs})`] : []),
   ];
-  const { rows } = await sql<{ package_id: number | null; tariff_is_current: boolean }>`
+  const { rows } = await sql<{
+    package_id: number | null;
+    tariff_is_current: boolean;
+    is_mailed: boolean;
+    is_messaged: boolean;
+  }>`
     WITH ${sql.join(ctes)}
-    SELECT ${newPackageIdSql} AS package_id, ${statement.tariffIsCurrent} AS tariff_is_current`.execute(
-    db,
-  );
+    SELECT ${newPackageIdSql} AS package_id, ${statement.tariffIsCurrent} AS tariff_is_current,
+      ${statement.isMailed} AS is_mailed, ${statement.isMessaged} AS is_messaged`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('The purchase statement returned no row');
   return row;

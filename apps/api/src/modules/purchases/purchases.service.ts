@@ -32,7 +32,7 @@ import { applyPromoCode } from '../promo/promo.service.ts';
 import { generatePackageCredentials } from '../packages/credentials.ts';
 import { insertPackageSql, type NewPackage } from '../packages/packages.repository.ts';
 import { provisioningJob } from '../packages/packages.jobs.ts';
-import { jobInsertSql } from '../jobs/jobs.queue.ts';
+import { insertJobs } from '../jobs/jobs.queue.ts';
 import {
   newPackageIdSql,
   newPackageWrittenSql,
@@ -111,8 +111,10 @@ class TariffChanged extends Error {}
 const TARIFF_ATTEMPTS = 3;
 
 /**
- * Writes the package, the money, the notification and the jobs in one statement
- * (writePurchase); throws BALANCE_SHORT (nothing written) when the balance is short.
+ * Writes the package, the money and the notification in one statement (writePurchase), then
+ * queues the provisioning job and the notification's mail and Telegram message as the statement
+ * says, in the purchase's transaction; throws BALANCE_SHORT (nothing written) when the balance
+ * is short.
  */
 const writeNewPackage = async (
   db: Db,
@@ -151,14 +153,18 @@ const writeNewPackage = async (
     newPackage: insertPackageSql(values, written),
     channels: notification.channels,
     notification: notification.notification,
-    jobs: jobInsertSql([
-      notification.mailJob,
-      notification.telegramJob,
-      provisioningJob(newPackageIdSql, newPackageWrittenSql),
-    ]),
+    isMailed: notification.mail.when,
+    isMessaged: notification.telegram.when,
     tariffIsCurrent,
   });
-  if (row.package_id !== null) return row.package_id;
+  if (row.package_id !== null) {
+    await insertJobs(db, [
+      provisioningJob(row.package_id),
+      ...(row.is_mailed ? [notification.mail.job] : []),
+      ...(row.is_messaged ? [notification.telegram.job] : []),
+    ]);
+    return row.package_id;
+  }
   if (!row.tariff_is_current) throw new TariffChanged();
   throw await balanceShortError(db, user.id, priceCents);
 };
@@ -167,10 +173,9 @@ const writeNewPackage = async (
  * One purchase, atomic: price from the catalogue and the promo (the client's price is never
  * read), promo limits under the code's row lock, inventory reserved (ISP addresses under their
  * country's lock, an unlimited location's bandwidth under the location's lock; decision 154),
- * then the package (created `pending`), the money through the ledger, the notification and the
- * provisioning job in one statement (writeNewPackage). A plain purchase is that statement
- * alone; an Idempotency-Key, a promo or inventory put it in a transaction with those steps.
- * Any refusal throws and rolls all of it back. Lock order is always promo -> ISP country or
+ * then the package (created `pending`), the money through the ledger and the notification in
+ * one statement, and its jobs (writeNewPackage), all in one transaction. Any refusal throws and
+ * rolls all of it back. Lock order is always promo -> ISP country or
  * unlimited location -> user balance, so parallel buys cannot deadlock.
  */
 export const purchase = async (
@@ -181,13 +186,9 @@ export const purchase = async (
 ): Promise<PurchaseResult> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const run = (db: Db) => purchaseWith(db, ctx, user, request, idempotency);
-      const needsTransaction =
-        idempotency !== null ||
-        request.promo !== null ||
-        request.family === 'isp' ||
-        request.family === 'unlim';
-      return needsTransaction ? await ctx.db.transaction().execute(run) : await run(ctx.db);
+      return await ctx.db
+        .transaction()
+        .execute((tx) => purchaseWith(tx, ctx, user, request, idempotency));
     } catch (error) {
       if (!(error instanceof TariffChanged) || attempt >= TARIFF_ATTEMPTS) throw error;
       forgetCachedTariff(ctx.db, request.tariffId);

@@ -1,17 +1,11 @@
-import type PgBoss from 'pg-boss';
+import type { Job } from 'pg-boss';
 import { isLanguage } from '@proxy/contract';
 import {
   classifyTelegramError,
   createTelegramApi,
 } from '../../integrations/telegram/telegram-client.ts';
 import { createNotificationMessageRenderer } from '../notifications/notification-mail.ts';
-import {
-  createQueueOnce,
-  sendJob,
-  workBatches,
-  workEach,
-  type JobWorker,
-} from '../jobs/jobs.queue.ts';
+import { sendJob, workEach, type JobWorker } from '../jobs/jobs.queue.ts';
 import { disconnectChat, findTelegramRecipient } from './telegram.repository.ts';
 import {
   TELEGRAM_JOB_OPTIONS,
@@ -33,12 +27,12 @@ const TELEGRAM_BATCH_SIZE = 10;
 export const telegramWorker: JobWorker = {
   name: 'telegram',
   start: async (boss, app) => {
-    await createQueueOnce(boss, TELEGRAM_NOTIFICATION_QUEUE, TELEGRAM_JOB_OPTIONS);
+    await boss.createQueue(TELEGRAM_NOTIFICATION_QUEUE, TELEGRAM_JOB_OPTIONS);
     const api = createTelegramApi(app.config);
     if (!api) return () => Promise.resolve();
     const render = createNotificationMessageRenderer(app.config.LOCALES_DIR);
 
-    const send = async (job: PgBoss.Job<TelegramNotificationJob>) => {
+    const send = async (job: Job<TelegramNotificationJob>) => {
       const user = await findTelegramRecipient(app.db, job.data.userId);
       // Gone, or disconnected since the job was queued: nothing to send, no retry.
       if (!user || user.telegram_chat_id === null) return;
@@ -72,11 +66,11 @@ export const telegramWorker: JobWorker = {
         );
       }
     };
-    await workBatches(
+    await workEach(
       boss,
       TELEGRAM_NOTIFICATION_QUEUE,
       { batchSize: TELEGRAM_BATCH_SIZE, pollingIntervalSeconds: app.config.JOBS_POLL_SECONDS },
-      workEach(boss, TELEGRAM_NOTIFICATION_QUEUE, send),
+      send,
     );
     return () => Promise.resolve();
   },
