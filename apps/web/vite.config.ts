@@ -1,16 +1,24 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
   APP_VERSION,
   FALLBACK_LANGUAGE,
+  I18N_NAMESPACES,
+  LANGUAGES,
   type I18nNamespace,
 } from '../../packages/contract/src/app/app.constants.ts';
 import { noChunkCyclesPlugin } from './build/chunk-cycles.ts';
-import { preloadDocuments } from './build/preload-documents.ts';
-import { CABINET_SCREEN_DOCUMENTS, screenDocumentFile } from './src/app/screen-documents.ts';
+import { preloadDocuments, type RenderScreen } from './build/preload-documents.ts';
+import {
+  CABINET_SCREEN_DOCUMENTS,
+  PRERENDERED_SCREENS,
+  prerenderedDocumentFile,
+  screenDocumentFile,
+} from './src/app/screen-documents.ts';
 import { stripEndpointSchemasPlugin } from './build/strip-endpoint-schemas.ts';
 
 /** Writes .gz and .br next to every text asset so a static server can send them precompressed. */
@@ -37,13 +45,63 @@ const precompress = (): Plugin => ({
   },
 });
 
-const translationUrls = (namespaces: I18nNamespace[]) =>
-  namespaces.map((ns) => `/locales/${FALLBACK_LANGUAGE}/${ns}.json?v=${APP_VERSION}`);
+/** A screen's translation files: its language's and the fallback's, which i18next also reads. */
+const translationUrls = (namespaces: I18nNamespace[], language = FALLBACK_LANGUAGE) =>
+  [...new Set([language, FALLBACK_LANGUAGE])].flatMap((lng) =>
+    namespaces.map((ns) => `/locales/${lng}/${ns}.json?v=${APP_VERSION}`),
+  );
+
+/** The SSR bundle of src/app/prerender.tsx: `npm run build` writes it before the SPA's build. */
+const PRERENDER_DIR = path.resolve(import.meta.dirname, '.vite/prerender');
+
+type Translations = Record<string, Record<string, unknown>>;
+
+/** Every translation file of public/locales, by language and namespace. */
+const readTranslations = async (): Promise<Record<string, Translations>> => {
+  const read = async (language: string, ns: string): Promise<[string, unknown]> => {
+    const file = path.resolve(import.meta.dirname, `public/locales/${language}/${ns}.json`);
+    return [ns, JSON.parse(await readFile(file, 'utf8')) as unknown];
+  };
+  const byLanguage = await Promise.all(
+    LANGUAGES.map(async (language): Promise<[string, Translations]> => [
+      language,
+      Object.fromEntries(
+        await Promise.all(I18N_NAMESPACES.map((ns) => read(language, ns))),
+      ) as Translations,
+    ]),
+  );
+  return Object.fromEntries(byLanguage);
+};
+
+const renderScreen: RenderScreen = async (url, language) => {
+  const bundle = path.join(PRERENDER_DIR, 'prerender.js');
+  const { renderScreen: render } = (await import(pathToFileURL(bundle).href)) as {
+    renderScreen: (url: string, language: string, translations: unknown) => Promise<string>;
+  };
+  return render(url, language, await readTranslations());
+};
 
 // VITE_API_BASE is read at build time (default `/api`) so the SPA can target a separate API host.
 // The dev server proxies `/api` only; translations are served from public/locales.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const define = {
+    'import.meta.env.VITE_API_BASE': JSON.stringify(env.VITE_API_BASE ?? '/api'),
+  };
+  // `vite build --ssr src/app/prerender.tsx`: the prerender's bundle for Node, read by the SPA's
+  // build below.
+  if (isSsrBuild)
+    return {
+      plugins: [stripEndpointSchemasPlugin(), react()],
+      define,
+      publicDir: false,
+      build: {
+        outDir: PRERENDER_DIR,
+        emptyOutDir: true,
+        target: 'node24',
+        rollupOptions: { checks: { bundlerTimings: false } },
+      },
+    };
   return {
     plugins: [
       // Production bundles carry no zod schema of the contract's endpoints (see the plugin).
@@ -52,30 +110,45 @@ export default defineConfig(({ mode }) => {
       // The server sends index.html for the guest screens (a visit starts at /login) and
       // cabinet.html under /cabinet: each starts its first screen's chunks and translation files
       // with the HTML. The fallback language's files are read whatever the language.
-      preloadDocuments([
-        {
-          fileName: 'index.html',
-          routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
-          translationUrls: translationUrls(['base', 'auth']),
-        },
-        {
-          fileName: 'cabinet.html',
-          routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx'],
-          translationUrls: translationUrls(['base', 'auth', 'notifications']),
-        },
-        // The cabinet's own screens: the frame's files and the screen's (src/app/screen-documents.ts).
-        ...CABINET_SCREEN_DOCUMENTS.map((screen) => ({
-          fileName: screenDocumentFile(screen.path),
-          routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx', screen.routeModule],
-          translationUrls: translationUrls(['base', 'auth', 'notifications', ...screen.namespaces]),
-        })),
-      ]),
+      preloadDocuments(
+        [
+          {
+            fileName: 'index.html',
+            routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
+            translationUrls: translationUrls(['base', 'auth']),
+          },
+          {
+            fileName: 'cabinet.html',
+            routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx'],
+            translationUrls: translationUrls(['base', 'auth', 'notifications']),
+          },
+          // The cabinet's own screens: the frame's files and the screen's (src/app/screen-documents.ts).
+          ...CABINET_SCREEN_DOCUMENTS.map((screen) => ({
+            fileName: screenDocumentFile(screen.path),
+            routeModules: ['src/app/layouts/cabinet/cabinet-layout.tsx', screen.routeModule],
+            translationUrls: translationUrls([
+              'base',
+              'auth',
+              'notifications',
+              ...screen.namespaces,
+            ]),
+          })),
+          // The guest screens a visit starts on, drawn in each language.
+          ...PRERENDERED_SCREENS.flatMap((screen) =>
+            LANGUAGES.map((language) => ({
+              fileName: prerenderedDocumentFile(screen.path, language),
+              routeModules: screen.routeModules,
+              translationUrls: translationUrls(['base', ...screen.namespaces], language),
+              prerender: { url: screen.path, language },
+            })),
+          ),
+        ],
+        renderScreen,
+      ),
       precompress(),
       noChunkCyclesPlugin(),
     ],
-    define: {
-      'import.meta.env.VITE_API_BASE': JSON.stringify(env.VITE_API_BASE ?? '/api'),
-    },
+    define,
     server: {
       proxy: {
         '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true },

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Rollup } from 'vite';
-import { preloadDocuments, preloadTags, staticClosure } from './preload-documents';
+import {
+  preloadDocuments,
+  preloadTags,
+  staticClosure,
+  styleHash,
+  type RenderScreen,
+} from './preload-documents';
 
 const chunk = (
   fileName: string,
@@ -52,6 +58,19 @@ const cabinet = {
   translationUrls: ['/locales/en/base.json?v=1'],
 };
 
+const generate = (
+  plugin: ReturnType<typeof preloadDocuments>,
+  emitFile: (file: unknown) => void,
+  output: Rollup.OutputBundle,
+) =>
+  (
+    plugin.generateBundle as (
+      this: unknown,
+      options: unknown,
+      b: Rollup.OutputBundle,
+    ) => Promise<void>
+  ).call({ emitFile }, {}, output);
+
 describe('preloadDocuments', () => {
   it('collects a chunk with the chunks it imports statically', () => {
     const output = bundle();
@@ -77,13 +96,10 @@ describe('preloadDocuments', () => {
     ).toThrow(/no chunk for src\/app\/routes\/missing.tsx/);
   });
 
-  it('writes index.html and each other document with its own preloads', () => {
+  it('writes index.html and each other document with its own preloads', async () => {
     const output = bundle();
     const emitFile = vi.fn();
-    const plugin = preloadDocuments([login, cabinet]);
-    (
-      plugin.generateBundle as (this: unknown, options: unknown, b: Rollup.OutputBundle) => void
-    ).call({ emitFile }, {}, output);
+    await generate(preloadDocuments([login, cabinet]), emitFile, output);
 
     const index = String((output['index.html'] as Rollup.OutputAsset).source);
     expect(index).toContain('href="/assets/login-screen.js"');
@@ -99,5 +115,65 @@ describe('preloadDocuments', () => {
     expect(emitted.source).not.toContain('login-screen');
     // The entry is linked already: not preloaded a second time.
     expect(emitted.source.match(/\/assets\/index\.js/g)).toHaveLength(1);
+  });
+
+  it('draws a prerendered screen into its document with its styles inline and its scripts at low priority', async () => {
+    const output = bundle();
+    const css = '.auth{display:grid}';
+    output['index.html'] = {
+      type: 'asset',
+      fileName: 'index.html',
+      source: html.replace(
+        '</head><body></body>',
+        '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>',
+      ),
+    } as Rollup.OutputAsset;
+    output['assets/index.css'] = {
+      type: 'asset',
+      fileName: 'assets/index.css',
+      source: css,
+    } as Rollup.OutputAsset;
+    const emitFile = vi.fn();
+    const renderScreen = vi.fn<RenderScreen>((url, language) =>
+      Promise.resolve(`<h1>${url} ${language}</h1>`),
+    );
+    await generate(
+      preloadDocuments(
+        [
+          login,
+          {
+            ...login,
+            fileName: 'screens/login.ru.html',
+            prerender: { url: '/login', language: 'ru' },
+          },
+        ],
+        renderScreen,
+      ),
+      emitFile,
+      output,
+    );
+    expect(renderScreen).toHaveBeenCalledWith('/login', 'ru');
+    const emitted = emitFile.mock.calls.map(
+      ([file]) => file as { fileName: string; source: string },
+    );
+    const drawn = emitted.find((file) => file.fileName === 'screens/login.ru.html')?.source ?? '';
+    expect(drawn).toContain('<html lang="ru"');
+    expect(drawn).toContain('<div id="root" data-prerendered="ru"><h1>/login ru</h1></div>');
+    expect(drawn).toContain(`<style>${css}</style>`);
+    expect(drawn).not.toContain('href="/assets/index.css"');
+    expect(drawn).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">',
+    );
+    expect(drawn).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-screen.js">',
+    );
+    // The route's own stylesheet is linked as a stylesheet (no preload that applies later).
+    expect(drawn).not.toContain('as="style"');
+    // The plain index.html is not drawn into.
+    expect(String(output['index.html'].source)).toContain('<div id="root"></div>');
+    const hashes = JSON.parse(
+      emitted.find((file) => file.fileName === 'inline-styles.json')?.source ?? '{}',
+    ) as { 'style-src': string[] };
+    expect(hashes['style-src']).toContain(styleHash(css));
   });
 });

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
+import { WEB_INLINE_STYLES_FILE } from '../../../packages/contract/src/app/app.constants.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -10,7 +12,15 @@ export type DocumentPreloads = {
   routeModules: string[];
   /** Translation files its first screen reads (`/locales/en/base.json?v=..`). */
   translationUrls: string[];
+  /**
+   * A guest screen drawn into the document at build time (the browser hydrates it): its URL
+   * and language. Its CSS is then linked as stylesheets, so the drawn screen paints styled.
+   */
+  prerender?: { url: string; language: string };
 };
+
+/** Draws the screen at `url` in `language` (the build's SSR bundle, src/app/prerender.tsx). */
+export type RenderScreen = (url: string, language: string) => Promise<string>;
 
 /** The chunks `entries` load statically (themselves included), in load order. */
 export const staticClosure = (bundle: OutputBundle, entries: OutputChunk[]): OutputChunk[] => {
@@ -50,6 +60,11 @@ export const preloadTags = (
   const linked = (href: string) => html.includes(`"${href}"`);
   const unlinked = (hrefs: string[]) => [...new Set(hrefs)].filter((href) => !linked(href));
   const styles = closure.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+  // A drawn screen needs its styles before it paints; otherwise they only start loading early
+  // and apply when the chunk that imports them runs.
+  const styleTag = document.prerender
+    ? (href: string) => `<link rel="stylesheet" crossorigin href="${href}">`
+    : (href: string) => `<link rel="preload" as="style" crossorigin href="${href}">`;
   return [
     ...document.translationUrls.map(
       (href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`,
@@ -57,10 +72,53 @@ export const preloadTags = (
     ...unlinked(closure.map((chunk) => `${base}${chunk.fileName}`)).map(
       (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
     ),
-    ...unlinked(styles.map((css) => `${base}${css}`)).map(
-      (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
-    ),
+    ...unlinked(styles.map((css) => `${base}${css}`)).map(styleTag),
   ];
+};
+
+/** A CSP source for an inline `<style>` element holding `css`. */
+export const styleHash = (css: string): string =>
+  `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/**
+ * `html` with each stylesheet it links from the build written into a `<style>` element: a
+ * drawn screen then paints with the document, before any other file has arrived. Returns the
+ * CSP hashes of those elements (the server allows exactly these, apps/api/src/plugins/
+ * security-headers.ts).
+ */
+export const inlineStylesheets = (
+  html: string,
+  bundle: OutputBundle,
+  base = '/',
+): { html: string; hashes: string[] } => {
+  const hashes: string[] = [];
+  const inlined = html.replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+    (tag, href: string) => {
+      const asset = href.startsWith(base) ? bundle[href.slice(base.length)] : undefined;
+      if (asset?.type !== 'asset') return tag;
+      const css = String(asset.source);
+      if (css.includes('</style')) throw new Error(`preload-documents: ${href} closes a <style>`);
+      hashes.push(styleHash(css));
+      return `<style>${css}</style>`;
+    },
+  );
+  return { html: inlined, hashes };
+};
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * `html` with `screen` drawn into its root, marked with the language it is drawn in. Its scripts
+ * are fetched at low priority: the screen is drawn without them (they make it interactive),
+ * and the browser gives its connections to what the first paint needs first.
+ */
+export const withPrerenderedScreen = (html: string, screen: string, language: string): string => {
+  if (!html.includes(ROOT)) throw new Error(`preload-documents: no ${ROOT} in index.html`);
+  return html
+    .replace(/<html(?: lang="[^"]*")?/, `<html lang="${language}"`)
+    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+    .replace(ROOT, () => `<div id="root" data-prerendered="${language}">${screen}</div>`);
 };
 
 /**
@@ -68,7 +126,10 @@ export const preloadTags = (
  * with the preloads of its own first screen (the SPA is the same; the server picks the document
  * by URL). Every document also keeps what index.html links: the entry, its chunks and its CSS.
  */
-export const preloadDocuments = (documents: DocumentPreloads[]): Plugin => {
+export const preloadDocuments = (
+  documents: DocumentPreloads[],
+  renderScreen?: RenderScreen,
+): Plugin => {
   let base = '/';
   return {
     name: 'preload-documents',
@@ -77,19 +138,34 @@ export const preloadDocuments = (documents: DocumentPreloads[]): Plugin => {
     configResolved(config) {
       base = config.base;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('preload-documents: no index.html in the build');
       const html = String(index.source);
+      const styleHashes = new Set<string>();
       for (const document of documents) {
         const tags = preloadTags(bundle, html, document, base);
-        const source = html.replace(
+        let source = html.replace(
           '</head>',
           `${tags.map((tag) => `  ${tag}\n`).join('')}  </head>`,
         );
+        if (document.prerender) {
+          if (!renderScreen)
+            throw new Error(`preload-documents: nothing draws ${document.fileName}`);
+          const { url, language } = document.prerender;
+          const inlined = inlineStylesheets(source, bundle, base);
+          inlined.hashes.forEach((hash) => styleHashes.add(hash));
+          source = withPrerenderedScreen(inlined.html, await renderScreen(url, language), language);
+        }
         if (document.fileName === 'index.html') index.source = source;
         else this.emitFile({ type: 'asset', fileName: document.fileName, source });
       }
+      if (documents.some((document) => document.prerender))
+        this.emitFile({
+          type: 'asset',
+          fileName: WEB_INLINE_STYLES_FILE,
+          source: `${JSON.stringify({ 'style-src': [...styleHashes].sort() }, null, 2)}\n`,
+        });
     },
   };
 };

@@ -69,6 +69,22 @@ describe('security headers (issue 9, defect 5)', () => {
     }
   });
 
+  it("allows the build's own <style> elements by the hashes it lists, nothing else inline", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>cabinet</title>');
+    const hash = "'sha256-5+P1zqcCCd+oMIm92yvfk8YSvF0GVFzyTUZp3RwIgjo='";
+    writeFileSync(path.join(dist, 'inline-styles.json'), JSON.stringify({ 'style-src': [hash] }));
+    const withStyles = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const response = await withStyles.app.inject({ method: 'GET', url: '/login' });
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp.get('style-src')).toEqual(["'self'", hash]);
+      expect(String(response.headers['content-security-policy'])).not.toContain('unsafe-');
+    } finally {
+      await withStyles.close();
+    }
+  });
+
   it('the Google return screen sends no referrer (its URL carries the session token)', async () => {
     const response = await ctx.api.request('GET', '/auth/google/callback?token=secret-token', {
       headers: { accept: 'text/html' },

@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { appEndpoints, textField } from '@proxy/contract';
+import { WEB_INLINE_STYLES_FILE, appEndpoints, textField } from '@proxy/contract';
 import { AppError } from '../lib/app-error.ts';
 import { addRoute, type App } from '../lib/contract-route.ts';
 import type { Config } from '../config/env.ts';
@@ -72,9 +74,14 @@ export const thirdPartySources = (config: Pick<Config, 'ANALYTICS' | 'LIVE_CHAT'
  * framing, and Trusted Types: the SPA inserts HTML only as TrustedHTML made by DOMPurify
  * (its `dompurify` policy, RETURN_TRUSTED_TYPE), so unsanitised HTML cannot reach the DOM.
  * Third-party origins join only as configured (`thirdPartySources`); `third-party-scripts` is
- * the SPA's policy that sets a script's src only to those configured origins.
+ * the SPA's policy that sets a script's src only to those configured origins. The documents
+ * with a screen drawn at build time carry its stylesheets in `<style>` elements, each allowed by
+ * its hash (`webInlineStyleHashes`), never by 'unsafe-inline'.
  */
-export const contentSecurityPolicy = (config: Pick<Config, 'ANALYTICS' | 'LIVE_CHAT'>): string => {
+export const contentSecurityPolicy = (
+  config: Pick<Config, 'ANALYTICS' | 'LIVE_CHAT'>,
+  inlineStyleHashes: string[] = [],
+): string => {
   const { sources, trustedTypes } = thirdPartySources(config);
   const withSources = (directive: keyof Sources, own: string[]) =>
     `${directive} ${[...own, ...(sources[directive] ?? [])].join(' ')}`;
@@ -82,7 +89,12 @@ export const contentSecurityPolicy = (config: Pick<Config, 'ANALYTICS' | 'LIVE_C
   return [
     "default-src 'self'",
     withSources('script-src', ["'self'"]),
-    withSources('style-src', ["'self'"]),
+    // The build's own `<style>` elements by hash (the prerendered screens' stylesheets). A hash
+    // would switch off the 'unsafe-inline' a live chat needs, which allows them anyway.
+    withSources('style-src', [
+      "'self'",
+      ...(sources['style-src']?.includes("'unsafe-inline'") ? [] : inlineStyleHashes),
+    ]),
     // data: for the icons Swagger UI's stylesheet inlines as SVG data URLs (decision 146): an
     // image cannot run script, and every other image stays same-origin.
     withSources('img-src', ["'self'", 'data:']),
@@ -111,6 +123,16 @@ export const contentSecurityPolicy = (config: Pick<Config, 'ANALYTICS' | 'LIVE_C
     ].join(' ')}`,
     `report-uri ${CSP_REPORT_PATH}`,
   ].join('; ');
+};
+
+/** The hashes the web build lists for its `<style>` elements; none without a build. */
+export const webInlineStyleHashes = (distDir: string): string[] => {
+  const file = path.join(distDir, WEB_INLINE_STYLES_FILE);
+  if (!existsSync(file)) return [];
+  const listed = z
+    .object({ 'style-src': z.array(z.string().regex(/^'sha256-[A-Za-z0-9+/]+=*'$/)) })
+    .parse(JSON.parse(readFileSync(file, 'utf8')));
+  return listed['style-src'];
 };
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -160,7 +182,7 @@ const summarise = (report: Record<string, unknown>) =>
 export const securityHeadersPlugin = fp(
   (app, _options, done) => {
     const isTlsOrigin = app.config.APP_URL.startsWith('https:');
-    const policy = contentSecurityPolicy(app.config);
+    const policy = contentSecurityPolicy(app.config, webInlineStyleHashes(app.config.WEB_DIST_DIR));
 
     app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
       const setDefault = (name: string, value: string) => {

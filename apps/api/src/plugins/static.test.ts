@@ -28,6 +28,12 @@ beforeAll(async () => {
     path.join(dist, 'screens', 'cabinet', 'buy', 'select-type.html'),
     '<!doctype html><title>cabinet</title><link rel="modulepreload" href="/assets/buy.js">',
   );
+  // A guest screen drawn at build time in each language.
+  for (const language of ['en', 'ru'])
+    writeFileSync(
+      path.join(dist, 'screens', `login.${language}.html`),
+      `<!doctype html><title>cabinet</title><div id="root" data-prerendered="${language}"></div>`,
+    );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'locales', 'en', 'base.json'), '{"from":"dist"}');
   // The web build writes .br and .gz beside each translation file (vite.config.ts, precompress).
@@ -67,8 +73,26 @@ describe('static web app', () => {
     for (const url of ['/cabinet/profile', '/cabinet/profile/', '/cabinet/profile?tab=1'])
       expect(await documentOf(url), url).toBe('profile.html');
     expect(await documentOf('/cabinet/buy/select-type')).toBe('buy.html');
-    for (const url of ['/', '/login', '/cabinets', '/statistics/a/b', '/ru/login'])
+    for (const url of ['/', '/cabinets', '/statistics/a/b', '/ru/login'])
       expect(await documentOf(url), url).toBe('index.html');
+  });
+
+  it("a guest gets the screen drawn in the language cookie's language; a session gets the plain document", async () => {
+    const drawnIn = async (url: string, cookie?: string) => {
+      const response = await ctx.api.request('GET', url, {
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.vary, url).toMatch(/cookie/i);
+      return /data-prerendered="(\w+)"/.exec(response.body)?.[1] ?? 'plain';
+    };
+    expect(await drawnIn('/login')).toBe('en');
+    expect(await drawnIn('/login/?redirect=%2Fcabinet')).toBe('en');
+    expect(await drawnIn('/login', 'i18next=ru')).toBe('ru');
+    expect(await drawnIn('/login', 'i18next=ru-RU')).toBe('ru');
+    expect(await drawnIn('/login', 'i18next=de')).toBe('en');
+    expect(await drawnIn('/login', 'i18next=ru; ACCESS_TOKEN=abc')).toBe('plain');
+    expect(await drawnIn('/register', 'i18next=ru')).toBe('plain');
   });
 
   it('fingerprinted assets are cached for a year; a missing asset is 404 JSON', async () => {

@@ -3,8 +3,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { I18N_NAMESPACES, LANGUAGES } from '@proxy/contract';
+import {
+  ACCESS_TOKEN_COOKIE,
+  FALLBACK_LANGUAGE,
+  I18N_NAMESPACES,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  isLanguage,
+} from '@proxy/contract';
 import { AppError } from '../lib/app-error.ts';
 import { sendError } from './error-handler.ts';
 
@@ -18,8 +26,9 @@ const LOCALES_CACHE = 'public, max-age=300';
 /**
  * The web build writes one HTML document per group of screens, each preloading its first
  * screen (apps/web/vite.config.ts, preloadDocuments): screens/<path>.html for a cabinet screen
- * a visit often starts on (apps/web/src/app/screen-documents.ts), cabinet.html for the rest of
- * the signed-in cabinet, index.html for everything else.
+ * a visit often starts on (apps/web/src/app/screen-documents.ts), screens/<path>.<language>.html
+ * for a guest screen drawn at build time in that language, cabinet.html for the rest of the
+ * signed-in cabinet, index.html for everything else.
  */
 const CABINET_DOCUMENT = 'cabinet.html';
 const SCREEN_DOCUMENTS_DIR = 'screens';
@@ -27,19 +36,32 @@ const pathnameOf = (url: string) => url.split('?')[0] ?? url;
 const isCabinetPath = (pathname: string) =>
   pathname === '/cabinet' || pathname.startsWith('/cabinet/');
 
-/** The screen documents of a build by the URL path each serves (`/cabinet/profile`). */
-const screenDocuments = async (distDir: string): Promise<Map<string, string>> => {
+type ScreenDocuments = {
+  /** By the URL path each serves (`/cabinet/profile`). */
+  screens: Map<string, string>;
+  /** By the URL path, then the language it is drawn in (`/login` -> `ru`). */
+  prerendered: Map<string, Map<string, string>>;
+};
+
+/** The screen documents of a build: `profile.html` serves a path, `login.ru.html` a language. */
+const screenDocuments = async (distDir: string): Promise<ScreenDocuments> => {
+  const found: ScreenDocuments = { screens: new Map(), prerendered: new Map() };
   const dir = path.join(distDir, SCREEN_DOCUMENTS_DIR);
-  if (!existsSync(dir)) return new Map();
-  const files = await readdir(dir, { recursive: true });
-  return new Map(
-    files
-      .filter((file) => file.endsWith('.html'))
-      .map((file) => [
-        `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`,
-        path.join(SCREEN_DOCUMENTS_DIR, file),
-      ]),
-  );
+  if (!existsSync(dir)) return found;
+  for (const file of await readdir(dir, { recursive: true })) {
+    if (!file.endsWith('.html')) continue;
+    const name = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`;
+    const served = path.join(SCREEN_DOCUMENTS_DIR, file);
+    const language = path.extname(name).slice(1);
+    if (!isLanguage(language)) {
+      found.screens.set(name, served);
+      continue;
+    }
+    const pathname = name.slice(0, -(language.length + 1));
+    const languages = found.prerendered.get(pathname) ?? new Map<string, string>();
+    found.prerendered.set(pathname, languages.set(language, served));
+  }
+  return found;
 };
 
 const wantsHtml = (request: FastifyRequest) => {
@@ -118,15 +140,34 @@ export const staticPlugin = fp(
     }
 
     const hasCabinetDocument = existsSync(path.join(distDir, CABINET_DOCUMENT));
-    const screens = hasDist ? await screenDocuments(distDir) : new Map<string, string>();
-    const documentFor = (url: string) => {
-      const pathname = pathnameOf(url).replace(/(.)\/+$/, '$1');
-      const screen = screens.get(pathname);
+    const { screens, prerendered } = hasDist
+      ? await screenDocuments(distDir)
+      : { screens: new Map<string, string>(), prerendered: new Map<string, Map<string, string>>() };
+    /**
+     * A guest screen drawn in the visitor's language (the cookie the web app keeps beside local
+     * storage); a visitor with a session gets the plain document, since the app sends them on.
+     */
+    const prerenderedFor = (request: FastifyRequest, pathname: string) => {
+      const languages = prerendered.get(pathname);
+      if (!languages) return undefined;
+      // The cookie plugin runs on the Google routes only (app.ts): the header is read here.
+      const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
+      if (cookies[ACCESS_TOKEN_COOKIE]) return undefined;
+      const chosen = cookies[LANGUAGE_COOKIE]?.split('-')[0]?.toLowerCase() ?? '';
+      return languages.get(isLanguage(chosen) ? chosen : FALLBACK_LANGUAGE);
+    };
+    const documentFor = (request: FastifyRequest) => {
+      const pathname = pathnameOf(request.url).replace(/(.)\/+$/, '$1');
+      const screen = screens.get(pathname) ?? prerenderedFor(request, pathname);
       if (screen) return screen;
       return hasCabinetDocument && isCabinetPath(pathname) ? CABINET_DOCUMENT : 'index.html';
     };
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile(documentFor(request.url), distDir);
+      reply
+        .header('cache-control', 'no-cache')
+        // The document depends on the session and language cookies.
+        .header('vary', 'cookie')
+        .sendFile(documentFor(request), distDir);
     if (hasDist) app.get('/', (request, reply) => sendIndex(request, reply));
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -5,6 +5,7 @@ import { useSessionStore } from '../shared/session/session-store';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { profileQueryOptions, useProfile } from '../features/profile/api/get-profile';
 import { paths } from './paths';
+import { queryClient } from './query-client';
 
 export type RedirectState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'> };
 
@@ -30,7 +31,14 @@ export const GuestGuard = () => {
   return <Outlet />;
 };
 
-/** Starts GET /profile (the cabinet layout waits for it) next to the cabinet's chunks. */
+/**
+ * Starts GET /profile (the cabinet layout waits for it) next to the cabinet's chunks: from the
+ * route's handle before the first render (router.tsx), and here after a navigation.
+ */
+export const prefetchProfile = (): void => {
+  if (useSessionStore.getState().token) void queryClient.prefetchQuery(profileQueryOptions());
+};
+
 const PrefetchProfile = () => {
   usePrefetchQuery(profileQueryOptions());
   return null;

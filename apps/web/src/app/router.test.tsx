@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Link, MemoryRouter, Outlet, useLocation, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { lazyRoute, usePreloadedRoutes } from './router';
+import { lazyRoute, preloadRoutes, usePreloadedRoutes } from './router';
 
 /** A module promise the test resolves when it wants the "chunk" to arrive. */
 const deferredModule = <M,>() => {
@@ -74,5 +74,29 @@ describe('usePreloadedRoutes', () => {
     });
     expect(await screen.findByText('next screen')).toBeTruthy();
     expect(screen.queryByText('home screen')).toBeNull();
+  });
+
+  it('draws a screen whose chunks are in at once, without its loader', async () => {
+    // React throttles the reveal of content that replaces a loader (300 ms): the first screen
+    // must not show one when its chunks arrived before the first render (main.tsx waits).
+    const layout = deferredModule<Screen>();
+    const home = deferredModule<Screen>();
+    const routes: RouteObject[] = [
+      {
+        ...lazyRoute(layout.load, (m) => m.Screen),
+        children: [{ path: '/', ...lazyRoute(home.load, (m) => m.Screen) }],
+      },
+    ];
+    layout.resolve({ Screen: KeyedLayout });
+    home.resolve({ Screen: () => <p>home screen</p> });
+    await preloadRoutes(routes, '/');
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes routes={routes} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('home screen')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.queryByText('loading the page')).toBeNull();
   });
 });

@@ -3,12 +3,23 @@ import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 
 import type { I18nNamespace } from '@proxy/contract';
 import { preloadNamespaces } from '../shared/i18n/i18n';
 import { useMarkFirstScreenShown } from '../shared/lib/after-paint';
-import { AuthGuard, GuestGuard, RestrictedGuard } from './guards';
+import { AuthGuard, GuestGuard, RestrictedGuard, prefetchProfile } from './guards';
 import { RootLayout } from './root-layout';
 import { paths } from './paths';
 import type * as buyRoutes from './routes/buy';
 
-type RouteHandle = { preload: () => Promise<unknown> };
+/**
+ * What a route starts when it is matched: `preload` its chunk and `namespaces` (awaited before
+ * a first render), `prefetch` the data its element needs at once (not awaited).
+ */
+type RouteHandle = {
+  preload?: () => Promise<unknown>;
+  namespaces?: I18nNamespace[];
+  prefetch?: () => void;
+};
+
+/** A signed-in route: the profile its guard and the cabinet frame wait for starts at once. */
+const signedInHandle: RouteHandle = { prefetch: prefetchProfile };
 
 /** A screen (not a layout) tells the app when it is first on the page. */
 const markedScreen = (Screen: ComponentType): ComponentType =>
@@ -32,12 +43,20 @@ export const lazyRoute = <M,>(
   kind: 'screen' | 'layout' = 'screen',
 ): Pick<RouteObject, 'element' | 'handle'> => {
   let pending: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
   const preload = () =>
-    (pending ??= Promise.all([load(), preloadNamespaces(namespaces)]).then(([module]) => ({
-      default: kind === 'screen' ? markedScreen(pick(module)) : pick(module),
-    })));
-  const Screen = lazy(preload);
-  const handle: RouteHandle = { preload };
+    (pending ??= Promise.all([load(), preloadNamespaces(namespaces)]).then(([module]) => {
+      loaded = kind === 'screen' ? markedScreen(pick(module)) : pick(module);
+      return { default: loaded };
+    }));
+  const LazyScreen = lazy(preload);
+  // Once its chunk is in, the screen renders at once: React.lazy would still suspend on its first
+  // render, and the loader it shows would hold the screen back by React's reveal throttle.
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <LazyScreen />;
+  }
+  const handle: RouteHandle = { preload, namespaces };
   return { element: <Screen />, handle };
 };
 
@@ -161,6 +180,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.cabinet.root,
         element: <AuthGuard />,
+        handle: signedInHandle,
         children: [
           {
             ...screens.cabinetLayout,
@@ -218,6 +238,7 @@ export const routes: RouteObject[] = [
       {
         // Statistics pages: signed-in, outside the cabinet layout (decision 122).
         element: <AuthGuard />,
+        handle: signedInHandle,
         children: [
           { path: '/statistics/:uuid/:period', ...screens.statisticsByUuid },
           { path: '/orders/statistics/:packageKey/:period', ...screens.statisticsByKey },
@@ -236,15 +257,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the chunks (and namespaces) of every route `pathname` matches, in parallel. */
+/**
+ * Loads the chunks (and namespaces) of every route `pathname` matches, in parallel, and starts
+ * the data they prefetch.
+ */
 export const preloadRoutes = async (routeList: RouteObject[], pathname: string): Promise<void> => {
   const loads = (matchRoutes(routeList, pathname) ?? []).flatMap((match) => {
     const handle = match.route.handle as RouteHandle | undefined;
-    return handle ? [handle.preload()] : [];
+    handle?.prefetch?.();
+    return handle?.preload ? [handle.preload()] : [];
   });
   // A chunk that fails to load is the screen's to report (its lazy component throws).
   await Promise.allSettled(loads);
 };
+
+/** The translation namespaces of every route `pathname` matches. */
+export const routeNamespaces = (routeList: RouteObject[], pathname: string): I18nNamespace[] => [
+  ...new Set(
+    (matchRoutes(routeList, pathname) ?? []).flatMap(
+      (match) => (match.route.handle as RouteHandle | undefined)?.namespaces ?? [],
+    ),
+  ),
+];
 
 /**
  * Renders `routeList` like a data router's lazy routes: the chunks of all matched routes start

@@ -41,3 +41,35 @@ export const CABINET_SCREEN_DOCUMENTS: {
 
 /** Where the build writes a screen's document: `/cabinet/profile` -> `screens/cabinet/profile.html`. */
 export const screenDocumentFile = (path: string): string => `screens${path}.html`;
+
+/**
+ * The guest screens a visit starts on, drawn at build time in each language (src/app/
+ * prerender.tsx): the document shows the screen before any script has run, and the browser
+ * hydrates it. The server sends `screens/<path>.<language>.html` to a visitor without a session
+ * in the language of the language cookie (apps/api/src/plugins/static.ts).
+ */
+export const PRERENDERED_SCREENS: {
+  path: string;
+  routeModules: string[];
+  namespaces: I18nNamespace[];
+}[] = [
+  {
+    path: '/login',
+    routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'],
+    namespaces: ['auth'],
+  },
+  {
+    path: '/register',
+    routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/register.tsx'],
+    namespaces: ['auth'],
+  },
+  {
+    path: '/forgot-password',
+    routeModules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/forgot-password.tsx'],
+    namespaces: ['auth'],
+  },
+];
+
+/** `/login` in `ru` -> `screens/login.ru.html`. */
+export const prerenderedDocumentFile = (path: string, language: string): string =>
+  `screens${path}.${language}.html`;

@@ -27,6 +27,17 @@ export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 export const I18N_DEFAULT_NAMESPACE: I18nNamespace = 'base';
 export const I18N_LOAD_RETRIES = 5;
 export const I18N_MAX_PARALLEL_READS = 10;
+/**
+ * The interface language, kept in a cookie beside local storage so that the server sends a
+ * screen prerendered in it (apps/api/src/plugins/static.ts).
+ */
+export const LANGUAGE_COOKIE = 'i18next';
+export const LANGUAGE_COOKIE_DAYS = 365;
+/**
+ * The file of the web build listing the CSP hashes of the `<style>` elements its prerendered
+ * documents hold (`{"style-src": ["'sha256-...'"]}`), which the server's policy allows.
+ */
+export const WEB_INLINE_STYLES_FILE = 'inline-styles.json';
 
 export const ACCESS_TOKEN_COOKIE = 'ACCESS_TOKEN';
 export const TOKEN_SYNC_STORAGE_KEY = 'TOKEN_SYNC';

@@ -28,7 +28,8 @@ export const useConsentStore = create<ConsentState>()((set) => ({
   },
 }));
 
-// Another tab's answer applies here too.
-window.addEventListener('storage', (event) => {
-  if (event.key === CONSENT_STORAGE_KEY) useConsentStore.setState({ consent: readConsent() });
-});
+// Another tab's answer applies here too (the build's prerender has no window).
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === CONSENT_STORAGE_KEY) useConsentStore.setState({ consent: readConsent() });
+  });

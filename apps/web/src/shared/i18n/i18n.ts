@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -28,26 +28,29 @@ const syncDocumentLanguage = (language: string): void => {
     document.documentElement.lang = isLanguage(language) ? language : FALLBACK_LANGUAGE;
 };
 
+/** The options the browser and the build's prerender (src/app/prerender.tsx) both start with. */
+export const I18N_OPTIONS = {
+  supportedLngs: [...LANGUAGES],
+  nonExplicitSupportedLngs: false,
+  load: 'languageOnly',
+  fallbackLng: FALLBACK_LANGUAGE,
+  ns: [I18N_DEFAULT_NAMESPACE],
+  defaultNS: I18N_DEFAULT_NAMESPACE,
+  fallbackNS: I18N_DEFAULT_NAMESPACE,
+  maxRetries: I18N_LOAD_RETRIES,
+  maxParallelReads: I18N_MAX_PARALLEL_READS,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: true },
+} satisfies InitOptions;
+
 export const initI18n = async (): Promise<void> => {
   i18next.on('languageChanged', syncDocumentLanguage);
   await i18next
     .use(localesBackend)
     .use(storedLanguageDetector)
     .use(initReactI18next)
-    .init({
-      supportedLngs: [...LANGUAGES],
-      nonExplicitSupportedLngs: false,
-      load: 'languageOnly',
-      fallbackLng: FALLBACK_LANGUAGE,
-      ns: [I18N_DEFAULT_NAMESPACE],
-      defaultNS: I18N_DEFAULT_NAMESPACE,
-      fallbackNS: I18N_DEFAULT_NAMESPACE,
-      maxRetries: I18N_LOAD_RETRIES,
-      maxParallelReads: I18N_MAX_PARALLEL_READS,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
-    });
+    .init(I18N_OPTIONS);
   syncDocumentLanguage(i18next.language);
 };
 

@@ -1,9 +1,16 @@
 import type { BackendModule, LanguageDetectorModule, ResourceKey } from 'i18next';
-import { APP_VERSION, FALLBACK_LANGUAGE, isLanguage, type Language } from '@proxy/contract';
-import { readCookie } from '../lib/cookies';
+import {
+  APP_VERSION,
+  FALLBACK_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  isLanguage,
+  type Language,
+} from '@proxy/contract';
+import { readCookie, writeCookie } from '../lib/cookies';
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-export const LANGUAGE_COOKIE = 'i18next';
+export { LANGUAGE_COOKIE };
 
 /** `/locales/{lng}/{ns}.json?v=<app version>`: a deploy gets fresh files past any cache. */
 export const translationsUrl = (language: string, namespace: string): string =>
@@ -72,15 +79,19 @@ export const storedLanguage = (): string | undefined => {
   return readCookie(LANGUAGE_COOKIE) || undefined;
 };
 
-/** Detects the stored choice and remembers each change in local storage. */
+/**
+ * Detects the stored choice and remembers each change in local storage and in the cookie the
+ * server reads to send a screen prerendered in that language.
+ */
 export const storedLanguageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect: storedLanguage,
   cacheUserLanguage: (language) => {
+    writeCookie(LANGUAGE_COOKIE, language, { days: LANGUAGE_COOKIE_DAYS });
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {
-      /* storage blocked: the choice lasts for this page only */
+      /* storage blocked: the cookie keeps the choice */
     }
   },
 };

@@ -6,6 +6,8 @@ export type CookieOptions = {
 };
 
 export const readCookie = (name: string): string | null => {
+  // The build's prerender draws screens without a document: a guest with no cookies.
+  if (typeof document === 'undefined') return null;
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split(';')) {
     const item = part.trim();

@@ -93,7 +93,9 @@ export const AlertStack = () => {
     <div
       ref={stack}
       className="alert-stack"
-      style={{ gap: `${ALERT_GAP_PX}px` }}
+      // Set only with alerts shown: the build's prerender writes no style attribute, which the
+      // content security policy would refuse in HTML.
+      style={visible.length > 0 ? { gap: `${ALERT_GAP_PX}px` } : undefined}
       aria-live="polite"
     >
       {isOverflowing && (

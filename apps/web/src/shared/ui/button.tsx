@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useIsHydrated } from '../lib/use-is-hydrated';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
@@ -23,27 +24,32 @@ export const Button = ({
   type = 'button',
   onClick,
   ...rest
-}: ButtonProps) => (
-  <button
-    type={type}
-    className={[
-      'btn',
-      `btn--${variant}`,
-      `btn--${size}`,
-      isBlock ? 'btn--block' : '',
-      className ?? '',
-    ]
-      .join(' ')
-      .trim()}
-    disabled={disabled || isLoading}
-    aria-busy={isLoading || undefined}
-    // An aria-disabled button stays focusable (its tooltip says why) but does nothing.
-    onClick={
-      rest['aria-disabled'] === true || rest['aria-disabled'] === 'true' ? undefined : onClick
-    }
-    {...rest}
-  >
-    {isLoading ? <Spinner size="sm" /> : icon}
-    {children}
-  </button>
-);
+}: ButtonProps) => {
+  // A form drawn at build time submits only once the app runs: before that, the browser's own
+  // submission would send the fields (a password) in the page's address.
+  const isHydrated = useIsHydrated();
+  return (
+    <button
+      type={type}
+      className={[
+        'btn',
+        `btn--${variant}`,
+        `btn--${size}`,
+        isBlock ? 'btn--block' : '',
+        className ?? '',
+      ]
+        .join(' ')
+        .trim()}
+      disabled={disabled || isLoading || (type === 'submit' && !isHydrated)}
+      aria-busy={isLoading || undefined}
+      // An aria-disabled button stays focusable (its tooltip says why) but does nothing.
+      onClick={
+        rest['aria-disabled'] === true || rest['aria-disabled'] === 'true' ? undefined : onClick
+      }
+      {...rest}
+    >
+      {isLoading ? <Spinner size="sm" /> : icon}
+      {children}
+    </button>
+  );
+};

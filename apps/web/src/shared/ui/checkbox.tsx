@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useIsHydrated } from '../lib/use-is-hydrated';
 import { FieldError } from './field-error';
 
 export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
@@ -13,6 +14,8 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
+  // Drawn at build time, the box is ticked once the form runs (it would reset an earlier tick).
+  const isHydrated = useIsHydrated();
   return (
     <div className="checkbox-field">
       <div className="checkbox">
@@ -24,6 +27,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...rest}
+          disabled={rest.disabled || !isHydrated}
         />
         <label htmlFor={inputId} className="checkbox__label">
           {label}

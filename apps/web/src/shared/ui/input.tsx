@@ -1,5 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsHydrated } from '../lib/use-is-hydrated';
 import { FieldError } from './field-error';
 import { EyeIcon } from './icons';
 
@@ -17,6 +18,9 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
   const autoId = useId();
   const inputId = id ?? autoId;
   const [isVisible, setVisible] = useState(false);
+  // A field drawn at build time takes input once the form runs: the form would reset what was
+  // typed before when it starts.
+  const isHydrated = useIsHydrated();
   const isPassword = type === 'password';
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
@@ -37,6 +41,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           {...rest}
+          readOnly={rest.readOnly || !isHydrated}
         />
         {isPassword && (
           <button

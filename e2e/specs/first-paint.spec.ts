@@ -1,0 +1,70 @@
+import { BASE_URL } from '../playwright.config.ts';
+import { test, expect, newUser, submitLogInForm, watchContentSecurityPolicy } from '../fixtures.ts';
+
+/** The login screen's heading per language (public/locales/<language>/auth.json). */
+const HEADINGS = { en: 'Log in to your account', ru: 'Вход в аккаунт' } as const;
+
+test.describe('the login screen drawn at build time', () => {
+  for (const [language, heading] of Object.entries(HEADINGS)) {
+    test(`shows before any script runs, styled and in the language cookie's language (${language})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      await context.addCookies([{ name: 'i18next', value: language, url: BASE_URL }]);
+      const page = await context.newPage();
+      const reports: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/csp-report')) reports.push(request.postData() ?? '');
+      });
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The inline stylesheets apply (allowed by their hashes): the hero panel is laid out.
+      const display = await page
+        .locator('.auth-layout')
+        .evaluate((el) => getComputedStyle(el).display);
+      expect(display).not.toBe('block');
+      // Without the app the form cannot be sent by the browser (it would put the password in
+      // the address).
+      await expect(page.locator('button[type="submit"]')).toBeDisabled();
+      expect(reports).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('the app hydrates the drawing (no element replaced, no error) and logs in', async ({
+    page,
+    api,
+  }) => {
+    const user = await api.registerVerified(newUser());
+    const checkPolicy = await watchContentSecurityPolicy(page);
+    // Counts the headings taken out of the root: hydrating keeps the drawn ones, a fresh render
+    // would replace them all.
+    await page.addInitScript(() => {
+      const watched = window as unknown as { removedFromRoot: number };
+      watched.removedFromRoot = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target;
+          if (!(target instanceof Element) || target.closest('#root') === null) continue;
+          for (const node of record.removedNodes)
+            if (node instanceof Element)
+              watched.removedFromRoot += node.matches('h1')
+                ? 1
+                : node.querySelectorAll('h1').length;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { level: 1, name: HEADINGS.en });
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    await expect(page.getByLabel('Email')).toBeEditable();
+    expect(
+      await page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot),
+    ).toBe(0);
+    await checkPolicy('the hydrated login screen');
+    await submitLogInForm(page, user);
+    await expect(page).toHaveURL(/\/cabinet/);
+  });
+});
