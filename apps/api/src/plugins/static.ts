@@ -7,11 +7,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import {
   ACCESS_TOKEN_COOKIE,
-  FALLBACK_LANGUAGE,
   I18N_NAMESPACES,
   LANGUAGE_COOKIE,
   LANGUAGES,
   isLanguage,
+  languageOfCode,
 } from '@proxy/contract';
 import { AppError } from '../lib/app-error.ts';
 import { sendError } from './error-handler.ts';
@@ -153,8 +153,7 @@ export const staticPlugin = fp(
       // The cookie plugin runs on the Google routes only (app.ts): the header is read here.
       const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
       if (cookies[ACCESS_TOKEN_COOKIE]) return undefined;
-      const chosen = cookies[LANGUAGE_COOKIE]?.split('-')[0]?.toLowerCase() ?? '';
-      return languages.get(isLanguage(chosen) ? chosen : FALLBACK_LANGUAGE);
+      return languages.get(languageOfCode(cookies[LANGUAGE_COOKIE]));
     };
     const documentFor = (request: FastifyRequest) => {
       const pathname = pathnameOf(request.url).replace(/(.)\/+$/, '$1');

@@ -6,6 +6,11 @@ export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+/** The language a stored code stands for (`ru-RU` -> `ru`); unknown or none -> the fallback. */
+export const languageOfCode = (code: string | null | undefined): Language => {
+  const language = code?.split('-')[0]?.toLowerCase();
+  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+};
 
 export const I18N_NAMESPACES = [
   'api-tools',

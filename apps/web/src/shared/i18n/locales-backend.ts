@@ -1,10 +1,9 @@
 import type { BackendModule, LanguageDetectorModule, ResourceKey } from 'i18next';
 import {
   APP_VERSION,
-  FALLBACK_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_DAYS,
-  isLanguage,
+  languageOfCode,
   type Language,
 } from '@proxy/contract';
 import { readCookie, writeCookie } from '../lib/cookies';
@@ -97,7 +96,4 @@ export const storedLanguageDetector: LanguageDetectorModule = {
 };
 
 /** What i18next will resolve the stored choice to (`ru-RU` -> `ru`; unknown -> fallback). */
-export const startLanguage = (): Language => {
-  const code = storedLanguage()?.split('-')[0]?.toLowerCase();
-  return code && isLanguage(code) ? code : FALLBACK_LANGUAGE;
-};
+export const startLanguage = (): Language => languageOfCode(storedLanguage());
