@@ -7,8 +7,9 @@ import react from '@vitejs/plugin-react';
 import {
   APP_VERSION,
   FALLBACK_LANGUAGE,
-  I18N_NAMESPACES,
   LANGUAGES,
+  WEB_RENDERER_DIR,
+  WEB_RENDERER_FILE,
   type I18nNamespace,
 } from '../../packages/contract/src/app/app.constants.ts';
 import { noChunkCyclesPlugin } from './build/chunk-cycles.ts';
@@ -51,34 +52,22 @@ const translationUrls = (namespaces: I18nNamespace[], language = FALLBACK_LANGUA
     namespaces.map((ns) => `/locales/${lng}/${ns}.json?v=${APP_VERSION}`),
   );
 
-/** The SSR bundle of src/app/prerender.tsx: `npm run build` writes it before the SPA's build. */
-const PRERENDER_DIR = path.resolve(import.meta.dirname, '.vite/prerender');
-
-type Translations = Record<string, Record<string, unknown>>;
-
-/** Every translation file of public/locales, by language and namespace. */
-const readTranslations = async (): Promise<Record<string, Translations>> => {
-  const read = async (language: string, ns: string): Promise<[string, unknown]> => {
-    const file = path.resolve(import.meta.dirname, `public/locales/${language}/${ns}.json`);
-    return [ns, JSON.parse(await readFile(file, 'utf8')) as unknown];
-  };
-  const byLanguage = await Promise.all(
-    LANGUAGES.map(async (language): Promise<[string, Translations]> => [
-      language,
-      Object.fromEntries(
-        await Promise.all(I18N_NAMESPACES.map((ns) => read(language, ns))),
-      ) as Translations,
-    ]),
-  );
-  return Object.fromEntries(byLanguage);
-};
+/**
+ * The Node bundle of src/app/prerender.tsx: `npm run build` writes it before the SPA's build,
+ * which draws the guest screens with it; the server draws signed-in screens with it.
+ */
+const RENDERER_DIR = path.resolve(import.meta.dirname, WEB_RENDERER_DIR);
 
 const renderScreen: RenderScreen = async (url, language) => {
-  const bundle = path.join(PRERENDER_DIR, 'prerender.js');
-  const { renderScreen: render } = (await import(pathToFileURL(bundle).href)) as {
+  const bundle = path.join(RENDERER_DIR, WEB_RENDERER_FILE);
+  const renderer = (await import(pathToFileURL(bundle).href)) as {
+    readTranslations: (localesDir: string) => Promise<unknown>;
     renderScreen: (url: string, language: string, translations: unknown) => Promise<string>;
   };
-  return render(url, language, await readTranslations());
+  const translations = await renderer.readTranslations(
+    path.resolve(import.meta.dirname, 'public/locales'),
+  );
+  return renderer.renderScreen(url, language, translations);
 };
 
 // VITE_API_BASE is read at build time (default `/api`) so the SPA can target a separate API host.
@@ -96,7 +85,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       define,
       publicDir: false,
       build: {
-        outDir: PRERENDER_DIR,
+        outDir: RENDERER_DIR,
         emptyOutDir: true,
         target: 'node24',
         rollupOptions: { checks: { bundlerTimings: false } },
@@ -132,6 +121,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
               'notifications',
               ...screen.namespaces,
             ]),
+            drawnOnRequest: screen.drawnOnRequest,
           })),
           // The guest screens a visit starts on, drawn in each language.
           ...PRERENDERED_SCREENS.flatMap((screen) =>

@@ -68,3 +68,87 @@ test.describe('the login screen drawn at build time', () => {
     await expect(page).toHaveURL(/\/cabinet/);
   });
 });
+
+/** The profile screen's heading per language (public/locales/<language>/profile.json). */
+const PROFILE_HEADINGS = { en: 'Profile', ru: 'Профиль' } as const;
+
+test.describe('the profile screen drawn by the server for a signed-in visitor', () => {
+  for (const [language, heading] of Object.entries(PROFILE_HEADINGS)) {
+    test(`shows before any script runs, with the visitor's own data (${language})`, async ({
+      browser,
+      api,
+    }) => {
+      const user = await api.registerVerified(newUser());
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      await context.addCookies([
+        { name: 'i18next', value: language, url: BASE_URL },
+        { name: 'ACCESS_TOKEN', value: user.token, url: BASE_URL },
+      ]);
+      const page = await context.newPage();
+      const response = await page.goto('/cabinet/profile');
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('input[name="email"]')).toHaveValue(user.email);
+      await expect(page.locator('input[name="name"]')).toHaveValue(user.name);
+      // Styled by the inline stylesheets: the side menu and the page sit side by side.
+      const display = await page.locator('.cabinet').evaluate((el) => getComputedStyle(el).display);
+      expect(display).not.toBe('block');
+      await context.close();
+    });
+  }
+
+  test('the app hydrates it with the profile it came with (no element replaced, no error, no second request) and saves a change', async ({
+    page,
+    context,
+    api,
+  }) => {
+    const user = await api.registerVerified(newUser());
+    await context.addCookies([{ name: 'ACCESS_TOKEN', value: user.token, url: BASE_URL }]);
+    const checkPolicy = await watchContentSecurityPolicy(page);
+    const profileReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/profile')
+        profileReads.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const watched = window as unknown as { removedFromRoot: number };
+      watched.removedFromRoot = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target;
+          if (!(target instanceof Element) || target.closest('#root') === null) continue;
+          for (const node of record.removedNodes)
+            if (node instanceof Element)
+              watched.removedFromRoot += node.matches('h1')
+                ? 1
+                : node.querySelectorAll('h1').length;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/cabinet/profile');
+    await expect(page.getByRole('heading', { level: 1, name: PROFILE_HEADINGS.en })).toBeVisible();
+    const name = page.locator('input[name="name"]');
+    await expect(name).toBeEditable();
+    expect(
+      await page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot),
+    ).toBe(0);
+    expect(profileReads).toEqual([]);
+    await checkPolicy('the hydrated profile screen');
+
+    await name.fill('Drawn And Hydrated');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname === '/api/profile',
+    );
+    await page
+      .locator('form')
+      .filter({ has: name })
+      .getByRole('button', { name: 'Save changes' })
+      .click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(page.locator('input[name="name"]')).toHaveValue('Drawn And Hydrated');
+  });
+});

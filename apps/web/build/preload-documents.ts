@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { WEB_INLINE_STYLES_FILE } from '../../../packages/contract/src/app/app.constants.ts';
+import {
+  EMPTY_ROOT,
+  ON_REQUEST_ROOT,
+  asDrawnDocument,
+  withDrawnScreen,
+} from '../src/app/drawn-document.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -17,10 +23,18 @@ export type DocumentPreloads = {
    * and language. Its CSS is then linked as stylesheets, so the drawn screen paints styled.
    */
   prerender?: { url: string; language: string };
+  /**
+   * A signed-in screen the server draws on each request with the session's data (src/app/
+   * prerender.tsx): styled and scheduled like a prerendered one, its root left for the server.
+   */
+  drawnOnRequest?: boolean;
 };
 
 /** Draws the screen at `url` in `language` (the build's SSR bundle, src/app/prerender.tsx). */
 export type RenderScreen = (url: string, language: string) => Promise<string>;
+
+const isDrawn = (document: DocumentPreloads): boolean =>
+  document.prerender !== undefined || document.drawnOnRequest === true;
 
 /** The chunks `entries` load statically (themselves included), in load order. */
 export const staticClosure = (bundle: OutputBundle, entries: OutputChunk[]): OutputChunk[] => {
@@ -62,7 +76,7 @@ export const preloadTags = (
   const styles = closure.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
   // A drawn screen needs its styles before it paints; otherwise they only start loading early
   // and apply when the chunk that imports them runs.
-  const styleTag = document.prerender
+  const styleTag = isDrawn(document)
     ? (href: string) => `<link rel="stylesheet" crossorigin href="${href}">`
     : (href: string) => `<link rel="preload" as="style" crossorigin href="${href}">`;
   return [
@@ -106,21 +120,6 @@ export const inlineStylesheets = (
   return { html: inlined, hashes };
 };
 
-const ROOT = '<div id="root"></div>';
-
-/**
- * `html` with `screen` drawn into its root, marked with the language it is drawn in. Its scripts
- * are fetched at low priority: the screen is drawn without them (they make it interactive),
- * and the browser gives its connections to what the first paint needs first.
- */
-export const withPrerenderedScreen = (html: string, screen: string, language: string): string => {
-  if (!html.includes(ROOT)) throw new Error(`preload-documents: no ${ROOT} in index.html`);
-  return html
-    .replace(/<html(?: lang="[^"]*")?/, `<html lang="${language}"`)
-    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-    .replace(ROOT, () => `<div id="root" data-prerendered="${language}">${screen}</div>`);
-};
-
 /**
  * Build only: writes one HTML document per group of screens from the built index.html, each
  * with the preloads of its own first screen (the SPA is the same; the server picks the document
@@ -149,18 +148,24 @@ export const preloadDocuments = (
           '</head>',
           `${tags.map((tag) => `  ${tag}\n`).join('')}  </head>`,
         );
+        if (isDrawn(document)) {
+          const inlined = inlineStylesheets(source, bundle, base);
+          inlined.hashes.forEach((hash) => styleHashes.add(hash));
+          source = asDrawnDocument(
+            inlined.html,
+            document.drawnOnRequest ? ON_REQUEST_ROOT : EMPTY_ROOT,
+          );
+        }
         if (document.prerender) {
           if (!renderScreen)
             throw new Error(`preload-documents: nothing draws ${document.fileName}`);
           const { url, language } = document.prerender;
-          const inlined = inlineStylesheets(source, bundle, base);
-          inlined.hashes.forEach((hash) => styleHashes.add(hash));
-          source = withPrerenderedScreen(inlined.html, await renderScreen(url, language), language);
+          source = withDrawnScreen(source, await renderScreen(url, language), { language });
         }
         if (document.fileName === 'index.html') index.source = source;
         else this.emitFile({ type: 'asset', fileName: document.fileName, source });
       }
-      if (documents.some((document) => document.prerender))
+      if (documents.some(isDrawn))
         this.emitFile({
           type: 'asset',
           fileName: WEB_INLINE_STYLES_FILE,

@@ -1,7 +1,10 @@
 import './app/security-boot';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/app';
+import { QUERY_STATE_ELEMENT_ID, SIGNED_IN_SESSION } from './app/drawn-document';
+import { queryClient } from './app/query-client';
 import { routes, preloadRoutes, routeNamespaces } from './app/router';
 import { currentLanguage, initI18n, preloadNamespaces } from './shared/i18n/i18n';
 import { whenPainted } from './shared/lib/after-paint';
@@ -20,6 +23,13 @@ if (startRef && /\/register\/?$/.test(window.location.pathname)) storeReferralCo
 
 listenToOtherTabs();
 
+// A screen the server drew for a signed-in visitor comes with the query cache it was drawn from
+// (src/app/prerender.tsx): the app starts with it, so its first render draws the same and the
+// profile is not asked for again.
+const queryState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+const isSignedIn = Boolean(useSessionStore.getState().token);
+if (queryState && isSignedIn) hydrate(queryClient, JSON.parse(queryState) as DehydratedState);
+
 // The first render waits for the first screen's chunks and translations (the document preloads
 // them): nothing on it suspends, so it is drawn in one go. A loader drawn first would hold the
 // screen back by React's throttle on revealing what replaces a loader (300 ms).
@@ -30,12 +40,14 @@ const firstScreen = Promise.allSettled([
 ]);
 
 /**
- * A document can hold its guest screen drawn at build time (src/app/prerender.tsx) in one
- * language: the browser hydrates it when it draws the same, a guest in that language. Otherwise
- * the drawn screen stays until the app's first render replaces it.
+ * A document can hold its screen drawn in one language, for a guest (at build time) or for a
+ * signed-in visitor (by the server): the browser hydrates it when it draws the same, a visitor of
+ * that kind in that language. Otherwise the drawn screen stays until the app's first render
+ * replaces it.
  */
 const canHydrate = (container: HTMLElement): boolean =>
-  container.dataset.prerendered === currentLanguage() && !useSessionStore.getState().token;
+  container.dataset.prerendered === currentLanguage() &&
+  isSignedIn === (container.dataset.session === SIGNED_IN_SESSION);
 
 const container = document.getElementById('root');
 if (container) {

@@ -15,6 +15,7 @@ import {
 } from '@proxy/contract';
 import { AppError } from '../lib/app-error.ts';
 import { sendError } from './error-handler.ts';
+import { loadSignedInScreens } from './signed-in-screens.ts';
 
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -155,18 +156,49 @@ export const staticPlugin = fp(
       if (cookies[ACCESS_TOKEN_COOKIE]) return undefined;
       return languages.get(languageOfCode(cookies[LANGUAGE_COOKIE]));
     };
+    const signedInScreens = hasDist
+      ? await loadSignedInScreens({
+          distDir,
+          screens,
+          db: app.db,
+          dataKey: app.config.DATA_ENCRYPTION_KEY,
+          log: app.log,
+        })
+      : undefined;
+    const screenPathOf = (request: FastifyRequest) =>
+      pathnameOf(request.url).replace(/(.)\/+$/, '$1');
     const documentFor = (request: FastifyRequest) => {
-      const pathname = pathnameOf(request.url).replace(/(.)\/+$/, '$1');
+      const pathname = screenPathOf(request);
       const screen = screens.get(pathname) ?? prerenderedFor(request, pathname);
       if (screen) return screen;
       return hasCabinetDocument && isCabinetPath(pathname) ? CABINET_DOCUMENT : 'index.html';
     };
-    const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        // The document depends on the session and language cookies.
-        .header('vary', 'cookie')
-        .sendFile(documentFor(request), distDir);
+    /** A signed-in screen drawn with the session's profile, when the visitor has a session. */
+    const drawnFor = async (request: FastifyRequest) => {
+      const pathname = screenPathOf(request);
+      if (!signedInScreens?.draws(pathname)) return undefined;
+      const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
+      const token = cookies[ACCESS_TOKEN_COOKIE];
+      if (!token) return undefined;
+      return signedInScreens.draw(
+        pathname,
+        request.url,
+        token,
+        languageOfCode(cookies[LANGUAGE_COOKIE]),
+      );
+    };
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      // The document depends on the session and language cookies.
+      void reply.header('vary', 'cookie');
+      const drawn = await drawnFor(request);
+      if (drawn !== undefined)
+        // It holds the visitor's own data: kept by no cache, shared or not.
+        return reply
+          .header('cache-control', 'private, no-store')
+          .type('text/html; charset=utf-8')
+          .send(drawn);
+      return reply.header('cache-control', 'no-cache').sendFile(documentFor(request), distDir);
+    };
     if (hasDist) app.get('/', (request, reply) => sendIndex(request, reply));
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -11,8 +11,18 @@ export const CABINET_SCREEN_DOCUMENTS: {
   path: string;
   routeModule: string;
   namespaces: I18nNamespace[];
+  /**
+   * Drawn by the server on each request with the session's profile (src/app/prerender.tsx): a
+   * screen that needs no data beyond the profile, so what is drawn is the screen itself.
+   */
+  drawnOnRequest?: boolean;
 }[] = [
-  { path: '/cabinet/profile', routeModule: 'src/app/routes/profile.tsx', namespaces: ['profile'] },
+  {
+    path: '/cabinet/profile',
+    routeModule: 'src/app/routes/profile.tsx',
+    namespaces: ['profile'],
+    drawnOnRequest: true,
+  },
   {
     path: '/cabinet/packages',
     routeModule: 'src/app/routes/packages.tsx',

@@ -44,6 +44,14 @@ export const LANGUAGE_COOKIE_DAYS = 365;
  */
 export const WEB_INLINE_STYLES_FILE = 'inline-styles.json';
 
+/**
+ * The web build's Node bundle that draws screens (apps/web/src/app/prerender.tsx), beside the
+ * SPA's folder: `<web>/dist-server/prerender.js` next to `<web>/dist`. The server imports it to
+ * draw a signed-in screen on request; it is not served.
+ */
+export const WEB_RENDERER_DIR = 'dist-server';
+export const WEB_RENDERER_FILE = 'prerender.js';
+
 export const ACCESS_TOKEN_COOKIE = 'ACCESS_TOKEN';
 export const TOKEN_SYNC_STORAGE_KEY = 'TOKEN_SYNC';
 export const ACCESS_TOKEN_TTL_DAYS = 30;

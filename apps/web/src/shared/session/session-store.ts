@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore } from 'zustand/vanilla';
 import {
   ACCESS_TOKEN_COOKIE,
   ACCESS_TOKEN_TTL_DAYS,
@@ -74,7 +75,7 @@ export const readInitialToken = (): string | null => {
   return null;
 };
 
-export const useSessionStore = create<SessionState>()((set) => ({
+const sessionStore = createStore<SessionState>()((set) => ({
   token: readInitialToken(),
   setToken: (token) => {
     persistToken(token);
@@ -85,5 +86,17 @@ export const useSessionStore = create<SessionState>()((set) => ({
     set({ token: null });
   },
 }));
+
+/**
+ * The session in a component (`useSessionStore(selector)`) and outside (`getState`, `setState`,
+ * `subscribe`). Unlike zustand's `create`, whose hook reads the store's initial state while React
+ * draws on the server and hydrates, this reads the current state there too: the server draws a
+ * signed-in screen with the session it set (src/app/prerender.tsx), and the browser hydrates
+ * with the session it read at start, which is the same.
+ */
+export const useSessionStore = Object.assign(<T>(selector: (state: SessionState) => T): T => {
+  const read = () => selector(sessionStore.getState());
+  return useSyncExternalStore(sessionStore.subscribe, read, read);
+}, sessionStore);
 
 export const selectIsAuthenticated = (state: SessionState): boolean => state.token !== null;

@@ -5,7 +5,7 @@ import { Input, type InputProps } from './input';
 /** The parts of a react-hook-form instance a bound field needs. */
 export type FormBinding<T extends FieldValues> = Pick<
   UseFormReturn<T>,
-  'register' | 'getFieldState' | 'formState'
+  'register' | 'getFieldState' | 'formState' | 'getValues'
 >;
 
 export type FormInputProps<T extends FieldValues> = Omit<InputProps, 'name' | 'error' | 'form'> & {
@@ -13,10 +13,22 @@ export type FormInputProps<T extends FieldValues> = Omit<InputProps, 'name' | 'e
   name: Path<T>;
 };
 
-/** An <Input> registered on a form, showing its field error (contract keys translated). */
+/**
+ * An <Input> registered on a form, showing its field error (contract keys translated). Its
+ * default value is in the markup too: react-hook-form fills a registered field only once it is
+ * mounted, and a screen drawn before the app runs (src/app/prerender.tsx) shows it filled.
+ */
 export const FormInput = <T extends FieldValues>({ form, name, ...props }: FormInputProps<T>) => {
   const { error } = form.getFieldState(name, form.formState);
-  return <Input {...props} error={translateFieldError(error?.message)} {...form.register(name)} />;
+  const initial: unknown = form.getValues(name);
+  return (
+    <Input
+      {...props}
+      defaultValue={typeof initial === 'string' ? initial : undefined}
+      error={translateFieldError(error?.message)}
+      {...form.register(name)}
+    />
+  );
 };
 
 /** The password the user has now: signing in, confirming a password change. */
