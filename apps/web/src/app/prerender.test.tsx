@@ -18,6 +18,11 @@ const textsOf = (language: string) => translations[language] as Texts;
 // That the browser hydrates this drawing (keeps its elements, no mismatch) is for a real browser
 // to show: e2e/tests/first-paint.spec.ts.
 describe('the prerendered login screen', () => {
+  it('leaves no query behind: its timers would keep the build process alive for minutes', async () => {
+    await renderScreen('/login', 'en', translations);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
   it.each(LANGUAGES)(
     'is drawn in %s: its heading, no inline style, a form that waits for the app',
     async (language) => {

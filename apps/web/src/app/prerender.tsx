@@ -50,9 +50,21 @@ export const readTranslations = async (localesDir: string): Promise<Resource> =>
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs drawings one after another: each holds the process's app state while it draws. */
+/**
+ * Runs drawings one after another: each holds the process's app state while it draws and leaves
+ * it empty for the next. A query left in the cache would also keep its collection timer, which
+ * holds the process (the build) open for minutes after its work is done.
+ */
 const oneAtATime = <T,>(draw: () => Promise<T>): Promise<T> => {
-  const next = queue.then(draw, draw);
+  const drawAndClear = async (): Promise<T> => {
+    try {
+      return await draw();
+    } finally {
+      queryClient.clear();
+      useSessionStore.setState({ token: null });
+    }
+  };
+  const next = queue.then(drawAndClear, drawAndClear);
   queue = next.catch(() => undefined);
   return next;
 };
@@ -110,16 +122,11 @@ export const drawSignedInDocument = (drawing: SignedInDrawing): Promise<string |
   return oneAtATime(async () => {
     useSessionStore.setState({ token: drawing.token });
     queryClient.setQueryData(profileQueryKey, drawing.profile);
-    try {
-      const screen = await draw(drawing.url, drawing.language, drawing.translations);
-      return withDrawnScreen(drawing.template, screen, {
-        language: drawing.language,
-        queryState: dehydrate(queryClient),
-      });
-    } finally {
-      queryClient.clear();
-      useSessionStore.setState({ token: null });
-    }
+    const screen = await draw(drawing.url, drawing.language, drawing.translations);
+    return withDrawnScreen(drawing.template, screen, {
+      language: drawing.language,
+      queryState: dehydrate(queryClient),
+    });
   });
 };
 
