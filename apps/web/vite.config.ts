@@ -192,8 +192,14 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                 entriesAware: true,
               },
               // Everything main.tsx imports statically is one chunk (the entry): every screen
-              // runs it.
-              { name: 'initial', tags: ['$initial'], priority: 50 },
+              // runs it. The drawn documents' start script is an entry of its own and stays alone
+              // (build/preload-documents.ts).
+              {
+                name: 'initial',
+                tags: ['$initial'],
+                test: (id: string) => !id.endsWith('/src/app/start-after-paint.ts'),
+                priority: 50,
+              },
               // The login screen (where a visit starts) and the cabinet's frame: one chunk each,
               // preloaded by index.html and cabinet.html.
               {

@@ -1,8 +1,30 @@
+import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { test, expect, newUser, submitLogInForm, watchContentSecurityPolicy } from '../fixtures.ts';
 
 /** The login screen's heading per language (public/locales/<language>/auth.json). */
 const HEADINGS = { en: 'Log in to your account', ru: 'Вход в аккаунт' } as const;
+
+/**
+ * When the page's first contentful paint came, and when each of the app's files (its entry
+ * chunk and translation files) was asked for, by the browser's own timings.
+ */
+const paintAndAppFiles = (page: Page) =>
+  page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    appFiles: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/index-[^/]+\.js$|\/locales\//.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+
+/** A drawn screen paints with the document alone: the app's files are asked for after it. */
+const expectAppFilesAfterPaint = async (page: Page) => {
+  const { paint, appFiles } = await paintAndAppFiles(page);
+  expect(paint).toBeGreaterThan(0);
+  expect(appFiles.length).toBeGreaterThan(1);
+  for (const start of appFiles) expect(start).toBeGreaterThanOrEqual(paint ?? Infinity);
+};
 
 test.describe('the login screen drawn at build time', () => {
   for (const [language, heading] of Object.entries(HEADINGS)) {
@@ -32,7 +54,7 @@ test.describe('the login screen drawn at build time', () => {
     });
   }
 
-  test('the app hydrates the drawing (no element replaced, no error) and logs in', async ({
+  test('the app starts after the drawing is painted, hydrates it (no element replaced, no error) and logs in', async ({
     page,
     api,
   }) => {
@@ -63,6 +85,7 @@ test.describe('the login screen drawn at build time', () => {
     expect(
       await page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot),
     ).toBe(0);
+    await expectAppFilesAfterPaint(page);
     await checkPolicy('the hydrated login screen');
     await submitLogInForm(page, user);
     await expect(page).toHaveURL(/\/cabinet/);
@@ -98,7 +121,7 @@ test.describe('the profile screen drawn by the server for a signed-in visitor', 
     });
   }
 
-  test('the app hydrates it with the profile it came with (no element replaced, no error, no second request) and saves a change', async ({
+  test('the app starts after the drawing is painted, hydrates it with the profile it came with (no element replaced, no error, no second request) and saves a change', async ({
     page,
     context,
     api,
@@ -134,6 +157,7 @@ test.describe('the profile screen drawn by the server for a signed-in visitor', 
       await page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot),
     ).toBe(0);
     expect(profileReads).toEqual([]);
+    await expectAppFilesAfterPaint(page);
     await checkPolicy('the hydrated profile screen');
 
     await name.fill('Drawn And Hydrated');

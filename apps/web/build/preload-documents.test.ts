@@ -58,18 +58,27 @@ const cabinet = {
   translationUrls: ['/locales/en/base.json?v=1'],
 };
 
-const generate = (
+const START_FILE = 'assets/start-after-paint.js';
+
+/** Runs the plugin's hooks as the build does; the start script's chunk gets START_FILE. */
+const generate = async (
   plugin: ReturnType<typeof preloadDocuments>,
-  emitFile: (file: unknown) => void,
+  emitFile: (file: unknown) => unknown,
   output: Rollup.OutputBundle,
-) =>
-  (
+) => {
+  const context = {
+    emitFile: (file: unknown) => emitFile(file) ?? 'reference',
+    getFileName: () => START_FILE,
+  };
+  (plugin.buildStart as (this: unknown) => void).call(context);
+  await (
     plugin.generateBundle as (
       this: unknown,
       options: unknown,
       b: Rollup.OutputBundle,
     ) => Promise<void>
-  ).call({ emitFile }, {}, output);
+  ).call(context, {}, output);
+};
 
 describe('preloadDocuments', () => {
   it('collects a chunk with the chunks it imports statically', () => {
@@ -117,7 +126,7 @@ describe('preloadDocuments', () => {
     expect(emitted.source.match(/\/assets\/index\.js/g)).toHaveLength(1);
   });
 
-  it('draws a prerendered screen into its document with its styles inline and its scripts at low priority', async () => {
+  it("draws a prerendered screen into its document with its styles inline and the app's files held until it paints", async () => {
     const output = bundle();
     const css = '.auth{display:grid}';
     output['index.html'] = {
@@ -154,18 +163,24 @@ describe('preloadDocuments', () => {
     );
     expect(renderScreen).toHaveBeenCalledWith('/login', 'ru');
     const emitted = emitFile.mock.calls.map(
-      ([file]) => file as { fileName: string; source: string },
+      ([file]) => file as { fileName?: string; source: string },
     );
     const drawn = emitted.find((file) => file.fileName === 'screens/login.ru.html')?.source ?? '';
     expect(drawn).toContain('<html lang="ru"');
     expect(drawn).toContain('<div id="root" data-prerendered="ru"><h1>/login ru</h1></div>');
     expect(drawn).toContain(`<style>${css}</style>`);
     expect(drawn).not.toContain('href="/assets/index.css"');
-    expect(drawn).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">',
+    // The start script is the one file fetched before the paint; the app's wait in the template.
+    const [head, template] = drawn.split('<template>');
+    expect(head).toContain(`<script type="module" crossorigin src="/${START_FILE}"></script>`);
+    expect(head).not.toMatch(/index\.js|login-screen\.js|\/locales\//);
+    expect(template).toContain('<script type="module" crossorigin src="/assets/index.js">');
+    expect(template).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-screen.js">',
     );
-    expect(drawn).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-screen.js">',
+    expect(template).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/');
+    expect(emitFile).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'chunk', name: 'start-after-paint' }),
     );
     // The route's own stylesheet is linked as a stylesheet (no preload that applies later).
     expect(drawn).not.toContain('as="style"');

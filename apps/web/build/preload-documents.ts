@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { WEB_INLINE_STYLES_FILE } from '../../../packages/contract/src/app/app.constants.ts';
 import {
@@ -9,6 +10,9 @@ import {
 } from '../src/app/drawn-document.ts';
 
 type OutputBundle = Rollup.OutputBundle;
+
+/** What a drawn document runs first (asDrawnDocument). */
+const START_MODULE = path.resolve(import.meta.dirname, '../src/app/start-after-paint.ts');
 type OutputChunk = Rollup.OutputChunk;
 
 export type DocumentPreloads = {
@@ -130,6 +134,7 @@ export const preloadDocuments = (
   renderScreen?: RenderScreen,
 ): Plugin => {
   let base = '/';
+  let startReference: string | undefined;
   return {
     name: 'preload-documents',
     apply: 'build',
@@ -137,10 +142,23 @@ export const preloadDocuments = (
     configResolved(config) {
       base = config.base;
     },
+    buildStart() {
+      if (documents.some(isDrawn))
+        startReference = this.emitFile({
+          type: 'chunk',
+          id: START_MODULE,
+          name: 'start-after-paint',
+        });
+    },
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('preload-documents: no index.html in the build');
       const html = String(index.source);
+      const startFile = startReference === undefined ? undefined : this.getFileName(startReference);
+      const startChunk = startFile === undefined ? undefined : bundle[startFile];
+      // The start script is all a drawn document fetches before it paints: it must stay alone.
+      if (startChunk?.type === 'chunk' && startChunk.imports.length > 0)
+        throw new Error(`preload-documents: ${startFile} imports ${startChunk.imports.join(', ')}`);
       const styleHashes = new Set<string>();
       for (const document of documents) {
         const tags = preloadTags(bundle, html, document, base);
@@ -151,10 +169,11 @@ export const preloadDocuments = (
         if (isDrawn(document)) {
           const inlined = inlineStylesheets(source, bundle, base);
           inlined.hashes.forEach((hash) => styleHashes.add(hash));
-          source = asDrawnDocument(
-            inlined.html,
-            document.drawnOnRequest ? ON_REQUEST_ROOT : EMPTY_ROOT,
-          );
+          if (startFile === undefined) throw new Error('preload-documents: no start script');
+          source = asDrawnDocument(inlined.html, {
+            root: document.drawnOnRequest ? ON_REQUEST_ROOT : EMPTY_ROOT,
+            startScript: `${base}${startFile}`,
+          });
         }
         if (document.prerender) {
           if (!renderScreen)

@@ -58,8 +58,10 @@ if (container) {
   );
   void firstScreen.then(() => {
     if (canHydrate(container)) {
-      // The drawn screen paints first; hydrating (which measures the page) comes after.
-      whenPainted(() => hydrateRoot(container, app));
+      // The drawn screen paints first; hydrating (which measures the page) comes after, as a
+      // transition: time-sliced like the first render below, so the page answers input while
+      // React takes it over.
+      whenPainted(() => startTransition(() => void hydrateRoot(container, app)));
       return;
     }
     const root = createRoot(container);

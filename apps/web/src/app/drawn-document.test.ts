@@ -14,22 +14,37 @@ const html =
   '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index.js"></script>' +
   `<link rel="modulepreload" crossorigin href="/assets/cabinet.js"></head><body>${EMPTY_ROOT}</body></html>`;
 
+const START = '/assets/start-after-paint.js';
+
 describe('drawn documents', () => {
-  it("fetch their scripts at low priority; the server's template keeps its root for the server", () => {
-    const template = asDrawnDocument(html, ON_REQUEST_ROOT);
-    expect(template).toContain('<script type="module" fetchpriority="low" crossorigin');
-    expect(template).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
+  it("hold the app's files until the screen is painted; the server's template keeps its root for the server", () => {
+    const template = asDrawnDocument(html, { root: ON_REQUEST_ROOT, startScript: START });
+    const document = new DOMParser().parseFromString(template, 'text/html');
+    const scripts = [...document.querySelectorAll('script')].map((script) =>
+      script.getAttribute('src'),
+    );
+    expect(scripts).toEqual([START]);
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    const held = document.head.querySelector('template')?.content;
+    expect(held?.querySelector('script')?.getAttribute('src')).toBe('/assets/index.js');
+    expect(held?.querySelector('link')?.getAttribute('href')).toBe('/assets/cabinet.js');
     expect(isDrawnOnRequest(template)).toBe(true);
-    expect(isDrawnOnRequest(asDrawnDocument(html))).toBe(false);
-    expect(() => asDrawnDocument('<html></html>')).toThrow(/no <div id="root">/);
+    expect(isDrawnOnRequest(asDrawnDocument(html, { startScript: START }))).toBe(false);
+    expect(() => asDrawnDocument('<html></html>', { startScript: START })).toThrow(
+      /no <div id="root">/,
+    );
   });
 
   it('hold a signed-in screen with its language, its session mark and the query cache it was drawn from', () => {
     const state = { queries: [{ queryKey: ['profile'], state: { data: { name: 'Ann' } } }] };
-    const drawn = withDrawnScreen(asDrawnDocument(html, ON_REQUEST_ROOT), '<h1>Profile</h1>', {
-      language: 'ru',
-      queryState: state,
-    });
+    const drawn = withDrawnScreen(
+      asDrawnDocument(html, { root: ON_REQUEST_ROOT, startScript: START }),
+      '<h1>Profile</h1>',
+      {
+        language: 'ru',
+        queryState: state,
+      },
+    );
     const document = new DOMParser().parseFromString(drawn, 'text/html');
     expect(document.documentElement.lang).toBe('ru');
     const root = document.getElementById('root');
@@ -42,7 +57,9 @@ describe('drawn documents', () => {
   });
 
   it('a guest drawing carries no session mark and no query cache', () => {
-    const drawn = withDrawnScreen(asDrawnDocument(html), '<h1>Login</h1>', { language: 'en' });
+    const drawn = withDrawnScreen(asDrawnDocument(html, { startScript: START }), '<h1>Login</h1>', {
+      language: 'en',
+    });
     const document = new DOMParser().parseFromString(drawn, 'text/html');
     expect(document.getElementById('root')?.dataset.session).toBeUndefined();
     expect(document.getElementById(QUERY_STATE_ELEMENT_ID)).toBeNull();
@@ -50,10 +67,14 @@ describe('drawn documents', () => {
 
   it('a value in the query cache cannot close its element or run as a script', () => {
     const name = '</script><script>window.hacked = 1</script><!--';
-    const drawn = withDrawnScreen(asDrawnDocument(html, ON_REQUEST_ROOT), '<h1>x</h1>', {
-      language: 'en',
-      queryState: { name },
-    });
+    const drawn = withDrawnScreen(
+      asDrawnDocument(html, { root: ON_REQUEST_ROOT, startScript: START }),
+      '<h1>x</h1>',
+      {
+        language: 'en',
+        queryState: { name },
+      },
+    );
     expect(scriptSafeJson({ name })).not.toContain('<');
     const document = new DOMParser().parseFromString(drawn, 'text/html');
     const scripts = [...document.querySelectorAll('script')].map((script) => script.type);

@@ -20,15 +20,30 @@ export const QUERY_STATE_ELEMENT_ID = 'query-state';
 /** `data-session` of a root drawn for a signed-in visitor. */
 export const SIGNED_IN_SESSION = 'signed-in';
 
+/** The app's scripts and the files they preload (translations, chunks), as the build links them. */
+const APP_FILE_TAGS =
+  /<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
+
 /**
- * A document whose screen is drawn: its scripts are fetched at low priority, since the screen
- * is drawn without them (they make it interactive), and the browser gives its connections to
- * what the first paint needs first.
+ * A document whose screen is drawn: the screen needs none of the app's files to paint (they make
+ * it interactive), so they wait in the head's one `<template>`, which `startScript` (src/app/
+ * start-after-paint.ts, the one script the document runs) moves into the page after the first
+ * contentful paint.
  */
-export const asDrawnDocument = (html: string, root = EMPTY_ROOT): string => {
+export const asDrawnDocument = (
+  html: string,
+  { root = EMPTY_ROOT, startScript }: { root?: string; startScript: string },
+): string => {
   if (!html.includes(EMPTY_ROOT)) throw new Error(`drawn-document: no ${EMPTY_ROOT} in the HTML`);
+  const appFiles = html.match(APP_FILE_TAGS) ?? [];
+  if (!appFiles.some((tag) => tag.startsWith('<script')))
+    throw new Error('drawn-document: no module script in the HTML');
+  const start =
+    `<script type="module" crossorigin src="${startScript}"></script>\n` +
+    `    <template>${appFiles.join('')}</template>\n  </head>`;
   return html
-    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+    .replace(APP_FILE_TAGS, '')
+    .replace('</head>', () => start)
     .replace(EMPTY_ROOT, () => root);
 };
 
