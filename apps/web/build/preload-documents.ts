@@ -10,10 +10,10 @@ import {
 } from '../src/app/drawn-document.ts';
 
 type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 /** What a drawn document runs first (asDrawnDocument). */
 const START_MODULE = path.resolve(import.meta.dirname, '../src/app/start-after-paint.ts');
-type OutputChunk = Rollup.OutputChunk;
 
 export type DocumentPreloads = {
   /** The HTML file the server sends for a group of URLs (`index.html`, `cabinet.html`). */
