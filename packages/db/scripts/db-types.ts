@@ -35,6 +35,8 @@ const CODEGEN_CLI = path.join(
  * built in come from src/column-types.ts (CUSTOM_IMPORTS).
  */
 const JSON_COLUMNS: Record<string, string> = {
+  'job_outbox.data': 'Record<string, unknown>',
+  'job_outbox.options': 'Record<string, unknown>',
   'notifications.data': 'NotificationLine[]',
   'packages.ips': 'string[]',
   'packages.tariff': 'Record<string, unknown>',

@@ -137,6 +137,15 @@ export interface IspCountries {
   updated_at: Generated<Timestamp>;
 }
 
+export interface JobOutbox {
+  created_at: Generated<Timestamp>;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  id: Generated<number>;
+  jobs_schema: string;
+  options: Generated<ColumnType<Record<string, unknown>, string, string>>;
+  queue: string;
+}
+
 export interface LedgerEntries {
   account: 'main' | 'referral';
   amount_cents: number;
@@ -461,6 +470,7 @@ export interface DB {
   isp_addresses: IspAddresses;
   isp_blocks: IspBlocks;
   isp_countries: IspCountries;
+  job_outbox: JobOutbox;
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;

@@ -5,6 +5,7 @@ import { packageLifecycleWorker } from '../package-lifecycle/package-lifecycle.j
 import { provisioningWorker } from '../packages/packages.jobs.ts';
 import { poolBossDb, registerQueue, type JobWorker } from './jobs.queue.ts';
 import { mailWorker } from './mail.jobs.ts';
+import { outboxWorker } from './outbox.ts';
 import { moveV10Jobs, setAsideV10Schema } from './pg-boss-10-upgrade.ts';
 import { paymentExpiryWorker } from '../payments/payments.jobs.ts';
 import { telegramWorker } from '../telegram/telegram.jobs.ts';
@@ -17,7 +18,10 @@ declare module 'fastify' {
   }
 }
 
-/** Every module's background work; a new one is added here. */
+/**
+ * Every module's background work; a new one is added here. The outbox comes last: the jobs it
+ * moves go to queues the others create.
+ */
 const WORKERS: JobWorker[] = [
   mailWorker,
   provisioningWorker,
@@ -25,6 +29,7 @@ const WORKERS: JobWorker[] = [
   packageLifecycleWorker,
   paymentExpiryWorker,
   telegramWorker,
+  outboxWorker,
 ];
 
 /**

@@ -261,26 +261,5 @@ export const workEach = async <T extends object>(
   );
 };
 
-/** A job queued with a change: its queue, what it carries, its pg-boss options. */
+/** A job and its pg-boss options, as queued by a change (outbox.ts) or a sweep. */
 export type QueuedJob = { name: string; data: object; options: Omit<JobInsert, 'data'> };
-
-/**
- * Queues `jobs` in the caller's transaction (pg-boss's insert, one statement per queue), so
- * they exist only if the change that needs them commits. False when no queue runs in this
- * process, as sendJob returns null: the row that needs a job is enough for the next worker's
- * sweep. Errors are the caller's: unlike enqueueJob, the change fails with its jobs.
- */
-export const insertJobs = async (tx: Db, jobs: QueuedJob[]): Promise<boolean> => {
-  const queue = active[active.length - 1];
-  if (!queue) return false;
-  const names = [...new Set(jobs.map((job) => job.name))];
-  for (const name of names) {
-    const queued = jobs.filter((job) => job.name === name);
-    await queue.boss.insert(
-      name,
-      queued.map((job) => ({ ...job.options, data: job.data })),
-      callerDb(tx),
-    );
-  }
-  return true;
-};

@@ -21,8 +21,8 @@ import {
   MAIL_JOB_OPTIONS,
   mailQueueOf,
   type NotificationMailJob,
-  type QueuedJob,
 } from '../jobs/jobs.queue.ts';
+import { outboxJob, type OutboxJob } from '../jobs/outbox.ts';
 import { channelsSql, findChannels } from './notification-settings.ts';
 import {
   TELEGRAM_JOB_OPTIONS,
@@ -87,16 +87,12 @@ export const notify = async <T extends NotificationType>(
   }
 };
 
-/** A job of notifySql's, and whether the channels and the change let it be sent. */
-export type NotificationJob = { job: QueuedJob; when: RawBuilder<boolean> };
-
 /**
  * notify() as parts of the caller's statement (decision 086), for a change written in one
  * round trip: `channels` is the body of a CTE that must be named `channelsAs`, `notification`
- * stores the cabinet notification, and `mail` and `telegram` are its jobs with the condition
- * under which each is sent (the channels say so and `when` holds: the change really happened).
- * The statement returns the conditions; the caller queues the jobs whose condition held in the
- * same transaction (insertJobs).
+ * stores the cabinet notification, and `mail` and `telegram` are its jobs for the caller's
+ * outbox part (outboxInsertSql), each written when the channels say so and `when` holds (the
+ * change really happened).
  */
 export const notifySql = <T extends NotificationType>(
   userId: number,
@@ -107,8 +103,8 @@ export const notifySql = <T extends NotificationType>(
 ): {
   channels: RawBuilder<unknown>;
   notification: RawBuilder<unknown>;
-  mail: NotificationJob;
-  telegram: NotificationJob;
+  mail: OutboxJob;
+  telegram: OutboxJob;
 } => {
   const data = toNotificationLines(type, fields);
   const channels = sql.table(channelsAs);
@@ -122,14 +118,14 @@ export const notifySql = <T extends NotificationType>(
       data,
       sql<boolean>`(SELECT database FROM ${channels}) AND ${when}`,
     ),
-    mail: {
-      job: { name: mailQueueOf(mailJob), data: mailJob, options: MAIL_JOB_OPTIONS },
-      when: sql<boolean>`coalesce((SELECT mail FROM ${channels}), false) AND ${when}`,
-    },
-    telegram: {
-      job: { name: TELEGRAM_NOTIFICATION_QUEUE, data: telegramJob, options: TELEGRAM_JOB_OPTIONS },
-      when: sql<boolean>`coalesce((SELECT telegram FROM ${channels}), false) AND ${when}`,
-    },
+    mail: outboxJob(
+      { name: mailQueueOf(mailJob), data: mailJob, options: MAIL_JOB_OPTIONS },
+      sql<boolean>`coalesce((SELECT mail FROM ${channels}), false) AND ${when}`,
+    ),
+    telegram: outboxJob(
+      { name: TELEGRAM_NOTIFICATION_QUEUE, data: telegramJob, options: TELEGRAM_JOB_OPTIONS },
+      sql<boolean>`coalesce((SELECT telegram FROM ${channels}), false) AND ${when}`,
+    ),
   };
 };
 

@@ -1,6 +1,8 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DbRoot } from '@proxy/db';
 import { workBatches, type JobWorker, type QueuedJob } from '../jobs/jobs.queue.ts';
+import type { OutboxJob } from '../jobs/outbox.ts';
 import { findUnprovisionedPackageIds } from './packages.repository.ts';
 import { provisionPackages } from './packages.service.ts';
 
@@ -35,13 +37,28 @@ const SWEEP_LIMIT = 1_000;
  * retried purchase adds none while one is queued. Running twice is harmless anyway: see
  * provisionPackages.
  */
-const singletonKey = (packageId: number) => `package:${packageId}`;
+const SINGLETON_PREFIX = 'package:';
 
-/** Provisioning of a package: queued by its purchase, in the purchase's transaction. */
+/** Provisioning of a package, as the sweep queues it. */
 export const provisioningJob = (packageId: number): QueuedJob => ({
   name: PROVISION_QUEUE,
   data: { packageId } satisfies ProvisionJob,
-  options: { singletonKey: singletonKey(packageId), ...PROVISION_JOB_OPTIONS },
+  options: { singletonKey: `${SINGLETON_PREFIX}${packageId}`, ...PROVISION_JOB_OPTIONS },
+});
+
+/**
+ * The same job written by its purchase's statement (outbox.ts), for the package that statement
+ * creates (`packageId`), when `when` holds.
+ */
+export const provisioningOutboxJob = (
+  packageId: RawBuilder<number>,
+  when: RawBuilder<boolean>,
+): OutboxJob => ({
+  name: PROVISION_QUEUE,
+  data: sql`jsonb_build_object('packageId', ${packageId})`,
+  options: sql`${JSON.stringify(PROVISION_JOB_OPTIONS)}::jsonb
+    || jsonb_build_object('singletonKey', ${SINGLETON_PREFIX} || ${packageId})`,
+  when,
 });
 
 /**

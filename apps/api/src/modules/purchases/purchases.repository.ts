@@ -54,21 +54,20 @@ export type PurchaseStatement = {
   debit: { change: RawBuilder<unknown>; entry: RawBuilder<unknown> } | null;
   /** insertPackageSql: written only once the money moved (or for free). */
   newPackage: RawBuilder<unknown>;
-  /** notifySql (CTE `channels`), and whether its mail and Telegram message are to be sent. */
+  /** notifySql (CTE `channels`). */
   channels: RawBuilder<unknown>;
   notification: RawBuilder<unknown>;
-  isMailed: RawBuilder<boolean>;
-  isMessaged: RawBuilder<boolean>;
+  /** outboxInsertSql: the provisioning job and the notification's; null when none is queued. */
+  jobs: RawBuilder<unknown> | null;
   /** Whether the tariff the purchase priced from is still current. */
   tariffIsCurrent: RawBuilder<boolean>;
 };
 
 /**
- * The purchase's writes as ONE statement (decision 086): the debit, the package, its ledger
- * entry and the notification, each part after the debit written only if the one before it was.
- * `package_id` null: nothing was written (the balance is short, or the tariff changed:
- * `tariff_is_current`). `is_mailed` and `is_messaged` say which of the notification's jobs the
- * caller queues with it.
+ * The purchase's writes as ONE statement (decisions 086, 179): the debit, the package, its
+ * ledger entry, the notification and the jobs (into the outbox), each part after the debit
+ * written only if the one before it was. `package_id` null: nothing was written (the balance is
+ * short, or the tariff changed: `tariff_is_current`).
  */
 export const writePurchase = async (db: Db, statement: PurchaseStatement) => {
   const ctes = [
@@ -77,16 +76,16 @@ export const writePurchase = async (db: Db, statement: PurchaseStatement) => {
     ...(statement.debit ? [sql`ledger_entry AS (${statement.debit.entry})`] : []),
     sql`channels AS (${statement.channels})`,
     sql`notification AS (${statement.notification})`,
+    ...(statement.jobs ? [sql`jobs AS (${statement.jobs})`] : []),
   ];
   const { rows } = await sql<{
     package_id: number | null;
     tariff_is_current: boolean;
-    is_mailed: boolean;
-    is_messaged: boolean;
   }>`
     WITH ${sql.join(ctes)}
-    SELECT ${newPackageIdSql} AS package_id, ${statement.tariffIsCurrent} AS tariff_is_current,
-      ${statement.isMailed} AS is_mailed, ${statement.isMessaged} AS is_messaged`.execute(db);
+    SELECT ${newPackageIdSql} AS package_id, ${statement.tariffIsCurrent} AS tariff_is_current`.execute(
+    db,
+  );
   const row = rows[0];
   if (!row) throw new Error('The purchase statement returned no row');
   return row;

@@ -31,8 +31,8 @@ import { recordPromoUsage } from '../promo/promo.repository.ts';
 import { applyPromoCode } from '../promo/promo.service.ts';
 import { generatePackageCredentials } from '../packages/credentials.ts';
 import { insertPackageSql, type NewPackage } from '../packages/packages.repository.ts';
-import { provisioningJob } from '../packages/packages.jobs.ts';
-import { insertJobs } from '../jobs/jobs.queue.ts';
+import { provisioningOutboxJob } from '../packages/packages.jobs.ts';
+import { kickOutbox, outboxInsertSql } from '../jobs/outbox.ts';
 import {
   newPackageIdSql,
   newPackageWrittenSql,
@@ -111,10 +111,9 @@ class TariffChanged extends Error {}
 const TARIFF_ATTEMPTS = 3;
 
 /**
- * Writes the package, the money and the notification in one statement (writePurchase), then
- * queues the provisioning job and the notification's mail and Telegram message as the statement
- * says, in the purchase's transaction; throws BALANCE_SHORT (nothing written) when the balance
- * is short.
+ * Writes the package, the money, the notification and the jobs (provisioning, the
+ * notification's mail and Telegram message, into the outbox) in one statement (writePurchase);
+ * throws BALANCE_SHORT (nothing written) when the balance is short.
  */
 const writeNewPackage = async (
   db: Db,
@@ -153,18 +152,14 @@ const writeNewPackage = async (
     newPackage: insertPackageSql(values, written),
     channels: notification.channels,
     notification: notification.notification,
-    isMailed: notification.mail.when,
-    isMessaged: notification.telegram.when,
+    jobs: outboxInsertSql([
+      provisioningOutboxJob(newPackageIdSql, newPackageWrittenSql),
+      notification.mail,
+      notification.telegram,
+    ]),
     tariffIsCurrent,
   });
-  if (row.package_id !== null) {
-    await insertJobs(db, [
-      provisioningJob(row.package_id),
-      ...(row.is_mailed ? [notification.mail.job] : []),
-      ...(row.is_messaged ? [notification.telegram.job] : []),
-    ]);
-    return row.package_id;
-  }
+  if (row.package_id !== null) return row.package_id;
   if (!row.tariff_is_current) throw new TariffChanged();
   throw await balanceShortError(db, user.id, priceCents);
 };
@@ -173,10 +168,12 @@ const writeNewPackage = async (
  * One purchase, atomic: price from the catalogue and the promo (the client's price is never
  * read), promo limits under the code's row lock, inventory reserved (ISP addresses under their
  * country's lock, an unlimited location's bandwidth under the location's lock; decision 154),
- * then the package (created `pending`), the money through the ledger and the notification in
- * one statement, and its jobs (writeNewPackage), all in one transaction. Any refusal throws and
- * rolls all of it back. Lock order is always promo -> ISP country or
- * unlimited location -> user balance, so parallel buys cannot deadlock.
+ * then the package (created `pending`), the money through the ledger, the notification and the
+ * jobs in one statement (writeNewPackage). A plain purchase is that statement alone; an
+ * Idempotency-Key, a promo or inventory put it in a transaction with those steps. Any refusal
+ * throws and rolls all of it back. Lock order is always promo -> ISP country or unlimited
+ * location -> user balance, so parallel buys cannot deadlock. Once committed, the jobs leave the
+ * outbox for pg-boss (kickOutbox); the answer does not wait for that.
  */
 export const purchase = async (
   ctx: PurchaseContext,
@@ -186,9 +183,15 @@ export const purchase = async (
 ): Promise<PurchaseResult> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await ctx.db
-        .transaction()
-        .execute((tx) => purchaseWith(tx, ctx, user, request, idempotency));
+      const run = (db: Db) => purchaseWith(db, ctx, user, request, idempotency);
+      const needsTransaction =
+        idempotency !== null ||
+        request.promo !== null ||
+        request.family === 'isp' ||
+        request.family === 'unlim';
+      const result = needsTransaction ? await ctx.db.transaction().execute(run) : await run(ctx.db);
+      void kickOutbox();
+      return result;
     } catch (error) {
       if (!(error instanceof TariffChanged) || attempt >= TARIFF_ATTEMPTS) throw error;
       forgetCachedTariff(ctx.db, request.tariffId);
