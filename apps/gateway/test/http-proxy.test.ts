@@ -96,7 +96,7 @@ describe('HTTP proxy', () => {
     });
   });
 
-  it('refuses a wrong password, a malformed login and no credentials with 407, counting nothing', async () => {
+  it('refuses a wrong password, a malformed login or header and no credentials with 407, counting nothing', async () => {
     const other = await addPackage(fixture.gateway);
     const url = `http://127.0.0.1:${fixture.origin.port}/bytes/10`;
     for (const auth of [
@@ -105,6 +105,10 @@ describe('HTTP proxy', () => {
       basicAuth(`${other.login}_ttl_5m`, other.password),
       basicAuth('nobody', other.password),
       'Bearer abc',
+      // Right credentials in a header that is not `Basic <token68>`.
+      `${basicAuth(other.login, other.password)} trailing-garbage`,
+      `${basicAuth(other.login, other.password)}!`,
+      basicAuth(other.login, other.password).replace('Basic ', 'Basic x '),
       undefined,
     ]) {
       const answer = await proxyRequest(fixture.gateway, url, auth ? { auth } : {});

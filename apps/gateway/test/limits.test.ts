@@ -69,6 +69,54 @@ describe('traffic quotas', () => {
     });
   });
 
+  it('never relays a byte beyond the quota: request and answer heads and early tunnel bytes are spent from it too', async () => {
+    await withGateway({}, async (gateway) => {
+      const limit = 100_000;
+      const pkg = await addPackage(gateway, { type: 'dynamic', traffic_limit_bytes: limit });
+      const origin = `127.0.0.1:${shared.origin.port}`;
+      const head = (requestLine: string) =>
+        `${requestLine}\r\nHost: ${origin}\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n` +
+        `X-Pad: ${'p'.repeat(3_000)}\r\nConnection: close\r\n`;
+      const body = 'b'.repeat(1_000);
+      const tunnelled = `GET /bytes/2000 HTTP/1.1\r\nHost: o\r\nX-Pad: ${'p'.repeat(3_000)}\r\nConnection: close\r\n\r\n`;
+      const port = Buffer.alloc(2);
+      port.writeUInt16BE(shared.origin.port);
+      const socksLogin = Buffer.concat([
+        Buffer.from([0x05, 0x01, 0x02, 0x01, pkg.login.length]),
+        Buffer.from(pkg.login),
+        Buffer.from([pkg.password.length]),
+        Buffer.from(pkg.password),
+      ]);
+      // Heads of several kilobytes over small bodies, on each path a request can take: a GET
+      // forwarded, a POST forwarded with its body, and a CONNECT and a SOCKS5 tunnel whose first
+      // request came with the tunnel's.
+      for (let round = 0; round < 25; round += 1)
+        await Promise.all([
+          exchange(gateway.httpPort, `${head(`GET http://${origin}/bytes/2000 HTTP/1.1`)}\r\n`),
+          exchange(
+            gateway.httpPort,
+            `${head(`POST http://${origin}/echo HTTP/1.1`)}Content-Length: ${body.length}\r\n\r\n${body}`,
+          ),
+          exchange(gateway.httpPort, `${head(`CONNECT ${origin} HTTP/1.1`)}\r\n${tunnelled}`),
+          exchange(
+            gateway.socksPort,
+            Buffer.concat([
+              socksLogin,
+              Buffer.from([0x05, 0x01, 0x00, 0x01, 127, 0, 0, 1]),
+              port,
+              Buffer.from(tunnelled),
+            ]),
+          ),
+        ]);
+      await waitFor(async () => (await statusOf(database, pkg.id)) === 'empty');
+      await gateway.flushUsage();
+      const used = await usageOf(database.db, pkg.id);
+      expect(used.up + used.down).toBeLessThanOrEqual(limit);
+      // Little of the quota is left unspent: at most a head that could not go whole.
+      expect(used.up + used.down).toBeGreaterThan(limit - 8_000);
+    });
+  });
+
   it('two instances share one budget', async () => {
     const first = await startTestGateway();
     const second = await startTestGateway();

@@ -140,6 +140,21 @@ describe('SOCKS5 server', () => {
     expect((await rawSocks(fixture.gateway, Buffer.from('GET / HTTP/1.1\r\n\r\n'))).length).toBe(0);
   });
 
+  it('answers a CONNECT to a zero-length domain or to port 0 with "host unreachable" (RFC 1928 requires a reply)', async () => {
+    const login = Buffer.concat([
+      Buffer.from([0x05, 0x01, 0x02]),
+      userPass(fixture.pkg.login, fixture.pkg.password),
+    ]);
+    const hostUnreachable = [0x05, 0x02, 0x01, 0x00, 0x05, 0x04, 0x00, 0x01, 0, 0, 0, 0, 0, 0];
+    const emptyDomain = Buffer.from([0x05, 0x01, 0x00, 0x03, 0x00, 0x00, 0x50]);
+    const portZero = Buffer.from([0x05, 0x01, 0x00, 0x01, 127, 0, 0, 1, 0x00, 0x00]);
+    const domainPortZero = Buffer.from([0x05, 0x01, 0x00, 0x03, 0x01, 0x61, 0x00, 0x00]);
+    for (const request of [emptyDomain, portZero, domainPortZero])
+      expect([...(await rawSocks(fixture.gateway, Buffer.concat([login, request])))]).toEqual(
+        hostUnreachable,
+      );
+  });
+
   it('closes a client that does not finish the handshake in time', async () => {
     const started = Date.now();
     const answer = await rawSocks(fixture.gateway, Buffer.from([0x05, 0x01]));

@@ -65,13 +65,20 @@ export const isStillAuthorized = (
   cache.isCurrent(authorized.entry, now) &&
   (authorized.list === null || lists.isCurrent(authorized.list));
 
+/**
+ * `Basic` and one base64 token (RFC 7617: the scheme, spaces, token68 and nothing else). The
+ * header is matched whole because Buffer's base64 decoding skips what is not base64, so a
+ * header with anything after the token would otherwise pass.
+ */
+const BASIC_CREDENTIALS = /^basic +([A-Za-z0-9+/]+={0,2})$/i;
+
 /** `Basic base64(user:pass)` as the Proxy-Authorization header carries it, or null. */
 export const parseBasicAuthorization = (
   header: string | undefined,
 ): { username: string; password: string } | null => {
-  if (header === undefined || header.length < 7) return null;
-  if (header.slice(0, 6).toLowerCase() !== 'basic ') return null;
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const token = header === undefined ? undefined : BASIC_CREDENTIALS.exec(header.trim())?.[1];
+  if (token === undefined) return null;
+  const decoded = Buffer.from(token, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) return null;
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };

@@ -15,7 +15,7 @@ import {
   untrackConnection,
   type ProxyContext,
 } from '../proxy-context.ts';
-import { feedRelay } from '../tunnel/relay.ts';
+import { feedRelay, passWhole } from '../tunnel/relay.ts';
 import { UpstreamReads } from '../tunnel/upstream-reads.ts';
 import { BodyFraming } from './body-framing.ts';
 import { HEAD_END } from './head-lines.ts';
@@ -259,9 +259,13 @@ class Exchange implements LiveConnection {
     this.upstream = connection;
     connection.exchange = this;
     // The connect timeout covers the wait for the answer's head; the body is bounded by idleness.
-    socket.setTimeout(this.session.forwarder.ctx.config.GATEWAY_CONNECT_TIMEOUT_MS);
-    if (this.counter) this.counter.up += this.requestHead.length;
-    socket.write(this.requestHead, 'latin1');
+    const { ctx } = this.session.forwarder;
+    socket.setTimeout(ctx.config.GATEWAY_CONNECT_TIMEOUT_MS);
+    passWhole(ctx.limits.gatesFor(this.authorized.entry).up, this.requestHead.length, () => {
+      if (this.isOver || this.upstream !== connection) return;
+      if (this.counter) this.counter.up += this.requestHead.length;
+      socket.write(this.requestHead, 'latin1');
+    });
   }
 
   onBytes(chunk: Buffer): boolean {
@@ -312,9 +316,16 @@ class Exchange implements LiveConnection {
     return this.onBodyBytes(rest, head);
   }
 
+  /** An interim (1xx) head, spent from the package's limits before the answer after it. */
   writeHead(text: string) {
-    if (this.counter) this.counter.down += text.length;
-    this.session.socket.write(text, 'latin1');
+    passWhole(
+      this.session.forwarder.ctx.limits.gatesFor(this.authorized.entry).down,
+      text.length,
+      () => {
+        if (this.counter) this.counter.down += text.length;
+        this.session.socket.write(text, 'latin1');
+      },
+    );
   }
 
   /**

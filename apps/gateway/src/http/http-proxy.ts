@@ -31,7 +31,7 @@ import { openTunnel } from '../tunnel/open-tunnel.ts';
 import type { RawConnection } from '../tunnel/raw-tunnel.ts';
 import type { PeerAddress, TcpHandle } from '../tunnel/tcp-handle.ts';
 import { UpstreamReads } from '../tunnel/upstream-reads.ts';
-import { relay } from '../tunnel/relay.ts';
+import { passWhole, relay } from '../tunnel/relay.ts';
 import { parseConnectHead, type ConnectHead } from './connect-head.ts';
 import { createFastForwarder } from './fast-forward.ts';
 import { forwardableHeaders, headerBlockLength } from './headers.ts';
@@ -214,27 +214,39 @@ export const createHttpProxyServer = (
       },
     );
 
-    // The head is counted once, whichever exit carries it in the end.
-    if (counter && attempts === null)
-      counter.up +=
-        (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers);
     const gates = ctx.limits.gatesFor(entry);
     // Connected: the request may not go again through another exit from here.
     let isConnected = false;
+    // The head is spent from the package's limits and counted once, whichever exit carries it
+    // in the end; nothing of the request goes before that.
+    let isHeadPassed = false;
     // A request without a body (no Content-Length, no Transfer-Encoding: RFC 9112 6.3) is
     // complete with its head: it goes at once, without a relay for a body that cannot come.
     // A body is relayed once connected, so that a failed connect leaves it unread for a retry.
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const send = () => {
+      if (!isHeadPassed || (hasBody && !isConnected)) return;
+      if (hasBody) relay(req, upstream, counter, true, gates.up, () => upstream.end());
+      else upstream.end();
+    };
     const connected = () => {
       isConnected = true;
-      if (hasBody) relay(req, upstream, counter, true, gates.up, () => upstream.end());
+      send();
     };
     upstream.once('socket', (socket: net.Socket) => {
       if (socket.connecting) socket.once('connect', connected);
       else connected();
     });
-    if (!hasBody) upstream.end();
+    const headBytes =
+      attempts === null
+        ? (req.method?.length ?? 0) + target.path.length + 11 + headerBlockLength(headers)
+        : 0;
+    passWhole(gates.up, headBytes, () => {
+      if (counter) counter.up += headBytes;
+      isHeadPassed = true;
+      send();
+    });
 
     upstream.on('response', (response) => {
       // The connect timeout covered the wait for a head; the body is bounded by idleness.
@@ -251,12 +263,14 @@ export const createHttpProxyServer = (
       }
       const responseHeaders = forwardableHeaders(response.rawHeaders);
       const message = response.statusMessage ?? '';
-      if (counter)
-        counter.down +=
-          13 + String(status).length + message.length + headerBlockLength(responseHeaders);
-      res.writeHead(status, message, responseHeaders);
-      relay(response, res, counter, false, gates.down, () => res.end());
+      const answerHeadBytes =
+        13 + String(status).length + message.length + headerBlockLength(responseHeaders);
       response.on('error', () => res.destroy());
+      passWhole(gates.down, answerHeadBytes, () => {
+        if (counter) counter.down += answerHeadBytes;
+        res.writeHead(status, message, responseHeaders);
+        relay(response, res, counter, false, gates.down, () => res.end());
+      });
     });
     upstream.on('error', (error) => {
       if (res.headersSent) {

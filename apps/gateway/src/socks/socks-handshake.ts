@@ -31,7 +31,10 @@ export const MAX_HANDSHAKE_BYTES = 513;
 export type Greeting = { kind: 'greeting'; methods: Uint8Array };
 export type Credentials = { kind: 'credentials'; username: string; password: string };
 export type ConnectRequest = { kind: 'connect'; host: string; port: number };
-/** A well-formed request we do not serve (BIND, UDP ASSOCIATE, unknown address type). */
+/**
+ * A request answered with a failure reply: one we do not serve (BIND, UDP ASSOCIATE, an unknown
+ * address type) or one naming no destination (an empty domain, port 0).
+ */
 export type Unsupported = { kind: 'unsupported'; reply: number };
 
 export type Parsed<T> = { message: T; consumed: number } | 'incomplete' | 'invalid';
@@ -80,11 +83,8 @@ export const parseRequest = (buffer: Buffer): Parsed<ConnectRequest | Unsupporte
   let hostEnd: number;
   if (type === ADDRESS_TYPE.ipv4) hostEnd = 8;
   else if (type === ADDRESS_TYPE.ipv6) hostEnd = 20;
-  else if (type === ADDRESS_TYPE.domain) {
-    const length = buffer[4] as number;
-    if (length === 0) return 'invalid';
-    hostEnd = 5 + length;
-  } else
+  else if (type === ADDRESS_TYPE.domain) hostEnd = 5 + (buffer[4] as number);
+  else
     return {
       message: { kind: 'unsupported', reply: REPLY.addressTypeNotSupported },
       consumed: buffer.length,
@@ -100,7 +100,8 @@ export const parseRequest = (buffer: Buffer): Parsed<ConnectRequest | Unsupporte
         ? formatIpv6(buffer.subarray(4, 20))
         : buffer.toString('latin1', 5, hostEnd);
   const port = buffer.readUInt16BE(hostEnd);
-  if (port === 0) return 'invalid';
+  if (port === 0 || host === '')
+    return { message: { kind: 'unsupported', reply: REPLY.hostUnreachable }, consumed: end };
   return { message: { kind: 'connect', host, port }, consumed: end };
 };
 

@@ -64,10 +64,9 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
       }
       client.write(request.established);
       const counter = counterFor(ctx, entry.id);
-      if (early.length > 0) {
-        if (counter) counter.up += early.length;
-        upstream.write(early);
-      }
+      // Bytes the client sent with its request go first, through the tunnel's relay like the
+      // rest: counted and spent from the package's limits.
+      if (early.length > 0) client.unshift(early);
       const gates = ctx.limits.gatesFor(entry);
       const tunnel = pumpTunnel({
         client,

@@ -126,9 +126,9 @@ export class RawConnection implements LiveConnection, Expiring {
     this.#idleTimeoutMs = start.idleTimeoutMs;
     this.expireIn(start.idleTimeoutMs);
     // The answer goes to the client the way the far end's bytes do, uncounted; then the early
-    // bytes to the far end, counted.
+    // bytes to the far end as if just read: counted and spent from the package's limits.
     send(upstreamSide, start.established, false);
-    if (start.early.length > 0) send(clientSide, start.early, true);
+    if (start.early.length > 0) pass(clientSide, start.early);
     proceed(clientSide);
     proceed(upstreamSide);
   }

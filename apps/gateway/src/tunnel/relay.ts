@@ -13,6 +13,18 @@ export type ByteGate = {
   wait: (resume: () => void) => void;
 };
 
+/**
+ * Spends `n` bytes of `gate` as one piece (a message head the relays do not carry), then calls
+ * `go`, which sends them: at once when the gate has them, else once it gave them all. A package
+ * cut meanwhile never calls back; its connections are closed.
+ */
+export const passWhole = (gate: ByteGate | null, n: number, go: () => void) => {
+  if (gate === null) return go();
+  const taken = gate.take(n);
+  if (taken >= n) return go();
+  gate.wait(() => passWhole(gate, n - taken, go));
+};
+
 type RelayState = {
   source: Readable;
   sink: Writable;
