@@ -187,7 +187,10 @@ export type Origin = OriginStats & { port: number; host: string; close: () => Pr
 
 const ORIGIN_CHUNK = Buffer.alloc(64 * 1024, 0x61);
 
-/** GET /bytes/N answers N bytes; anything else echoes the request body; every answer says who asked. */
+/**
+ * GET /bytes/N answers N bytes; anything else echoes the request (its head as received, its
+ * body); every answer says who asked.
+ */
 const originHandler = (req: http.IncomingMessage, res: http.ServerResponse) => {
   const match = /^\/bytes\/(\d+)/.exec(req.url ?? '');
   if (match) {
@@ -203,6 +206,7 @@ const originHandler = (req: http.IncomingMessage, res: http.ServerResponse) => {
       url: req.url,
       host: req.headers.host,
       proxyAuthorization: req.headers['proxy-authorization'] ?? null,
+      rawHeaders: req.rawHeaders,
       body: Buffer.concat(parts).toString('utf8'),
     });
     res.writeHead(200, {
