@@ -31,7 +31,7 @@ const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle');
 };
 
-test.describe('analytics and live chat without configuration (issue 12)', () => {
+test.describe('analytics and live chat without configuration', () => {
   test('a whole journey sends no request to any origin but the cabinet', async ({ page, api }) => {
     const urls = recordRequests(page);
     const user = await api.registerVerified(newUser());
@@ -188,7 +188,7 @@ const startCabinet = async (env: Record<string, string>) => {
   };
 };
 
-test.describe('analytics and live chat configured (issue 12)', () => {
+test.describe('analytics and live chat configured', () => {
   let standIn: Awaited<ReturnType<typeof startThirdPartyStandIn>>;
   let cabinet: Awaited<ReturnType<typeof startCabinet>>;
 

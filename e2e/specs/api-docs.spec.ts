@@ -15,7 +15,7 @@ const apiKeyOf = async (request: APIRequestContext, token: string) => {
   return ((await response.json()) as { user: { api_key: string } }).user.api_key;
 };
 
-test.describe('API documentation (issue 12)', () => {
+test.describe('API documentation', () => {
   test('the page renders the document and "Try it out" calls the API with the key', async ({
     page,
     api,

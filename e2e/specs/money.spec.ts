@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 // A valid TRC20 address (base58check).
 const ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
-/** The sandbox checkout: the payment id and its signed one-time token (issue 9, defect 12). */
+/** The sandbox checkout: the payment id and its signed one-time token. */
 const SANDBOX_CHECKOUT = /\/api\/payment\/sandbox\/[0-9a-f-]{36}\?token=\d+\.[\w-]+$/;
 
 const startTopUp = async (page: Page, amount: string) => {

@@ -15,7 +15,7 @@ const placeholderFit = (input: Locator) =>
     return { text: context.measureText(element.placeholder).width, room };
   });
 
-test.describe('what a newcomer hit (issue 9)', () => {
+test.describe('what a newcomer sees', () => {
   test('a toast sits below the header and the same toast shows once', async ({
     page,
     api,

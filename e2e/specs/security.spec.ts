@@ -37,7 +37,7 @@ const visible = (selector: string) => async (page: Page) => {
   await expect(page.locator(selector).first()).toBeVisible();
 };
 
-test.describe('content security policy (issue 9, defect 5)', () => {
+test.describe('content security policy', () => {
   test('every guest page runs under the strict policy with no violation', async ({ page }) => {
     const { visit } = await watchPolicy(page);
     await visit('/login', heading('Log in'));
@@ -146,7 +146,7 @@ test.describe('content security policy (issue 9, defect 5)', () => {
   });
 });
 
-test.describe('Google return screen (issue 9, defect 5)', () => {
+test.describe('Google return screen', () => {
   test('drops the token from the address bar and history and sends no referrer', async ({
     page,
     api,

@@ -1,5 +1,5 @@
 /**
- * A 100k-line export for `npm run bench` (issue 11): one customer's dynamic package with 100
+ * A 100k-line export for `npm run bench`: one customer's dynamic package with 100
  * login lists of 1,000 entries, exported at once (GET /api/export/proxy-lists, the largest
  * export the API allows) in each format. For each: the time to the last byte, the bytes, and
  * how far the server's resident memory rose above its level before the request (sampled from

@@ -2,7 +2,7 @@
  * `npm run bench:mail`: how long 1,000 queued mails take to leave, through the real app (the
  * jobs plugin's mail workers, the mailer's SMTP pool) to a local `smtp-server` speaking real
  * SMTP with its defaults (STARTTLS offered, AUTH required). 200 are verification mails on the
- * account queue, 800 notification mails. Target: all of them in under 30 s (issue 9).
+ * account queue, 800 notification mails. Target: all of them in under 30 s.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

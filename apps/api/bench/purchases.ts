@@ -177,7 +177,7 @@ export const benchPurchases = async (options: {
       row('POST /api/tariff/buy', purchases),
       row('bare: balance UPDATE alone', { ...floorAfter, okPerSecond: floorPerSecond }),
       '',
-      `ratio purchases/bare UPDATE: ${(purchases.okPerSecond / floorPerSecond).toFixed(2)}x (the issue's 1000/s against 3,400/s there: 0.29x)`,
+      `ratio purchases/bare UPDATE: ${(purchases.okPerSecond / floorPerSecond).toFixed(2)}x (the 1000/s target against the 3,400/s of decision 086: 0.29x)`,
       `money after the run: ${run.packages} packages = ${run.charges} charges (wrk saw ${okResponses} answers 200),`,
       '  every balance equals its ledger, none below zero',
       `overspend probe: ${CUSTOMERS} customers with money for ${PROBE_BUYS} packages each, ${probeSeconds}s of buying:`,

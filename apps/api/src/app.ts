@@ -130,7 +130,7 @@ export const buildApp = async (deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { ignoreTrailingSlash: true },
     logController: new DebugRequestLogController(),
     // Errors raised before routing (undecodable URLs, over-long path parameters) and requests
-    // Node cannot read go through the one error handler and shape (issue 9, defect 13).
+    // Node cannot read go through the one error handler and shape.
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();

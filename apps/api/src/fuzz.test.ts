@@ -10,7 +10,7 @@ import { sandboxSecretOf } from './modules/payments/payment-providers.ts';
 import { loadShop } from '../test/shop.ts';
 
 /**
- * Issue 9, defect 2: hostile input on EVERY route of the route table (collected with an
+ * Hostile input on EVERY route of the route table (collected with an
  * onRoute hook, so a route added later is fuzzed without touching this file) must never
  * make the API answer 5xx, and every refusal must be in the one error shape.
  *
@@ -486,7 +486,7 @@ describe('fuzz of every route', () => {
   }, 300_000);
 });
 
-describe('control characters in text fields (issue 9, defect 2)', () => {
+describe('control characters in text fields', () => {
   it('a NUL or a lone surrogate in a body or query field is a 422 error on that field', async () => {
     await loadShop(ctx.database.db);
     const user = await verifiedUser(ctx);

@@ -15,7 +15,7 @@ describe('server process', () => {
       const server = await spawnServer({
         RATE_LIMIT_AUTH_MAX: '1000',
         RATE_LIMIT_ACCOUNT_MAX: '1000',
-        // Requests are logged at debug (issue 9): this test watches them arrive.
+        // Requests are logged at debug: this test watches them arrive.
         LOG_LEVEL: 'debug',
       });
       // One "incoming request" debug line per request the server has started to handle.

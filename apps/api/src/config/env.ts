@@ -126,11 +126,11 @@ const envSchema = z.object({
     .default(64 * 1024),
   /** Seed the demo user; defaults to "only with the embedded database". */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Google sign-in (issue 3): unset client id/secret = the button is disabled, redirect 404. */
+  /** Google sign-in: unset client id/secret = the button is disabled, redirect 404. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
-  /** PostgreSQL schema of the pg-boss job tables (issue 3). */
+  /** PostgreSQL schema of the pg-boss job tables. */
   JOBS_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,50}$/)
@@ -162,7 +162,7 @@ const envSchema = z.object({
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** Open SMTP connections of the mailer's pool (nodemailer `pool: true`). */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
-  /** Payments (issue 4). With no provider keys every method is served by the built-in sandbox. */
+  /** Payments: with no provider keys every method is served by the built-in sandbox. */
   PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false']).default('true'),
   /** HMAC secret of the sandbox webhooks; derived from APP_SECRET when unset. */
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
@@ -210,7 +210,7 @@ const envSchema = z.object({
   /** Per-IP CSP violation reports per window (POST /api/csp-report). */
   RATE_LIMIT_CSP_REPORT_MAX: z.coerce.number().int().min(1).default(60),
   /**
-   * The Telegram bot (issue 12, decisions 142 and 143): off without a token. The Bot API root
+   * The Telegram bot (decisions 142 and 143): off without a token. The Bot API root
    * (grammy's client.apiRoot) is Telegram's unless a stand-in or a local Bot API server is used.
    */
   TELEGRAM_BOT_TOKEN: z

@@ -4,7 +4,7 @@ import { apiErrorSchema } from '@proxy/contract';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 
 /**
- * Issue 9, defect 13: every error answer, including those Node and Fastify produce before any
+ * Every error answer, including those Node and Fastify produce before any
  * route runs, is the one JSON error shape and never echoes the URL. Real sockets: Node's own
  * parser errors (431, malformed requests) never reach `inject`.
  */
@@ -66,7 +66,7 @@ const expectErrorShape = (response: RawResponse, status: number, code: string) =
   expect(response.body).not.toMatch(/\/api\//);
 };
 
-describe('errors raised before any route (issue 9, defect 13)', () => {
+describe('errors raised before any route', () => {
   it('431: a request line or header over the limit', async () => {
     const longUrl = await sendRaw(http(`GET /api/health?${MARKER}=${'a'.repeat(20_000)} HTTP/1.1`));
     expectErrorShape(longUrl, 431, 'HEADERS_TOO_LARGE');

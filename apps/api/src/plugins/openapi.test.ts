@@ -41,7 +41,7 @@ const operationsOf = (document: Document): Documented[] =>
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
 
 /**
- * Issue 12: the OpenAPI document is generated from the contract, and every documented route is
+ * The OpenAPI document is generated from the contract, and every documented route is
  * called here for real, with the API key, by a customer who owns one package of each family,
  * proxy lists and metered traffic. Each answer is validated against the response schema the
  * document gives for it (JSON Schema 2020-12, Ajv), downloads against its media types; the

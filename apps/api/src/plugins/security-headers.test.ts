@@ -39,7 +39,7 @@ const REQUESTS = [
   { method: 'GET', url: '/locales/en/base.json' },
 ] as const;
 
-describe('security headers (issue 9, defect 5)', () => {
+describe('security headers', () => {
   it('every response carries a strict CSP, nosniff, a referrer policy and no framing', async () => {
     for (const request of REQUESTS) {
       const response = await ctx.app.inject(request);

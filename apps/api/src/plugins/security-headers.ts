@@ -176,7 +176,7 @@ const summarise = (report: Record<string, unknown>) =>
   );
 
 /**
- * Security headers on every response (issue 9, defect 5), set in onSend unless the route set
+ * Security headers on every response, set in onSend unless the route set
  * its own (the sandbox checkout page keeps its stricter policy), and the CSP report endpoint.
  */
 export const securityHeadersPlugin = fp(

@@ -229,7 +229,7 @@ export const routes: RouteObject[] = [
               { path: 'notifications', ...screens.notificationSettings },
               { path: 'dynamic/api-tools/:packageKey', ...screens.apiTools },
               { path: 'api-documentation', ...screens.apiDocumentation },
-              // Screens of later issues: 404 inside the layout until built.
+              // Any other path: 404 inside the layout.
               { path: '*', ...notFound },
             ],
           },

@@ -18,31 +18,31 @@ export const ERROR_CODES = {
   API_KEY_NOT_ALLOWED: { status: 403, key: 'errors.api_key_not_allowed' },
   NOT_FOUND: { status: 404, key: 'errors.not_found' },
   CONFLICT: { status: 409, key: 'errors.conflict' },
-  /** An Idempotency-Key sent again with another request (issue 9, defect 11). */
+  /** An Idempotency-Key sent again with another request. */
   IDEMPOTENCY_KEY_REUSED: { status: 422, key: 'errors.idempotency_key_reused' },
   INSUFFICIENT_FUNDS: { status: 422, key: 'errors.insufficient_funds' },
-  // Buy flow (issue 5): a short balance names the missing amount ({{missing}}).
+  // Buy flow: a short balance names the missing amount ({{missing}}).
   BALANCE_SHORT: { status: 422, key: 'errors.balance_short' },
   PROMO_INVALID: { status: 422, key: 'errors.promo_invalid' },
   LOCATION_UNAVAILABLE: { status: 422, key: 'errors.location_unavailable' },
   OUT_OF_STOCK: { status: 409, key: 'errors.out_of_stock' },
-  // Package changes (issue 11): a state that does not allow the action.
+  // Package changes: a state that does not allow the action.
   PACKAGE_ACTION_UNAVAILABLE: { status: 409, key: 'errors.package_action_unavailable' },
   PACKAGE_ALREADY_SWAPPED: { status: 409, key: 'errors.package_already_swapped' },
   UNLIM_ACTIVE_UNDELETABLE: { status: 409, key: 'errors.unlim_active_undeletable' },
-  // Package lifecycle (issue 11, decision 108): extend/renew is refused while auto-renew is on;
+  // Package lifecycle (decision 108): extend/renew is refused while auto-renew is on;
   // a package that is not running (inactive, deactivated, pending) is restored, not extended;
   // unlimited 1-day tariffs have no auto-renew.
   AUTO_RENEW_ENABLED: { status: 409, key: 'errors.auto_renew_enabled' },
   PACKAGE_NOT_EXTENDABLE: { status: 409, key: 'errors.package_not_extendable' },
   AUTO_RENEW_UNAVAILABLE: { status: 422, key: 'errors.auto_renew_unavailable' },
-  // Proxy lists and the generator (issue 11, decision 116).
+  // Proxy lists and the generator (decision 116).
   PACKAGE_NOT_ACTIVE: { status: 409, key: 'errors.package_not_active' },
   LOCATION_NOT_SERVED: { status: 422, key: 'errors.location_not_served' },
   LIST_PORTS_EXHAUSTED: { status: 409, key: 'errors.list_ports_exhausted' },
   EMAIL_ALREADY_VERIFIED: { status: 409, key: 'errors.email_already_verified' },
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
-  // Refused before routing (issue 9, defect 13): Node's parser and Fastify's router.
+  // Refused before routing: Node's parser and Fastify's router.
   REQUEST_TIMEOUT: { status: 408, key: 'errors.request_timeout' },
   URI_TOO_LONG: { status: 414, key: 'errors.uri_too_long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupported_media_type' },

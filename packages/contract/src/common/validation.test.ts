@@ -4,7 +4,7 @@ import { isCleanText, requiredString, textField, VALIDATION_KEYS } from './valid
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('textField (issue 9, defect 2)', () => {
+describe('textField', () => {
   it('refuses C0, DEL and C1 control characters and lone surrogates', () => {
     for (const value of [
       '\u0000',

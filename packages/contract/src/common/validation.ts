@@ -35,7 +35,7 @@ export const isCleanText = (value: string, multiline = false): boolean => {
 /**
  * THE string schema of every request: each text a client sends (body, query, path parameter,
  * header) is a `textField`, so a control character or a lone surrogate is a 422 field error
- * (`control_characters`) and never reaches SQL (issue 9, defect 2). A non-string is refused,
+ * (`control_characters`) and never reaches SQL. A non-string is refused,
  * never coerced. Chain the field's own rules after it (`.min()`, `.max()`, `.refine()`).
  *
  * - `multiline`: tab, LF and CR are allowed (free text over several lines).

@@ -7,7 +7,7 @@ import {
   telegramStatusSchema,
 } from './notification-settings.schemas.ts';
 
-/** Notification settings and the Telegram bot (spec 001 sections 2, 4 and 7; issue 12). */
+/** Notification settings and the Telegram bot (spec 001 sections 2, 4 and 7). */
 export const notificationSettingsEndpoints = {
   get: defineEndpoint('GET /profile/notification-settings', {
     summary: 'Per event and channel (mail, database, telegram): whether the user hears of it',

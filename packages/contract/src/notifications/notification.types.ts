@@ -25,7 +25,7 @@ export const NOTIFICATION_DATA_SCHEMAS = {
   'notifications.isp_swapped': z.object({ package: text, country: text }),
   'notifications.package_restored': z.object({ package: text, amount: text, date: instant }),
   'notifications.package_upgraded': z.object({ package: text, tariff: text, amount: text }),
-  // Package lifecycle (issue 11, decision 109). `date` is the (new) expiry.
+  // Package lifecycle (decision 109). `date` is the (new) expiry.
   'notifications.package_extended': z.object({ package: text, amount: text, date: instant }),
   'notifications.package_renewed': z.object({ package: text, amount: text, date: instant }),
   'notifications.package_renewal_failed': z.object({ package: text, amount: text }),

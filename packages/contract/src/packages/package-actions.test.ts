@@ -14,7 +14,7 @@ import {
   unlimRenewSchema,
 } from './package-lifecycle.schemas.ts';
 
-// The actions on a package (issue 11): its lifecycle (extend, renew, auto-renewal) and its
+// The actions on a package: its lifecycle (extend, renew, auto-renewal) and its
 // changes (delete, upgrade, the unlimited speed upgrade).
 
 describe('package lifecycle schemas', () => {

@@ -20,7 +20,7 @@ const byPackageId = z.object({ packageID: packageIdParam });
 const paidHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: textField().optional() });
 
 /**
- * Changes of one package of the signed-in user (issue 11). Every one answers 404 for another
+ * Changes of one package of the signed-in user. Every one answers 404 for another
  * user's, an unknown or a malformed id; money moves only through the ledger, in the same
  * transaction as the change. Paths the spec does not show: docs/decisions/112.
  */

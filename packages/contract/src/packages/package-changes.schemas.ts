@@ -4,7 +4,7 @@ import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { actionResponseSchema } from '../common/responses.ts';
 
 /**
- * Package changes (issue 11): delete, ISP swap, restore, upgrade and the unlimited speed
+ * Package changes: delete, ISP swap, restore, upgrade and the unlimited speed
  * upgrade. Field-error messages are bare keys of `base` `validation.` (the API translates them;
  * the web maps `email_match` to packages:modals.delete_package.errors.email_match).
  */

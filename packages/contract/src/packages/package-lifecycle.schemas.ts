@@ -6,7 +6,7 @@ import { BUY_ERROR_KEYS, booleanFlag, buyResponseSchema, promo } from '../catalo
 import { isIspPeriod } from '../catalogue/isp-pricing.ts';
 
 /**
- * Package lifecycle (issue 11): extend / renew and the auto-renew switch of every family
+ * Package lifecycle: extend / renew and the auto-renew switch of every family
  * (decision 108). Dynamic (`dynamic`), premium (`vip`) and ISP packages use
  * /packages/:id/...; unlimited packages use the spec's {unlim} prefix, /unlim/:packageID/...
  */

@@ -53,7 +53,7 @@ export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 const providerParams = z.object({ provider: textField() });
 const sandboxParams = z.object({ id: textField() });
 /**
- * The signed one-time token of the checkout link (issue 9, defect 12). Optional in the schema:
+ * The signed one-time token of the checkout link. Optional in the schema:
  * a missing, foreign or expired token answers 404 like an unknown payment.
  */
 const sandboxQuery = z.object({ token: textField().max(256).optional() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textField } from '../common/validation.ts';
 
 /**
- * The payloads of the providers' signed webhooks, as far as we read them (issue 9, defect 10).
+ * The payloads of the providers' signed webhooks, as far as we read them.
  * A signature proves who sent a body, not that it has the shape we expect: a delivery that
  * does not fit is answered 400 in the error shape, never handed half-checked to SQL.
  * Provider payloads grow over time: fields we do not read are let through.

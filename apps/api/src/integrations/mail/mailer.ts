@@ -7,7 +7,7 @@ import { renderMail, type MailContent, type MailPurpose } from './templates.ts';
 
 export type MailRequest =
   | { to: string; name: string; language: Language; purpose: MailPurpose; link: string }
-  /** A notification mail (issue 3), rendered by the job worker in the user's language. */
+  /** A notification mail, rendered by the job worker in the user's language. */
   | {
       to: string;
       name: string;

@@ -136,7 +136,7 @@ describe('NOWPayments adapter (against a local stand-in)', () => {
     expect(card.json<{ url: string }>().url).toContain('/api/payment/sandbox/');
   });
 
-  it('answers 400 in the error shape to validly signed IPNs of the wrong shape (issue 9, defect 10)', async () => {
+  it('answers 400 in the error shape to validly signed IPNs of the wrong shape', async () => {
     const user = await verifiedUser(ctx);
     await createTopUp(ctx, user.token, { amount: 30, type: 3, network: 'BTC' });
     const payment = await onlyPaymentOf(ctx.database.db, user.id);

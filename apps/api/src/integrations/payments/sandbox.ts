@@ -37,9 +37,9 @@ const checkoutMac = (secret: string, holder: CheckoutHolder, expiresAt: number) 
   hmacBase64Url(secret, `sandbox-checkout\n${holder.paymentId}\n${holder.userId}\n${expiresAt}`);
 
 /**
- * The token in a sandbox checkout URL (issue 9, defect 12): `<expiry>.<HMAC>` over the payment
+ * The token in a sandbox checkout URL: `<expiry>.<HMAC>` over the payment
  * id, its owner and the expiry, keyed with APP_SECRET. Without it the page and its buttons
- * answer 404, so holding a payment id no longer lets anyone complete the payment.
+ * answer 404, so holding a payment id does not let anyone complete the payment.
  */
 export const createSandboxCheckoutToken = (
   secret: string,

@@ -123,7 +123,7 @@ describe('Stripe Checkout adapter (against a local stand-in)', () => {
     expect((await balancesOf(ctx, user.id)).balance_cents).toBe(2500);
   });
 
-  it('answers 400 in the error shape to validly signed events of the wrong shape (issue 9, defect 10)', async () => {
+  it('answers 400 in the error shape to validly signed events of the wrong shape', async () => {
     const user = await verifiedUser(ctx);
     await createTopUp(ctx, user.token, { amount: 20, type: 5 });
     const payment = await onlyPaymentOf(ctx.database.db, user.id);

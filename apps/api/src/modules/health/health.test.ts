@@ -65,7 +65,7 @@ describe('error shapes', () => {
       answer: badRequest,
     },
     {
-      // 415 with its own code since issue 9 (decision 083); it was reported as a plain 400.
+      // 415 with its own code (decision 083).
       body: 'an unsupported content type',
       contentType: 'application/x-www-form-urlencoded',
       payload: 'email=a',

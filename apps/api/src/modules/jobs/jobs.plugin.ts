@@ -13,7 +13,7 @@ import { telegramWorker } from '../telegram/telegram.jobs.ts';
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
-    /** The running pg-boss (later issues add queues and schedules); null when it failed to start. */
+    /** The running pg-boss; null when it failed to start. */
     jobs: PgBoss | null;
   }
 }

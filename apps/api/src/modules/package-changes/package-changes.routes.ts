@@ -13,7 +13,7 @@ import { upgradePackage } from './upgrade.service.ts';
 import { listUnlimUpgradeOptions, upgradeUnlim } from './unlim-upgrade.service.ts';
 
 /**
- * Package changes (issue 11, decision 112). A malformed id fails the params schema: 404 like an
+ * Package changes (decision 112). A malformed id fails the params schema: 404 like an
  * unknown one (error handler). Changes that take money also need an unrestricted user.
  */
 export const packageChangesRoutes: RoutesPlugin = (app, _options, done) => {

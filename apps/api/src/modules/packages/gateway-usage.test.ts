@@ -93,7 +93,7 @@ describe('package usage comes from the gateway metering', () => {
       );
     expect(await lease()).toBe(0);
 
-    // What a renewal does (issue 11): a new period, then the package active again.
+    // What a renewal does: a new period, then the package active again.
     await db.transaction().execute(async (tx) => {
       await sql`SELECT start_traffic_period(${packageId})`.execute(tx);
       await tx

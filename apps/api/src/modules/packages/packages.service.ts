@@ -336,8 +336,8 @@ export const getUnlimUsage = async (db: Db, userId: number, id: number): Promise
  * locked until the transaction commits, so a second job (a retry of a job whose worker died,
  * or the sweep's) waits and then finds nothing left to do. A worker killed mid-way holds no
  * lock: PostgreSQL rolls its transaction back and the package stays pending for the sweep.
- * `delayMs` (PROVISIONING_DELAY_MS) is the time the provisioning step itself takes: the
- * gateway issue does its work here.
+ * `delayMs` (PROVISIONING_DELAY_MS) is the time the provisioning step itself takes:
+ * simulated gateway latency for a staging run and the crash test (decision 077).
  */
 export const provisionPackages = (db: DbRoot, ids: number[], delayMs: number) =>
   db.transaction().execute(async (tx) => {

@@ -56,7 +56,7 @@ describe('POST /payment/create', () => {
     expect(row.provider_payment_id).toBe(`sbx_${row.id}`);
   });
 
-  it('refuses a typed amount that is not plain digits (1e3) with a field error (issue 9)', async () => {
+  it('refuses a typed amount that is not plain digits (1e3) with a field error', async () => {
     const user = await verifiedUser(ctx);
     for (const amount of ['1e3', '0x10', '+50']) {
       const response = await createTopUp(ctx, user.token, { amount, type: 5 });
@@ -252,7 +252,7 @@ describe('sandbox webhooks', () => {
     expect(outcomes.map((o) => o.outcome)).toEqual(['amount_mismatch', 'amount_mismatch']);
   });
 
-  it('answers 400 in the error shape to validly signed bodies that are no sandbox payload (issue 9, defect 10)', async () => {
+  it('answers 400 in the error shape to validly signed bodies that are no sandbox payload', async () => {
     const user = await verifiedUser(ctx);
     const payment = await sandboxPayment(ctx, user.token, 20);
     const odd = [
@@ -372,7 +372,7 @@ const actionPath = (
   token = tokenOf(payment),
 ) => `/api/payment/sandbox/${payment.id}/${action}?token=${encodeURIComponent(token)}`;
 
-describe('sandbox checkout access (issue 9, defect 12)', () => {
+describe('sandbox checkout access', () => {
   it('opens and completes only with the signed token of that payment and user, before it expires', async () => {
     const user = await verifiedUser(ctx);
     const other = await verifiedUser(ctx);

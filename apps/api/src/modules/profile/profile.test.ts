@@ -17,7 +17,7 @@ const newPassword = (password: string, fields: Record<string, unknown> = {}) => 
 });
 
 describe('GET /profile', () => {
-  it('returns the user with money in dollars and the later-issue fields', async () => {
+  it('returns the user with money in dollars, the promo token and whether Telegram is connected', async () => {
     const { token, id } = await registerUser(ctx.app);
     // Through the ledger: other test files check the whole ledger against the balances.
     await creditBalance(ctx.database.db, id, 12_345);

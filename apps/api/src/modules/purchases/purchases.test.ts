@@ -439,7 +439,7 @@ describe('concurrency, idempotency and refusals', () => {
     expect(await holdings(user.id)).toEqual({ packages: 1, balance: 900 });
   });
 
-  it('an Idempotency-Key reused with another request is refused with 422 (issue 9, defect 11)', async () => {
+  it('an Idempotency-Key reused with another request is refused with 422', async () => {
     const base1 = await tariffByKey('base-1gb');
     const base5 = await tariffByKey('base-5gb');
     const unlim = await tariffByKey('unlim-1d-100mbps');

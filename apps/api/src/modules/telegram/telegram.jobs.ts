@@ -18,7 +18,7 @@ import {
 const TELEGRAM_BATCH_SIZE = 10;
 
 /**
- * The Telegram notification worker (issue 12): sends each queued notification to the user's
+ * The Telegram notification worker: sends each queued notification to the user's
  * chat. A 429 queues the message again after its `retry_after` (and completes this job); a 403
  * (the user blocked the bot) disconnects the account; a network error or 5xx fails the job for
  * pg-boss's retries (TELEGRAM_JOB_OPTIONS). The queue exists even with the bot off, so the

@@ -6,7 +6,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('Google return token (issue 9, defect 5)', () => {
+describe('Google return token', () => {
   it('moves the token from the address bar into memory without a new history entry', () => {
     window.history.pushState(null, '', '/auth/google/callback?token=secret-1&lang=ru#top');
     const entries = window.history.length;

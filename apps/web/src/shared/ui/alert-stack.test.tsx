@@ -35,7 +35,7 @@ describe('transient alert stack (spec: 5 s auto-dismiss, collapse beyond 3 after
     expect(alertTexts()).toEqual(['Alert 2']);
   });
 
-  it('shows an identical alert once and restarts its 5 s (issue 9: the same toast twice)', () => {
+  it('shows an identical alert once and restarts its 5 s', () => {
     render(<AlertStack />);
     act(() => {
       showAlert.error('Alert 1');

@@ -118,7 +118,7 @@ export const ChoiceSelect = ({
   );
 };
 
-/** A step that is one select: its fieldset's legend names the select (one heading, issue 9). */
+/** A step that is one select: its fieldset's legend names the select (one heading). */
 export const ChoiceStep = ({
   legend,
   ...select

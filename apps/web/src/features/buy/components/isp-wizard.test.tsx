@@ -75,7 +75,7 @@ describe('IspWizard (spec 001 wizard rules)', () => {
     expect(useBasketStore.getState().item).toBeNull();
   });
 
-  it('names each step once and shows no price line of its own (issue 9)', async () => {
+  it('names each step once and shows no price line of its own', async () => {
     const user = userEvent.setup();
     wizard.render();
     for (const step of ['1. Authentication type', '2. Period', '3. Country', '4. Number of IPs'])

@@ -6,7 +6,7 @@ import { useRegenerateApiKey } from '../api/regenerate-api-key';
 
 /**
  * The user's API key (the reseller API's X-Api-Key) with copy and regenerate. Regenerating is
- * confirmed first: the current key stops working at once (issue 12).
+ * confirmed first: the current key stops working at once.
  */
 export const ProfileApiKeyCard = ({ apiKey }: { apiKey: string }) => {
   const { t } = useTranslation('profile');
