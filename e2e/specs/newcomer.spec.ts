@@ -96,11 +96,14 @@ test.describe('what a newcomer sees', () => {
     await page.setViewportSize(PHONE);
     for (const language of ['en', 'ru'] as const) {
       await page.goto('/cabinet/faq');
-      if (language === 'ru')
+      if (language === 'ru') {
         await page
           .getByRole('group', { name: 'Language' })
           .getByRole('button', { name: 'RU' })
           .click();
+        // The tabs are drawn again in Russian: measure those, not the English ones going away.
+        await expect(page.getByRole('tab', { name: 'Аккаунт и безопасность' })).toBeVisible();
+      }
       const tabs = page.getByRole('tab');
       await expect(tabs).toHaveCount(8);
       for (const tab of await tabs.all()) {
