@@ -17,6 +17,7 @@ import { ListPorts } from './lists/list-ports.ts';
 import { createLeaseStore, PackageLimits } from './limits/package-limits.ts';
 import { startInstanceHeartbeat } from './metering/instance-heartbeat.ts';
 import { startUsageFlusher } from './metering/usage-flusher.ts';
+import { UsageJournal } from './metering/usage-journal.ts';
 import { UsageMeter } from './metering/usage-meter.ts';
 import type { ProxyContext } from './proxy-context.ts';
 import { createSocksServer } from './socks/socks-server.ts';
@@ -102,6 +103,13 @@ export const startGateway = async (options: {
             log.error({ err: error, packageId }, 'marking a package empty failed'),
         );
     },
+    onUnavailable: (packageId) => {
+      const closed = registry.cut(packageId);
+      log.warn(
+        { packageId, closed },
+        'traffic lease impossible (database away): connections closed, new ones refused',
+      );
+    },
     onError: (error) => log.warn({ err: error }, 'traffic lease failed'),
   });
   // Set once the shared ports listen (the ISP addresses' listeners share their ports); the
@@ -159,6 +167,12 @@ export const startGateway = async (options: {
     log,
   });
   const meter = new UsageMeter();
+  const { journal, adopted } = UsageJournal.open(
+    config.GATEWAY_JOURNAL_DIR,
+    config.GATEWAY_INSTANCE_ID,
+  );
+  if (adopted.length > 0)
+    log.info({ batches: adopted.length }, 'usage journals of stopped instances taken over');
   const heartbeat = startInstanceHeartbeat({
     db,
     instanceId: config.GATEWAY_INSTANCE_ID,
@@ -168,6 +182,9 @@ export const startGateway = async (options: {
   const flusher = startUsageFlusher({
     db,
     meter,
+    journal,
+    adopted,
+    noteIntervalMs: config.GATEWAY_JOURNAL_INTERVAL_MS,
     instanceId: config.GATEWAY_INSTANCE_ID,
     intervalMs: config.GATEWAY_FLUSH_INTERVAL_MS,
     isInUse: (packageId) => registry.count(packageId) > 0,
@@ -261,7 +278,7 @@ export const startGateway = async (options: {
     await Promise.all([ports.stop(), ispListeners?.stop()]);
     clearInterval(expirySweep);
     await exitHealth.stop().catch(() => undefined);
-    await flusher.stop();
+    journal.close((await flusher.stop()).isSettled);
     await heartbeat.stop().catch(() => undefined);
     await sync.stop();
     throw error;
@@ -298,11 +315,11 @@ export const startGateway = async (options: {
         await limits.returnAll();
         await flusher.flush().catch((error: unknown) => {
           log.error(
-            { err: error },
-            'final usage flush failed: the bytes since the last flush are lost',
+            { err: error, journal: config.GATEWAY_JOURNAL_DIR },
+            'final usage flush failed: the usage stays in the journal, written at the next start',
           );
         });
-        await flusher.stop();
+        journal.close((await flusher.stop()).isSettled);
         await heartbeat.stop().catch((error: unknown) => {
           log.warn({ err: error }, 'deleting the heartbeat failed: it goes stale instead');
         });

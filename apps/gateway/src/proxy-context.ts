@@ -73,7 +73,8 @@ export const arrivalOf = (ctx: ProxyContext, connection: ClientAddress): string 
 };
 
 /** Why a new connection of an authenticated package is refused, or null to let it in. */
-export type Refusal = 'address_not_in_package' | 'quota_exhausted' | 'connection_limit';
+export type Refusal =
+  'address_not_in_package' | 'quota_exhausted' | 'connection_limit' | 'traffic_unavailable';
 
 /** `arrivedOn`: the ISP address the connection arrived on (arrivalOf). */
 export const admissionRefusal = (
@@ -84,6 +85,7 @@ export const admissionRefusal = (
   if (arrivedOn !== null && !ctx.cache.holdsAddress(entry, arrivedOn))
     return 'address_not_in_package';
   if (ctx.limits.isExhausted(entry)) return 'quota_exhausted';
+  if (ctx.limits.isUnreachable(entry)) return 'traffic_unavailable';
   if (ctx.registry.count(entry.id) >= ctx.limits.connectionCap(entry)) return 'connection_limit';
   return null;
 };
@@ -92,6 +94,15 @@ export const REFUSAL_HTTP_STATUS: Record<Refusal, number> = {
   address_not_in_package: 403,
   quota_exhausted: 403,
   connection_limit: 429,
+  traffic_unavailable: 503,
+};
+
+/** The SOCKS5 reply (RFC 1928): "not allowed by ruleset", or a failure that is ours. */
+export const REFUSAL_SOCKS_REPLY: Record<Refusal, number> = {
+  address_not_in_package: 0x02,
+  quota_exhausted: 0x02,
+  connection_limit: 0x02,
+  traffic_unavailable: 0x01,
 };
 
 /** What the client reads; never the address (another customer's line). */
@@ -99,6 +110,7 @@ export const REFUSAL_MESSAGE: Record<Refusal, string> = {
   address_not_in_package: 'this package is not served on the address you connected to',
   quota_exhausted: 'the traffic quota of this package is used up',
   connection_limit: 'too many open connections for this package',
+  traffic_unavailable: 'the traffic of this package cannot be checked right now; try again shortly',
 };
 
 /** The log's side of a refusal the operator may be asked about (the client reads its code). */

@@ -187,14 +187,37 @@ export type Origin = OriginStats & { port: number; host: string; close: () => Pr
 
 const ORIGIN_CHUNK = Buffer.alloc(64 * 1024, 0x61);
 
+const SLOW_PIECE = ORIGIN_CHUNK.subarray(0, 16 * 1024);
+
+/** N bytes at about 5 MB/s: a download that is still running when a test breaks something. */
+const sendSlowly = (res: http.ServerResponse, size: number) => {
+  res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': size });
+  let left = size;
+  const timer = setInterval(() => {
+    const piece = left >= SLOW_PIECE.length ? SLOW_PIECE : SLOW_PIECE.subarray(0, left);
+    left -= piece.length;
+    res.write(piece);
+    if (left === 0) {
+      clearInterval(timer);
+      res.end();
+    }
+  }, 3);
+  res.on('close', () => clearInterval(timer));
+};
+
 /**
- * GET /bytes/N answers N bytes; anything else echoes the request (its head as received, its
+ * GET /bytes/N answers N bytes; GET /slow/N the same at about 5 MB/s; anything else echoes the request (its head as received, its
  * body); every answer says who asked.
  */
 const originHandler = (req: http.IncomingMessage, res: http.ServerResponse) => {
   const match = /^\/bytes\/(\d+)/.exec(req.url ?? '');
   if (match) {
     sendBytes(res, Number(match[1]), ORIGIN_CHUNK);
+    return;
+  }
+  const slow = /^\/slow\/(\d+)/.exec(req.url ?? '');
+  if (slow) {
+    sendSlowly(res, Number(slow[1]));
     return;
   }
   const parts: Buffer[] = [];

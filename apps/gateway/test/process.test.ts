@@ -164,6 +164,43 @@ describe('the gateway process', () => {
     },
   );
 
+  it('killed (SIGKILL) mid-download, the next gateway on its DATA_DIR bills what it relayed, within one chunk', async () => {
+    const pkg = await createPackage(database.db);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-process-'));
+    const gateway = await startProcess({ DATA_DIR: dataDir });
+    const answer = 'HTTP/1.1 200 Connection Established\r\n\r\n';
+    const origin = `127.0.0.1:${shared.origin.port}`;
+    const client = net.connect({ host: '127.0.0.1', port: gateway.httpPort });
+    let received = 0;
+    const closed = new Promise<void>((resolve) => {
+      client.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        // Most of a 32 MB download at about 5 MB/s is still to come.
+        if (received >= 2 * 1024 * 1024 && gateway.child.exitCode === null)
+          gateway.child.kill('SIGKILL');
+      });
+      client.on('error', () => undefined);
+      client.on('close', () => resolve());
+    });
+    client.write(
+      `CONNECT ${origin} HTTP/1.1\r\nHost: ${origin}\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n` +
+        `GET /slow/${32 * 1024 * 1024} HTTP/1.1\r\nHost: o\r\nConnection: close\r\n\r\n`,
+    );
+    await closed;
+    await gateway.exited;
+    expect(await usageOf(database.db, pkg.id)).toEqual({ up: 0, down: 0 });
+
+    // Its journal is taken over, and written at the latest at the next one's stop.
+    const next = await startProcess({ DATA_DIR: dataDir });
+    next.child.kill('SIGTERM');
+    const [code] = await next.exited;
+    expect(code).toBe(0);
+    const relayed = received - answer.length;
+    const billed = (await usageOf(database.db, pkg.id)).down;
+    expect(relayed).toBeGreaterThan(2 * 1024 * 1024);
+    expect(Math.abs(billed - relayed)).toBeLessThanOrEqual(64 * 1024);
+  });
+
   it('logs the Node it runs on at its start: the runtime the repository carries, 24 or newer', async () => {
     const gateway = await startProcess({ LOG_LEVEL: 'info' });
     gateway.child.kill('SIGTERM');

@@ -44,6 +44,13 @@ const envSchema = z.object({
   /** How often byte counters are written to the hourly usage table. */
   GATEWAY_FLUSH_INTERVAL_MS: millis(5_000, 100),
   /**
+   * Where each instance keeps its usage journal: the bytes counted and not yet in the database
+   * (decision 180). Unset: DATA_DIR/gateway-journal. Instances on one host may share it.
+   */
+  GATEWAY_JOURNAL_DIR: z.string().min(1).optional(),
+  /** How often the bytes counted are noted in the journal: what a killed gateway loses at most. */
+  GATEWAY_JOURNAL_INTERVAL_MS: millis(10),
+  /**
    * How often this instance writes its heartbeat (host CPU and RAM, per-package current speed)
    * for the unlimited panel's live metrics (decision 097).
    */
@@ -114,9 +121,10 @@ export type RawGatewayEnv = z.input<typeof envSchema>;
 
 export type GatewayConfig = Omit<
   z.output<typeof envSchema>,
-  'DATA_ENCRYPTION_KEY' | 'GATEWAY_PUBLIC_HOST' | 'GATEWAY_INSTANCE_ID'
+  'DATA_ENCRYPTION_KEY' | 'GATEWAY_PUBLIC_HOST' | 'GATEWAY_INSTANCE_ID' | 'GATEWAY_JOURNAL_DIR'
 > & {
   DATA_ENCRYPTION_KEY: Buffer;
+  GATEWAY_JOURNAL_DIR: string;
   GATEWAY_PUBLIC_HOST: string;
   GATEWAY_INSTANCE_ID: string;
 };
@@ -131,6 +139,9 @@ export const loadGatewayConfig = (
   return {
     ...env,
     DATA_DIR: dataDir,
+    GATEWAY_JOURNAL_DIR: path.resolve(
+      env.GATEWAY_JOURNAL_DIR ?? path.join(dataDir, 'gateway-journal'),
+    ),
     DATA_ENCRYPTION_KEY: resolveDataKey({
       value: env.DATA_ENCRYPTION_KEY,
       databaseUrl: env.DATABASE_URL,

@@ -3,7 +3,7 @@ import type { DbRoot } from '@proxy/db';
 import type { PackageEntry, PackageFamily } from '../auth/credential-cache.ts';
 import type { ByteGate } from '../tunnel/relay.ts';
 import { mbpsToBytesPerSecond, TokenBucket } from './token-bucket.ts';
-import { TrafficBudget, type LeaseStore } from './traffic-budget.ts';
+import { TrafficBudget, type BudgetEvents, type LeaseStore } from './traffic-budget.ts';
 
 /** A budget unused this long gives its rest back, for the package's other instances. */
 const IDLE_RETURN_MS = 2_000;
@@ -29,25 +29,36 @@ type Speed = { mbps: number; up: TokenBucket; down: TokenBucket };
  * The live limits of each package in this instance: the traffic budget of dynamic and premium
  * packages (bytes up plus down, one budget for both directions), the speed limit of unlimited
  * packages (one bucket per direction, each at the limit), and the connection cap per family.
+ * While leases fail (the database away), traffic packages with nothing leased here are
+ * refused at once (`isUnreachable`); the others go on.
  */
 export class PackageLimits {
   readonly #budgets = new Map<number, TrafficBudget>();
   readonly #speeds = new Map<number, Speed>();
   readonly #store: LeaseStore;
   readonly #connectionCaps: Readonly<Record<PackageFamily, number>>;
-  readonly #onExhausted: (packageId: number) => void;
-  readonly #onError: (error: unknown) => void;
+  readonly #events: BudgetEvents;
+  /** The last lease of any package failed: the database is taken to be away. */
+  #isDatabaseAway = false;
 
   constructor(options: {
     store: LeaseStore;
     connectionCaps: Readonly<Record<PackageFamily, number>>;
     onExhausted: (packageId: number) => void;
+    /** Connections of a package to close: nothing leased is left and the database is away. */
+    onUnavailable: (packageId: number) => void;
     onError: (error: unknown) => void;
   }) {
     this.#store = options.store;
     this.#connectionCaps = options.connectionCaps;
-    this.#onExhausted = options.onExhausted;
-    this.#onError = options.onError;
+    this.#events = {
+      onExhausted: options.onExhausted,
+      onUnavailable: options.onUnavailable,
+      onLeaseResult: (isAnswered, error) => {
+        this.#isDatabaseAway = !isAnswered;
+        if (!isAnswered) options.onError(error);
+      },
+    };
   }
 
   connectionCap(entry: PackageEntry): number {
@@ -59,11 +70,23 @@ export class PackageLimits {
     return this.#budgets.get(entry.id)?.isExhausted ?? false;
   }
 
+  /**
+   * A traffic package that cannot be served now: nothing of its lease is left here (or it has
+   * none) and the database, which would lease more, is away.
+   */
+  isUnreachable(entry: PackageEntry): boolean {
+    if (entry.trafficLimitBytes === null) return false;
+    const budget = this.#budgets.get(entry.id);
+    return budget === undefined
+      ? this.#isDatabaseAway
+      : budget.isUnreachable && budget.available === 0;
+  }
+
   gatesFor(entry: PackageEntry): Gates {
     if (entry.trafficLimitBytes !== null) {
       let budget = this.#budgets.get(entry.id);
       if (!budget) {
-        budget = new TrafficBudget(entry.id, this.#store, this.#onExhausted, this.#onError);
+        budget = new TrafficBudget(entry.id, this.#store, this.#events);
         this.#budgets.set(entry.id, budget);
       }
       return { up: budget, down: budget };
@@ -113,7 +136,9 @@ export class PackageLimits {
   sweep(isInUse: (packageId: number) => boolean, now: number) {
     for (const [packageId, budget] of this.#budgets) {
       if (isInUse(packageId) || now - budget.lastUsedAt < IDLE_RETURN_MS) continue;
-      if (budget.isExhausted) continue;
+      // An unreachable budget stays: it retries its lease until the database answers.
+      if (budget.isExhausted || budget.isUnreachable) continue;
+      budget.clear();
       this.#budgets.delete(packageId);
       this.#giveBack(packageId, budget.drain());
     }
@@ -137,6 +162,8 @@ export class PackageLimits {
 
   async #giveBackNow(packageId: number, bytes: number) {
     if (bytes <= 0) return;
-    await this.#store.giveBack(packageId, bytes).catch(this.#onError);
+    await this.#store
+      .giveBack(packageId, bytes)
+      .catch((error: unknown) => this.#events.onLeaseResult(false, error));
   }
 }

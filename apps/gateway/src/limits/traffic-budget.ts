@@ -12,8 +12,21 @@ const FIRST_LEASE = 256 * 1024;
 const MAX_LEASE = 16 * 1024 * 1024;
 /** A lease spent faster than this makes the next one twice as large (fewer round trips). */
 const FAST_LEASE_MS = 1_000;
-/** A failed lease (database away) is tried again after this; connections wait meanwhile. */
+/** A failed lease (database away) is tried again after this, until one succeeds. */
 const RETRY_MS = 500;
+
+/** What a budget tells its owner. */
+export type BudgetEvents = {
+  /** The database has nothing left to lease and this instance spent what it had. */
+  onExhausted: (packageId: number) => void;
+  /**
+   * Nothing is left here and the database cannot be reached: the package's connections are to
+   * close now rather than wait (new ones are refused until a lease succeeds).
+   */
+  onUnavailable: (packageId: number) => void;
+  /** Every lease's outcome: whether the database answered. */
+  onLeaseResult: (isAnswered: boolean, error?: unknown) => void;
+};
 
 /**
  * One traffic package's budget in this instance: bytes leased from PostgreSQL and spent in
@@ -22,13 +35,20 @@ const RETRY_MS = 500;
  * instance has spent what it had, `onExhausted` runs (the package becomes `empty`, its
  * connections close); connections never pass bytes that were not leased, so the package never
  * relays more than its limit, however many connections and instances share it.
+ *
+ * While the database cannot be reached, connections spend what the budget holds; once it is
+ * spent, `onUnavailable` closes them instead of letting them wait, and the lease is tried
+ * again every RETRY_MS until the database answers.
  */
 export class TrafficBudget implements ByteGate {
   readonly #packageId: number;
   readonly #store: LeaseStore;
-  readonly #onExhausted: (packageId: number) => void;
-  readonly #onError: (error: unknown) => void;
+  readonly #events: BudgetEvents;
   #available = 0;
+  /** The last lease failed (the database away); cleared by the next one that succeeds. */
+  #isUnreachable = false;
+  /** The package was cut or forgotten: no retries any more. */
+  #isCleared = false;
   #leaseSize = FIRST_LEASE;
   #leasedAt = 0;
   #leasing: Promise<void> | null = null;
@@ -37,20 +57,19 @@ export class TrafficBudget implements ByteGate {
   /** Last time a byte was spent (idle budgets give their rest back). */
   lastUsedAt = Date.now();
 
-  constructor(
-    packageId: number,
-    store: LeaseStore,
-    onExhausted: (packageId: number) => void,
-    onError: (error: unknown) => void,
-  ) {
+  constructor(packageId: number, store: LeaseStore, events: BudgetEvents) {
     this.#packageId = packageId;
     this.#store = store;
-    this.#onExhausted = onExhausted;
-    this.#onError = onError;
+    this.#events = events;
   }
 
   get isExhausted() {
     return this.#isExhausted;
+  }
+
+  /** Whether the last lease failed (the database away). */
+  get isUnreachable() {
+    return this.#isUnreachable;
   }
 
   get available() {
@@ -67,6 +86,11 @@ export class TrafficBudget implements ByteGate {
 
   wait(resume: () => void) {
     if (this.#isExhausted) return;
+    if (this.#isUnreachable && this.#available === 0) {
+      // Closed after the caller's turn: it is in the middle of passing a chunk.
+      setImmediate(() => this.#events.onUnavailable(this.#packageId));
+      return;
+    }
     this.#waiters.push(resume);
     this.#lease();
   }
@@ -78,9 +102,10 @@ export class TrafficBudget implements ByteGate {
     return rest;
   }
 
-  /** The package was cut: nobody waits any more. */
+  /** The package was cut or is forgotten: nobody waits any more, no lease is retried. */
   clear() {
     this.#waiters.length = 0;
+    this.#isCleared = true;
   }
 
   /** After `onExhausted` found the limit raised: lease again. */
@@ -98,20 +123,27 @@ export class TrafficBudget implements ByteGate {
     this.#leasing = this.#store.lease(this.#packageId, this.#leaseSize).then(
       (granted) => {
         this.#leasing = null;
+        this.#isUnreachable = false;
+        this.#events.onLeaseResult(true);
         if (granted > 0) {
           this.#available += granted;
           this.#wake();
         } else if (this.#available === 0) {
           this.#isExhausted = true;
           this.#waiters.length = 0;
-          this.#onExhausted(this.#packageId);
+          this.#events.onExhausted(this.#packageId);
         }
       },
       (error: unknown) => {
-        this.#onError(error);
+        this.#isUnreachable = true;
+        this.#events.onLeaseResult(false, error);
+        if (this.#available === 0 && this.#waiters.length > 0) {
+          this.#waiters.length = 0;
+          this.#events.onUnavailable(this.#packageId);
+        }
         setTimeout(() => {
           this.#leasing = null;
-          if (this.#waiters.length > 0) this.#lease();
+          if (!this.#isCleared) this.#lease();
         }, RETRY_MS).unref();
       },
     );

@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
 import type { DbRoot } from '@proxy/db';
 import { pruneOlderThan, startPeriodicTask, type InstanceWriterOptions } from './periodic-task.ts';
+import type { UsageBatch, UsageJournal } from './usage-journal.ts';
 import type { UsageDelta, UsageMeter } from './usage-meter.ts';
 
 const HOUR_MS = 3_600_000;
-/** Applied flush ids are kept this long (a retry comes seconds later; a day is plenty). */
-const FLUSH_ID_RETENTION = '1 day';
+/**
+ * Applied flush ids are kept this long: a retry comes seconds later, a journal is taken over
+ * when its gateway starts again (usage-journal.ts), which a week covers.
+ */
+const FLUSH_ID_RETENTION = '7 days';
 const PRUNE_EVERY_MS = HOUR_MS;
-
-/** One flush: its id, the hour it is booked to, and the deltas. Retried as is until applied. */
-export type UsageBatch = { flushId: string; hour: Date; deltas: UsageDelta[] };
 
 /**
  * Adds a batch to the hourly usage table, once: the flush id is recorded in the same statement,
@@ -45,47 +46,78 @@ export const applyUsageBatch = async (db: DbRoot, batch: UsageBatch): Promise<bo
 export type UsageFlusher = {
   /** Takes the counters now and writes every pending batch (the graceful stop's last flush). */
   flush: () => Promise<void>;
-  stop: () => Promise<void>;
+  /** Stops the timers; `isSettled`: whether the database holds every batch (none pending). */
+  stop: () => Promise<{ isSettled: boolean }>;
 };
 
 /**
- * Every `intervalMs`: the meter's deltas become a batch with a fresh flush id, and pending
- * batches are written oldest first. A failed write keeps its batch (same id, same deltas) for
- * the next tick, so nothing is lost or doubled while the database is away; bytes counted
- * meanwhile go to later batches. A crash loses at most what was counted since the last write.
- * Bytes are booked to the hour in which their interval began.
+ * Every `intervalMs`: the meter's deltas become a batch with its interval's flush id, go into
+ * the journal (on disk before anything else), and pending batches are written oldest first. A
+ * failed write keeps its batch (same id, same deltas) for the next tick, so nothing is lost or
+ * doubled while the database is away; bytes counted meanwhile go to later batches. Every
+ * `noteIntervalMs` the bytes counted so far in the interval are noted in the journal, so a
+ * crash loses at most that much. Batches the journal took over at start go first. Bytes are
+ * booked to the hour in which their interval began.
  */
 export const startUsageFlusher = (
   options: InstanceWriterOptions & {
     meter: UsageMeter;
+    journal: UsageJournal;
+    /** Batches of journals taken over at start (UsageJournal.open). */
+    adopted: readonly UsageBatch[];
+    noteIntervalMs: number;
     isInUse: (packageId: number) => boolean;
     /** Sees every interval's deltas and length (the heartbeat's current speeds). */
     onCollect?: (deltas: readonly UsageDelta[], elapsedMs: number) => void;
   },
 ): UsageFlusher => {
-  const { db, meter, log } = options;
-  const pending: UsageBatch[] = [];
+  const { db, meter, journal, log } = options;
+  const pending: UsageBatch[] = [...options.adopted];
   let sequence = 0;
-  let intervalStart = Date.now();
   let lastPrune = 0;
 
-  const collect = () => {
+  /** The running interval: its flush id is known from its start, for the journal's notes. */
+  const intervalFrom = (start: number) => {
+    sequence += 1;
+    return {
+      start,
+      flushId: `${options.instanceId}:${start}:${sequence}`,
+      hour: new Date(Math.floor(start / HOUR_MS) * HOUR_MS),
+    };
+  };
+  let interval = intervalFrom(Date.now());
+
+  const note = () => {
+    journal.note(interval.flushId, interval.hour, meter.takeNoted());
+  };
+  const notes = setInterval(note, options.noteIntervalMs);
+  notes.unref();
+
+  const collect = async () => {
     const now = Date.now();
     const deltas = meter.takeDeltas(options.isInUse);
-    const hour = new Date(Math.floor(intervalStart / HOUR_MS) * HOUR_MS);
-    options.onCollect?.(deltas, now - intervalStart);
-    intervalStart = now;
+    const ended = interval;
+    options.onCollect?.(deltas, now - ended.start);
+    interval = intervalFrom(now);
     if (deltas.length === 0) return;
-    sequence += 1;
-    pending.push({ flushId: `${options.instanceId}:${now}:${sequence}`, hour, deltas });
+    const batch = { flushId: ended.flushId, hour: ended.hour, deltas };
+    pending.push(batch);
+    await journal.collected(batch, pending);
   };
 
   const writePending = async () => {
+    const before = pending.length;
     while (pending.length > 0) {
       const batch = pending[0];
       if (!batch) break;
       await applyUsageBatch(db, batch);
       pending.shift();
+    }
+    if (before > 0) {
+      // Started over, the journal notes the running interval again from its start.
+      journal.settled();
+      meter.forgetNoted();
+      note();
     }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
@@ -98,16 +130,26 @@ export const startUsageFlusher = (
   const flushes = startPeriodicTask(
     options.intervalMs,
     async () => {
-      collect();
+      await collect();
       try {
         await writePending();
       } catch (error) {
-        log.warn({ err: error, pending: pending.length }, 'usage flush failed; will retry');
+        log.warn(
+          { err: error, pending: pending.length },
+          'usage flush failed; the batches wait in the journal and are retried',
+        );
         throw error;
       }
     },
     () => undefined,
   );
 
-  return { flush: flushes.run, stop: flushes.stop };
+  return {
+    flush: flushes.run,
+    stop: async () => {
+      clearInterval(notes);
+      await flushes.stop();
+      return { isSettled: pending.length === 0 };
+    },
+  };
 };

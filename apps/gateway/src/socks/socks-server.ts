@@ -3,7 +3,13 @@ import type { ProxyRefusalCode } from '@proxy/contract';
 import { untargeted, type Authorized } from '../auth/authenticate.ts';
 import { exitRefusal } from '../exits/exit-refusal.ts';
 import { isHostName } from '../http/targets.ts';
-import { admissionRefusal, arrivalOf, logRefusal, type ProxyContext } from '../proxy-context.ts';
+import {
+  admissionRefusal,
+  arrivalOf,
+  logRefusal,
+  REFUSAL_SOCKS_REPLY,
+  type ProxyContext,
+} from '../proxy-context.ts';
 import { openTunnel } from '../tunnel/open-tunnel.ts';
 import {
   AUTH_VERSION,
@@ -153,7 +159,7 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
       const refusal = admissionRefusal(ctx, answer.entry, arrivedOn);
       if (refusal !== null) {
         logRefusal(ctx, refusal, answer.entry, arrivedOn);
-        return fail(requestReply(REPLY.notAllowed));
+        return fail(requestReply(REFUSAL_SOCKS_REPLY[refusal]));
       }
       const exit = ctx.exits.pick(answer.entry, answer.targeting, Date.now(), arrivedOn);
       if (!exit) {

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { relay, type ByteGate } from './relay.ts';
 import { bulkBuffersHeld, UpstreamReads } from './upstream-reads.ts';
+import { UsageMeter } from '../metering/usage-meter.ts';
 
 /** Bytes that never repeat at a buffer's period, so a refilled buffer under a write shows. */
 const pattern = (size: number) => {
@@ -41,7 +42,7 @@ const download = async (body: Buffer, gate: ByteGate | null) => {
     const reads = new UpstreamReads();
     releaseReads = () => reads.release();
     const upstream = net.connect({ port: portOf(origin), host: '127.0.0.1', onread: reads.onread });
-    const counter = { packageId: 1, up: 0, down: 0 };
+    const counter = new UsageMeter().counter(1);
     relay(upstream, client, counter, false, gate, () => client.end(), reads);
     upstream.on('close', () => {
       reads.release();

@@ -1,0 +1,203 @@
+import {
+  closeSync,
+  fdatasync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import type { UsageDelta } from './usage-meter.ts';
+
+/** One flush: its id, the hour it is booked to, and the deltas. Retried as is until applied. */
+export type UsageBatch = { flushId: string; hour: Date; deltas: UsageDelta[] };
+
+const SUFFIX = '.journal';
+/** A journal longer than this while batches wait (the database away) is written anew, compact. */
+const COMPACT_BYTES = 4 * 1024 * 1024;
+
+type Header = { journal: 1; pid: number; instance: string };
+/** A line: a collected batch (`b`), or bytes noted in the running interval (`n`, summed). */
+type Line =
+  | { b: string; h: number; d: [number, number, number][] }
+  | { n: string; h: number; d: [number, number, number][] };
+
+const toRows = (deltas: readonly UsageDelta[]): [number, number, number][] =>
+  deltas.map((delta) => [delta.packageId, delta.up, delta.down]);
+
+const batchLine = (batch: UsageBatch) =>
+  `${JSON.stringify({ b: batch.flushId, h: batch.hour.getTime(), d: toRows(batch.deltas) } satisfies Line)}\n`;
+
+/** Journals of this process that are open: another journal with this pid is an orphan. */
+const openHere = new Set<string>();
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The batches a journal holds: every collected batch, and for an interval that was never
+ * collected (the process died in it) the sum of what was noted of it. A torn last line (a
+ * write cut by the crash) is skipped.
+ */
+export const readJournal = (text: string): { header: Header | null; batches: UsageBatch[] } => {
+  const lines = text.split('\n');
+  let header: Header | null = null;
+  const collected = new Map<string, UsageBatch>();
+  const noted = new Map<string, { hour: number; sums: Map<number, UsageDelta> }>();
+  for (const [index, raw] of lines.entries()) {
+    if (raw === '') continue;
+    let line: Header | Line;
+    try {
+      line = JSON.parse(raw) as Header | Line;
+    } catch {
+      continue;
+    }
+    if (index === 0 && 'journal' in line) {
+      header = line;
+      continue;
+    }
+    if ('b' in line) {
+      collected.set(line.b, {
+        flushId: line.b,
+        hour: new Date(line.h),
+        deltas: line.d.map(([packageId, up, down]) => ({ packageId, up, down })),
+      });
+    } else if ('n' in line) {
+      let interval = noted.get(line.n);
+      if (!interval) {
+        interval = { hour: line.h, sums: new Map() };
+        noted.set(line.n, interval);
+      }
+      for (const [packageId, up, down] of line.d) {
+        const sum = interval.sums.get(packageId) ?? { packageId, up: 0, down: 0 };
+        sum.up += up;
+        sum.down += down;
+        interval.sums.set(packageId, sum);
+      }
+    }
+  }
+  const batches = [...collected.values()];
+  for (const [flushId, interval] of noted)
+    if (!collected.has(flushId))
+      batches.push({ flushId, hour: new Date(interval.hour), deltas: [...interval.sums.values()] });
+  return { header, batches };
+};
+
+/**
+ * The usage journal of one gateway instance (decision 180): a file in GATEWAY_JOURNAL_DIR that
+ * holds every byte counted and not yet in the database, so that neither a database outage nor
+ * a crash of the gateway loses billed traffic.
+ *
+ * - `note` appends what was counted in the running interval every GATEWAY_JOURNAL_INTERVAL_MS
+ *   (a write into the page cache: a killed process loses nothing written).
+ * - `collected` appends the interval's batch, which supersedes its notes, and is made durable
+ *   (fdatasync) before the batch is written to the database: once per flush interval.
+ * - `settled` starts the journal over when the database holds every batch.
+ * - At open, journals left by instances that are gone (a dead pid, or one of this process no
+ *   longer open) are taken over: their batches are returned for writing, and copied into this
+ *   journal before their file is removed. Batches carry their flush ids, so one written
+ *   before the crash is not added twice.
+ */
+export class UsageJournal {
+  readonly #file: string;
+  readonly #header: string;
+  #fd: number;
+  #bytes = 0;
+
+  private constructor(file: string, header: string, fd: number) {
+    this.#file = file;
+    this.#header = header;
+    this.#fd = fd;
+  }
+
+  /** Opens the instance's journal; `adopted` are the batches of journals it took over. */
+  static open(dir: string, instanceId: string): { journal: UsageJournal; adopted: UsageBatch[] } {
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${instanceId}${SUFFIX}`);
+    const adopted: UsageBatch[] = [];
+    const orphans: string[] = [];
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith(SUFFIX)) continue;
+      const other = path.join(dir, name);
+      if (openHere.has(other)) continue;
+      const { header, batches } = readJournal(readFileSync(other, 'utf8'));
+      const isOwnersGone =
+        other === file || header === null || header.pid === process.pid || !isAlive(header.pid);
+      if (!isOwnersGone) continue;
+      adopted.push(...batches);
+      orphans.push(other);
+    }
+    const header = `${JSON.stringify({ journal: 1, pid: process.pid, instance: instanceId } satisfies Header)}\n`;
+    const journal = new UsageJournal(file, header, -1);
+    journal.#rewrite(adopted);
+    // Another instance starting now may have taken one over too: the flush ids keep the
+    // database from counting it twice.
+    for (const orphan of orphans) if (orphan !== file) rmSync(orphan, { force: true });
+    openHere.add(file);
+    return { journal, adopted };
+  }
+
+  /** Bytes counted in the running interval (`flushId`) since the last note. */
+  note(flushId: string, hour: Date, deltas: readonly UsageDelta[]) {
+    if (deltas.length === 0) return;
+    this.#append(
+      `${JSON.stringify({ n: flushId, h: hour.getTime(), d: toRows(deltas) } satisfies Line)}\n`,
+    );
+  }
+
+  /**
+   * The interval's batch; resolves once it is on disk. `pending` are all batches not yet in the
+   * database (this one included): a journal grown past COMPACT_BYTES is rewritten with them only.
+   */
+  collected(batch: UsageBatch, pending: readonly UsageBatch[]): Promise<void> {
+    this.#append(batchLine(batch));
+    if (this.#bytes > COMPACT_BYTES) this.#rewrite(pending);
+    return new Promise((resolve, reject) => {
+      fdatasync(this.#fd, (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  /** The database holds every batch: the journal starts over. */
+  settled() {
+    ftruncateSync(this.#fd, 0);
+    this.#bytes = 0;
+    this.#append(this.#header);
+  }
+
+  /** Closes the journal; an empty one (`settled` last) is removed. */
+  close(isSettled: boolean) {
+    closeSync(this.#fd);
+    openHere.delete(this.#file);
+    if (isSettled) unlinkSync(this.#file);
+  }
+
+  #append(text: string) {
+    writeSync(this.#fd, text);
+    this.#bytes += Buffer.byteLength(text);
+  }
+
+  #rewrite(pending: readonly UsageBatch[]) {
+    const fresh = `${this.#file}.new`;
+    const text = this.#header + pending.map(batchLine).join('');
+    writeFileSync(fresh, text);
+    const fd = openSync(fresh, 'a');
+    fsyncSync(fd);
+    renameSync(fresh, this.#file);
+    if (this.#fd >= 0) closeSync(this.#fd);
+    this.#fd = fd;
+    this.#bytes = Buffer.byteLength(text);
+  }
+}
