@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPackage,
@@ -10,6 +10,7 @@ import {
   startHttpsOrigin,
   usageOf,
   useGatewayWithPackage,
+  waitFor,
   type Origin,
   type TestGateway,
   type TestPackage,
@@ -163,6 +164,16 @@ describe('HTTP proxy', () => {
       up: httpsOrigin.bytesRead() - readBefore,
       down: httpsOrigin.bytesWritten() - writtenBefore,
     });
+  });
+
+  it('lets a client that ends its side without sending a byte go at once, not at the handshake timeout', async () => {
+    const started = Date.now();
+    const socket = net.connect(fixture.gateway.httpPort, '127.0.0.1', () => socket.end());
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.on('close', resolve));
+    // The handshake timeout here is 10 s.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await waitFor(() => fixture.gateway.openSockets() === 0);
   });
 
   it('answers CONNECT with 407 on wrong credentials', async () => {

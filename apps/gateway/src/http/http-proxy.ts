@@ -418,8 +418,12 @@ export const createHttpProxyServer = (
       adopted(socket);
       return;
     }
+    // A client that ends its side before sending anything will send nothing: it goes now, not
+    // at the handshake timeout (the port is half-open capable).
+    const onEndFirst = () => socket.destroy();
     const onFirst = (chunk: Buffer) => {
       socket.off('data', onFirst);
+      socket.off('end', onEndFirst);
       socket.pause();
       const head = parseConnectHead(chunk, config.GATEWAY_MAX_HEADER_BYTES);
       if (head === null) {
@@ -434,6 +438,7 @@ export const createHttpProxyServer = (
       );
     };
     socket.on('data', onFirst);
+    socket.once('end', onEndFirst);
   });
 
   // CONNECT on TCP handles (decision 153): the listening port's connections are accepted as
@@ -441,6 +446,7 @@ export const createHttpProxyServer = (
   // else (other requests, refusals, upstream proxy exits, failed connects) is adopted as the
   // socket Node would have made and answered by the code above.
   const raw = new RawAcceptor({
+    isEnabled: config.GATEWAY_TRANSPORT === 'handles',
     deadlines: new Deadlines(deadlineInterval(config)),
     handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
     first: (connection, chunk) => {

@@ -37,7 +37,11 @@ export class RawAcceptor {
   #adoption: ((socket: net.Socket) => void) | null = null;
   readonly #forget: (connection: RawConnection) => void;
 
+  readonly #isEnabled: boolean;
+
   constructor(options: {
+    /** False (GATEWAY_TRANSPORT=node): nothing is taken over, every connection is a socket. */
+    isEnabled: boolean;
     deadlines: Deadlines;
     handshakeTimeoutMs: number;
     /** What to do with a new connection's first chunk. */
@@ -45,6 +49,7 @@ export class RawAcceptor {
     /** A connection closed, or went to Node (adopted). */
     onClosed: (connection: RawConnection) => void;
   }) {
+    this.#isEnabled = options.isEnabled;
     this.deadlines = options.deadlines;
     this.#handshakeTimeoutMs = options.handshakeTimeoutMs;
     this.#first = options.first;
@@ -55,10 +60,11 @@ export class RawAcceptor {
   }
 
   /**
-   * Takes over the accepts of a listening server; false (nothing changed) where Node offers
-   * no TCP handles or the server is not on one.
+   * Takes over the accepts of a listening server; false (nothing changed) when turned off, where
+   * Node offers no TCP handles, or when the server is not on one.
    */
   install(server: net.Server): boolean {
+    if (!this.#isEnabled) return false;
     const handle = (server as unknown as { _handle?: ServerHandle | null })._handle;
     if (tcpBinding === null || !handle || typeof handle.onconnection !== 'function') return false;
     const listening: Listening = {

@@ -11,6 +11,7 @@ import {
   type ProxyContext,
 } from '../proxy-context.ts';
 import { pumpTunnel } from './pump.ts';
+import { passWhole } from './relay.ts';
 import { UpstreamReads } from './upstream-reads.ts';
 
 export type TunnelRequest = {
@@ -64,21 +65,37 @@ export const openTunnel = (ctx: ProxyContext, request: TunnelRequest) => {
       }
       client.write(request.established);
       const counter = counterFor(ctx, entry.id);
-      // Bytes the client sent with its request go first, through the tunnel's relay like the
-      // rest: counted and spent from the package's limits.
-      if (early.length > 0) client.unshift(early);
       const gates = ctx.limits.gatesFor(entry);
-      const tunnel = pumpTunnel({
-        client,
-        upstream,
-        upstreamReads: reads,
-        counter,
-        upGate: gates.up,
-        downGate: gates.down,
-        idleTimeoutMs: ctx.config.GATEWAY_IDLE_TIMEOUT_MS,
-        onClose: () => untrackConnection(ctx, authorized, tunnel),
+      const start = () => {
+        const tunnel = pumpTunnel({
+          client,
+          upstream,
+          upstreamReads: reads,
+          counter,
+          upGate: gates.up,
+          downGate: gates.down,
+          idleTimeoutMs: ctx.config.GATEWAY_IDLE_TIMEOUT_MS,
+          onClose: () => untrackConnection(ctx, authorized, tunnel),
+        });
+        trackConnection(ctx, authorized, tunnel);
+      };
+      if (early.length === 0) return start();
+      // Bytes the client sent with its request go first, spent from the package's limits like
+      // the rest (the client may have ended its side after them, so they are not read again).
+      const waiting: LiveConnection = {
+        close: () => {
+          upstream.destroy();
+          reads?.release();
+          client.destroy();
+        },
+      };
+      trackConnection(ctx, authorized, waiting);
+      passWhole(gates.up, early.length, () => {
+        untrackConnection(ctx, authorized, waiting);
+        if (counter) counter.up += early.length;
+        upstream.write(early);
+        start();
       });
-      trackConnection(ctx, authorized, tunnel);
     },
     (error: unknown) => {
       untrackConnection(ctx, authorized, pending);
