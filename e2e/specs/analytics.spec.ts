@@ -25,9 +25,14 @@ const recordRequests = (page: Page) => {
 };
 const originOf = (url: string) => (/^https?:/.test(url) ? new URL(url).origin : url.split(':')[0]);
 
-/** Lets the idle-time loader run (requestIdleCallback, 3 s at the latest) and settle. */
-const settle = async (page: Page) => {
-  await page.waitForTimeout(3500);
+/**
+ * Waits until the page's idle-time loader (requestIdleCallback, 3 s at the latest) has read the
+ * configuration at `configUrl` and the page has acted on it: the response is in the page (its
+ * resource timing entry), then the page has had an idle moment, with nothing left to run.
+ */
+const settle = async (page: Page, configUrl: string) => {
+  await page.waitForFunction((url) => performance.getEntriesByName(url).length > 0, configUrl);
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
   await page.waitForLoadState('networkidle');
 };
 
@@ -41,7 +46,7 @@ test.describe('analytics and live chat without configuration', () => {
     for (const item of ['Transactions', 'Top-up', 'Profile', 'FAQ'])
       await page.getByRole('navigation').getByRole('link', { name: item, exact: true }).click();
     await page.goto('/cabinet/packages');
-    await settle(page);
+    await settle(page, `${BASE_URL}/api/app/config`);
 
     // The SPA did ask its server what is configured, and then loaded nothing.
     expect(urls.some((url) => url === `${BASE_URL}/api/app/config`)).toBe(true);
@@ -214,6 +219,12 @@ test.describe('analytics and live chat configured', () => {
   }) => {
     test.setTimeout(90_000);
     const urls = recordRequests(page);
+    // Requests to the third parties before the banner was answered (there must be none).
+    let isAnswered = false;
+    const beforeAnswer: string[] = [];
+    page.on('request', (request) => {
+      if (!isAnswered && request.url().startsWith(standIn.origin)) beforeAnswer.push(request.url());
+    });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
@@ -235,15 +246,18 @@ test.describe('analytics and live chat configured', () => {
     const banner = page.getByRole('region', { name: 'Analytics and chat' });
     await expect(banner).toBeVisible({ timeout: 10_000 });
     await expectNoSeriousA11yViolations(page);
-    await page.waitForTimeout(1000);
     expect(urls.filter((url) => url.startsWith(standIn.origin))).toEqual([]);
     expect(standIn.events).toEqual([]);
 
+    isAnswered = true;
     await banner.getByRole('button', { name: 'Allow' }).click();
     await expect(banner).toHaveCount(0);
     await expect
       .poll(() => standIn.events.map((event) => event.body['url']))
       .toEqual([`${cabinet.url}/login`]);
+    // Nothing went to the third parties at any time before the answer (not only in the moment
+    // the banner was checked): the page view the answer set off is the first that came.
+    expect(beforeAnswer).toEqual([]);
 
     // Registration through the form: an in-app navigation, then the registration event.
     const user = newUser();

@@ -22,6 +22,18 @@ test.describe('what a newcomer sees', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // Each copy that has reached the clipboard is counted: the page's own handler, which waits
+    // on the promise this returns, goes on (and shows or merges its toast) right after.
+    await page.addInitScript(() => {
+      const clipboard = navigator.clipboard;
+      const writeText = clipboard.writeText.bind(clipboard);
+      const counted = window as Window & { copiesDone?: number };
+      counted.copiesDone = 0;
+      clipboard.writeText = (text: string) =>
+        writeText(text).then(() => {
+          counted.copiesDone = (counted.copiesDone ?? 0) + 1;
+        });
+    });
     await signedIn(page, api);
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
@@ -32,8 +44,11 @@ test.describe('what a newcomer sees', () => {
       // System alerts are global: another spec may publish one meanwhile, so count this toast.
       const toast = page.locator('.alert-stack .alert', { hasText: 'Link copied' });
       await expect(toast.first()).toBeVisible();
-      // Counted at once: a retrying count could wait until one of two toasts has gone.
-      await page.waitForTimeout(300);
+      // Both copies are done, so both handlers have shown (or merged) their toast. Counted at
+      // once: a retrying count could wait until one of two toasts has gone.
+      await page.waitForFunction(
+        () => (window as Window & { copiesDone?: number }).copiesDone === 2,
+      );
       expect(await toast.count()).toBe(1);
       // Below the header's bar (its title, language switch and bell), in the band the header
       // grows beneath it for the toasts.

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sealSecret, SECRET_PURPOSES, type DatabaseHandle } from '@proxy/db';
 import {
   addPackage,
@@ -175,15 +175,25 @@ describe('exits, targeting and IP authorisation', () => {
   });
 
   it('a sticky session keeps its exit for its ttl, then moves on', async () => {
-    const auth = basicAuth(`${customer.login}_c_de_s_abc123_ttl_2s`, customer.password);
-    const first = await exitUsedBy(() => get(gateway, url(), auth));
-    for (let i = 0; i < 4; i += 1)
+    // The session's ttl is counted on the gateway's clock (Date.now() at each connection): the
+    // test moves that clock, not the timers, so only the ttl passes and nothing else waits.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const auth = basicAuth(`${customer.login}_c_de_s_abc123_ttl_2s`, customer.password);
+      const first = await exitUsedBy(() => get(gateway, url(), auth));
+      for (let i = 0; i < 4; i += 1)
+        expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe(first);
+      // Just before the end of the ttl: still the same exit.
+      vi.advanceTimersByTime(1_999);
       expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe(first);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const after = await exitUsedBy(() => get(gateway, url(), auth));
-    expect(after).not.toBe(first);
-    // And sticks to the new one.
-    expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe(after);
+      vi.advanceTimersByTime(1);
+      const after = await exitUsedBy(() => get(gateway, url(), auth));
+      expect(after).not.toBe(first);
+      // And sticks to the new one.
+      expect(await exitUsedBy(() => get(gateway, url(), auth))).toBe(after);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('SOCKS5 and CONNECT go through upstream exits too', async () => {

@@ -158,9 +158,14 @@ export const waitFor = async <T>(
 
 /**
  * What an origin saw: bytes read and written on every TCP connection it accepted (closed or
- * still open) and the peers' addresses.
+ * still open), the peers' addresses, and how many of its connections are open now.
  */
-export type OriginStats = { bytesRead: () => number; bytesWritten: () => number; peers: string[] };
+export type OriginStats = {
+  bytesRead: () => number;
+  bytesWritten: () => number;
+  peers: string[];
+  openConnections: () => number;
+};
 
 const trackSockets = (server: net.Server): OriginStats => {
   const open = new Set<net.Socket>();
@@ -180,6 +185,7 @@ const trackSockets = (server: net.Server): OriginStats => {
     bytesRead: () => closedRead + [...open].reduce((sum, s) => sum + s.bytesRead, 0),
     bytesWritten: () => closedWritten + [...open].reduce((sum, s) => sum + s.bytesWritten, 0),
     peers,
+    openConnections: () => open.size,
   };
 };
 

@@ -157,8 +157,13 @@ describe('HTTP proxy', () => {
         `https://127.0.0.1:${httpsOrigin.port}/bytes/250000`,
       ),
     ).toBe('200 250000');
-    // curl has closed: the tunnel's last bytes (TLS close) are in by the time the fixture.origin saw them.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // curl has closed; the tunnel's last bytes (the TLS close) are counted on both sides once
+    // the gateway has let go of the tunnel and the origin has seen its connection close.
+    await waitFor(
+      () =>
+        fixture.gateway.registry.count(tunnelPackage.id) === 0 &&
+        httpsOrigin.openConnections() === 0,
+    );
     await fixture.gateway.flushUsage();
     expect(await usageOf(fixture.gateway.database.db, tunnelPackage.id)).toEqual({
       up: httpsOrigin.bytesRead() - readBefore,

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DbRoot } from '@proxy/db';
 import type { ApiClient, RequestOptions } from '../../test/api-client.ts';
 import {
   PASSWORD,
@@ -6,6 +8,7 @@ import {
   nextAddress,
   registerUser,
   uniqueEmail,
+  waitFor,
   type TestContext,
 } from '../../test/helpers.ts';
 import { TEXTS } from '../../test/texts.ts';
@@ -16,6 +19,20 @@ afterEach(async () => {
   await ctx?.close();
   ctx = null;
 });
+
+/** The database's clock, which the counters' windows run on (clock_timestamp()), in ms. */
+const databaseNow = async (db: DbRoot) => {
+  const { rows } = await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(db);
+  return (rows[0]?.now ?? new Date(Number.NaN)).getTime();
+};
+
+/** A counter's window: when it ends, and whether it has ended by the database's clock. */
+const windowOf = (db: DbRoot, key: string) =>
+  db
+    .selectFrom('rate_limits')
+    .select(['reset_at', sql<boolean>`reset_at <= clock_timestamp()`.as('ended')])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
 
 const AUTH_ROUTES = [
   { url: '/api/userlogin', payload: (email: string) => ({ email, password: 'wrong-password' }) },
@@ -169,14 +186,22 @@ describe('rate limits', () => {
   it('the window resets', async () => {
     ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '1', RATE_LIMIT_WINDOW_MS: '1000' });
     const { api } = ctx;
+    const db = ctx.database.db;
     const send = () =>
       api.request('POST', '/api/forgot-password', {
         payload: { email: uniqueEmail() },
         remoteAddress: '10.0.2.1',
       });
+    const key = 'ip:forgot-password:10.0.2.1';
+    const before = await databaseNow(db);
     expect((await send()).statusCode).toBe(200);
+    const after = await databaseNow(db);
     expect((await send()).statusCode).toBe(429);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The window is the configured second from the first request, on the database's clock.
+    const resetAt = (await windowOf(db, key)).reset_at.getTime();
+    expect(resetAt - before).toBeGreaterThanOrEqual(1000);
+    expect(resetAt - after).toBeLessThanOrEqual(1000);
+    await waitFor(async () => ((await windowOf(db, key)).ended ? true : undefined), 5_000);
     expect((await send()).statusCode).toBe(200);
   });
 
@@ -189,7 +214,7 @@ describe('rate limits', () => {
       Array.from({ length: 40 }, (_, index) => index + 1),
     );
     for (const hit of hits) expect(hit.resetInMs).toBeLessThanOrEqual(1000);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await waitFor(async () => ((await windowOf(db, key)).ended ? true : undefined), 5_000);
     expect(await deleteExpiredRateLimits(db)).toBeGreaterThanOrEqual(1);
     const rows = await db.selectFrom('rate_limits').select('key').where('key', '=', key).execute();
     expect(rows).toEqual([]);

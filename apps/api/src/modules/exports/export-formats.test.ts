@@ -86,16 +86,24 @@ describe('export formats', () => {
     '%s: rows are pulled as the reader reads, not all at once',
     async (format) => {
       let pulled = 0;
+      let letGo = () => undefined as void;
+      /** Settles once the rows are let go of: closed early by the writer, or read to the end. */
+      const released = new Promise<void>((resolve) => (letGo = resolve));
       function* many() {
-        for (let i = 0; i < 1_000_000; i += 1) {
-          pulled += 1;
-          yield [`127.0.0.1:8080:user_${i}:password`] as const;
+        try {
+          for (let i = 0; i < 1_000_000; i += 1) {
+            pulled += 1;
+            yield [`127.0.0.1:8080:user_${i}:password`] as const;
+          }
+        } finally {
+          letGo();
         }
       }
       const stream = renderExport(format, table(many()));
       await new Promise<void>((resolve) => stream.once('readable', () => resolve()));
       stream.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The writer stops pulling rows and closes them (a writer that went on would read them all).
+      await released;
       expect(pulled).toBeGreaterThan(0);
       expect(pulled).toBeLessThan(1_000_000);
     },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Mailer, MailRequest } from '../../integrations/mail/mailer.ts';
 import {
@@ -8,17 +9,23 @@ import {
   waitFor,
 } from '../../../test/helpers.ts';
 import { upsertChannels } from '../notifications/notification-settings.ts';
-import { NOTIFICATION_TYPES } from '../notifications/notifications.service.ts';
+import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { PgBoss } from 'pg-boss';
 import { createDatabase } from '@proxy/db';
 import { MAIL_JOB_OPTIONS, MAIL_NOTIFICATION_QUEUE, poolBossDb } from './jobs.queue.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('notification mails through the pg-boss queue', () => {
   const ctx = useTestApp();
 
   const mailsTo = (email: string) => ctx.notificationMails.filter((mail) => mail.to === email);
+  /** The password-change mail jobs ever queued for the user (pg-boss keeps completed ones). */
+  const passwordMailJobs = async (userId: number) => {
+    const { rows } = await sql<{ jobs: number }>`
+      SELECT count(*)::int AS jobs FROM ${sql.table(`${ctx.config.JOBS_SCHEMA}.job`)}
+      WHERE name = ${MAIL_NOTIFICATION_QUEUE} AND (data->>'userId')::int = ${userId}
+        AND data->>'type' = ${NOTIFICATION_TYPES.passwordChanged}`.execute(ctx.database.db);
+    return rows[0]?.jobs ?? 0;
+  };
 
   it('a notification mail is queued and rendered in the user locale (sign-up queues none)', async () => {
     const { email, token } = await registerUser(ctx.app, { locale: 'ru' });
@@ -50,17 +57,36 @@ describe('notification mails through the pg-boss queue', () => {
       database: false,
       telegram: false,
     });
-    const before = mailsTo(user.email).length;
+    const passwordMails = () =>
+      mailsTo(user.email).filter(
+        (m) => m.purpose === 'notification' && m.type === NOTIFICATION_TYPES.passwordChanged,
+      );
+    const before = passwordMails().length;
     const notificationRows = () =>
       ctx.database.db
         .selectFrom('notifications')
         .select('id')
         .where('user_id', '=', user.id)
+        .where('type', '=', NOTIFICATION_TYPES.passwordChanged)
         .execute();
     const rowsBefore = await notificationRows();
+    // The first change's job, sent.
+    expect(await passwordMailJobs(user.id)).toBe(1);
     expect((await change('password-new-1', 'password-new-2')).statusCode).toBe(200);
-    await sleep(2_000);
-    expect(mailsTo(user.email)).toHaveLength(before);
+    // The change queued no mail job (the channels are read in its transaction)...
+    expect(await passwordMailJobs(user.id)).toBe(1);
+    // ...and a notification the user still gets, queued after it on the same queue, is mailed
+    // while the change's is not.
+    await notify(ctx.database.db, user.id, NOTIFICATION_TYPES.topUp, {
+      amount: '$5.00',
+      method: 'test',
+    });
+    await waitFor(() =>
+      mailsTo(user.email).find(
+        (m) => m.purpose === 'notification' && m.type === NOTIFICATION_TYPES.topUp,
+      ),
+    );
+    expect(passwordMails()).toHaveLength(before);
     expect(await notificationRows()).toHaveLength(rowsBefore.length);
     expect((await ctx.api.login(user.email, 'password-new-2')).statusCode).toBe(200);
     expect(PASSWORD).not.toBe('password-new-2');
@@ -126,11 +152,14 @@ describe('pg-boss at the stop', () => {
   it('fails a job still running when the stop time is up, for a retry, and sends nothing after', async () => {
     let started = false;
     let finished = false;
+    // The send hangs until the test lets it go: longer than the close hook waits, whatever that is.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const mailer: Mailer = {
       send: async (request) => {
         if (request.purpose !== 'notification') return;
         started = true;
-        await sleep(7_000); // longer than the close hook waits
+        await released;
         finished = true;
       },
       close: () => undefined,
@@ -148,7 +177,9 @@ describe('pg-boss at the stop', () => {
     await app.close();
     expect(Date.now() - closing).toBeLessThan(6_500);
     // The pool is closed while the handler still runs: pg-boss must need it no more.
+    expect(finished).toBe(false);
     await database.close();
+    release();
     await waitFor(() => (finished ? true : undefined), 10_000);
     // pg-boss's code after the handler (a completion it must no longer send) runs in the turn
     // the handler settles in; a send to the closed pool would surface as an unhandled error.

@@ -5,22 +5,26 @@ import { NOTIFICATION_TYPES } from '../notifications/notifications.service.ts';
 import { enqueueMail } from './jobs.queue.ts';
 
 const BACKLOG = 300;
-/** Each notification mail takes this long to send: the backlog lasts well beyond the test. */
-const NOTIFICATION_SEND_MS = 200;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('mail queues', () => {
   let ctx: TestContext;
   const notifications: MailRequest[] = [];
   /** Each account mail with the time it was sent and how many notification mails were out then. */
   const accountMails: { mail: MailRequest; at: number; notificationsSent: number }[] = [];
+  /**
+   * Notification mails do not go out until the test is over: the backlog lasts beyond the test,
+   * and every notification worker is kept busy by it.
+   */
+  let notificationsStarted = 0;
+  let releaseNotifications = () => undefined as void;
+  const notificationsReleased = new Promise<void>((resolve) => (releaseNotifications = resolve));
 
   beforeAll(async () => {
     const mailer: Mailer = {
       send: async (request) => {
         if (request.purpose === 'notification') {
-          await sleep(NOTIFICATION_SEND_MS);
+          notificationsStarted += 1;
+          await notificationsReleased;
           notifications.push(request);
           return;
         }
@@ -35,7 +39,10 @@ describe('mail queues', () => {
     ctx = await createTestApp({}, undefined, mailer);
   });
 
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    releaseNotifications();
+    await ctx.close();
+  });
 
   it('a verification mail is not stuck behind a backlog of notification mails', async () => {
     const owner = await registerUser(ctx.app);
@@ -50,6 +57,8 @@ describe('mail queues', () => {
       ),
     );
     expect(queued.every(Boolean)).toBe(true);
+    // The notification workers are busy with the backlog.
+    await waitFor(() => (notificationsStarted > 0 ? true : undefined), 20_000);
 
     const started = Date.now();
     const { email } = await registerUser(ctx.app);

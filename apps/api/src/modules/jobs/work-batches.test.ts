@@ -1,5 +1,6 @@
 import type { Job, PgBoss } from 'pg-boss';
 import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../test/helpers.ts';
 import { isProcessBusy, workBatches, workEach } from './jobs.queue.ts';
 
 /** A stand-in for pg-boss's work(): keeps the options and hands `jobs` to the handler once. */
@@ -46,13 +47,19 @@ describe('workBatches', () => {
       async () => {},
     );
     expect(options()).toMatchObject({ burstWhenBatchFull: false });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    isProcessBusy(); // starts a window...
-    spin(700); // ...that the event loop spends busy
+    // An idle process first (the start-up's work is behind it)...
+    await waitFor(() => (isProcessBusy() ? undefined : true), 5_000);
+    // ...whose event loop is then kept busy until the process counts as busy (a window or two
+    // of measuring, BUSY_WINDOW_MS each): a burst of requests.
+    const spinUntil = performance.now() + 3_000;
+    while (!isProcessBusy()) {
+      if (performance.now() > spinUntil) throw new Error('a busy event loop never counted as busy');
+      spin(50);
+    }
     await deliver();
     expect(notifyWorker).not.toHaveBeenCalled();
-    // Idle again: the backlog is taken at full speed.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Idle again (the next window finds the event loop idle): the backlog is taken at full speed.
+    await waitFor(() => (isProcessBusy() ? undefined : true), 5_000);
     await deliver();
     expect(notifyWorker).toHaveBeenCalledWith('worker-1');
   });

@@ -66,8 +66,19 @@ describe('the lifecycle job of two API instances', () => {
       ]);
       return renewed.expires_at! > new Date() && lapsed.status === 'inactive' ? true : undefined;
     });
-    // Several more intervals of both instances: nothing more happens.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Several more sweeps (lifecycle jobs, whichever instance runs them) start after both
+    // packages were seen done, and finish: nothing more happens.
+    const {
+      rows: [seen],
+    } = await sql<{ at: Date }>`SELECT clock_timestamp() AS at`.execute(db);
+    await waitFor(async () => {
+      const { rows: done } = await sql<{ sweeps: number }>`
+        SELECT count(*)::int AS sweeps FROM pgboss_lifecycle.job
+        WHERE name = ${LIFECYCLE_QUEUE} AND state = 'completed' AND started_on >= ${seen?.at}`.execute(
+        db,
+      );
+      return (done[0]?.sweeps ?? 0) >= 3 ? true : undefined;
+    }, 15_000);
     const extensions = await db
       .selectFrom('ledger_entries')
       .select(['user_id', 'type', 'amount_cents'])

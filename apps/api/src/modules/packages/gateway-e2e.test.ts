@@ -93,16 +93,27 @@ describe('npm start: the cabinet shows what passed through its gateway', () => {
           expect(used.traffic_used_bytes).toBeLessThan(received + 2_000);
           expect(used.traffic_left_bytes).toBe(1024 ** 3 - used.traffic_used_bytes);
 
-          // The operator shrinks the quota to 1 MB (the gateway reloads the package; its idle
-          // lease went back after 2 s): a 3 MB download is cut at the quota, the package becomes
-          // empty and the customer is told once.
-          await new Promise((resolve) => setTimeout(resolve, 2_500));
+          // The operator shrinks the quota to 1 MB: a 3 MB download is cut at the quota, the
+          // package becomes empty and the customer is told once. First the gateway gives its
+          // idle lease back (after 2 s idle): then only what was used stays granted, and its next
+          // lease is taken against the new limit, which the lease reads from the packages row.
+          const granted = async () =>
+            (
+              await db
+                .selectFrom('package_traffic_grants')
+                .select('granted_bytes')
+                .where('package_id', '=', packageId)
+                .executeTakeFirstOrThrow()
+            ).granted_bytes;
+          await waitFor(async () => {
+            const leased = await granted();
+            return leased <= (await detailOf()).traffic_used_bytes ? true : undefined;
+          }, 10_000);
           await db
             .updateTable('packages')
             .set({ traffic_limit_bytes: 1024 * 1024 })
             .where('id', '=', packageId)
             .execute();
-          await new Promise((resolve) => setTimeout(resolve, 500));
           const cut = await download(active, originPort, 3 * 1024 * 1024);
           // Never more than the quota: 1 MB with the first download's body.
           expect(cut).toBeLessThanOrEqual(1024 * 1024 - received);

@@ -195,11 +195,13 @@ describe('quota exhaustion reaches the jobs and is notified once', () => {
       await loadShop(first.database.db);
       const db = first.database.db;
       const { user, packageId } = await activePackage(first, 'base-1gb');
-      await meter(db, packageId, 0, 0, GB - 1_000);
-      const lease = () =>
-        sql`SELECT gateway_lease_traffic(${packageId}, ${GB})`.execute(db).then(() => undefined);
-      await lease();
-      await lease();
+      /** Used up but for 1,000 bytes, which two leases take: the package's grants are full. */
+      const useUp = async (id: number) => {
+        await meter(db, id, 0, 0, GB - 1_000);
+        for (let i = 0; i < 2; i += 1)
+          await sql`SELECT gateway_lease_traffic(${id}, ${GB})`.execute(db);
+      };
+      await useUp(packageId);
       // Two gateway instances find the budget gone at the same moment.
       const marked = await Promise.all([
         sql<{
@@ -228,9 +230,23 @@ describe('quota exhaustion reaches the jobs and is notified once', () => {
         );
         return sent.some((mail) => JSON.stringify(mail).includes('used up')) ? sent : undefined;
       });
-      // Several more sweeps of both instances, and a direct sweep: nothing more.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // The event is taken: a direct sweep finds nothing.
       expect(await notifyPackageEvents(db)).toBe(0);
+      // A later exhaustion (another customer's package) is notified and mailed: the sweeps and
+      // the mail workers have run again since, and the first exhaustion got nothing more.
+      const later = await activePackage(first, 'base-1gb');
+      await useUp(later.packageId);
+      const [laterMarked] = (
+        await sql<{
+          changed: boolean;
+        }>`SELECT gateway_mark_traffic_empty(${later.packageId}) AS changed`.execute(db)
+      ).rows;
+      expect(laterMarked?.changed).toBe(true);
+      await waitFor(() =>
+        [...first.notificationMails, ...second.notificationMails].find(
+          (mail) => mail.to === later.user.email && JSON.stringify(mail).includes('used up'),
+        ),
+      );
       expect(
         (await notifications()).filter((n) => n.type === 'notifications.traffic_exhausted'),
       ).toHaveLength(1);

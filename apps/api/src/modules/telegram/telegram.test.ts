@@ -212,6 +212,7 @@ describe('delivery per channel', () => {
   it('each channel as the settings say: a disabled channel sends nothing', async () => {
     const { user, chatId } = await connectedUser();
     const title = NOTIFICATION_TITLES.notifications.password_changed ?? '';
+    const boughtTitle = NOTIFICATION_TITLES.notifications.package_bought ?? '';
     const mailsTo = () => smtp.received.filter((mail) => mail.to.includes(user.email));
     const rows = () =>
       ctx.database.db
@@ -251,9 +252,15 @@ describe('delivery per channel', () => {
       telegram: false,
     });
     expect((await changePassword(user, 'password-new-2', 'password-new-3')).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(tg.messagesTo(chatId)).toHaveLength(2);
-    expect(mailsTo()).toHaveLength(mailsBefore);
+    // A notification queued after it on every channel (a purchase) arrives on each: the change
+    // had been through the same queues before it, and sent nothing.
+    expect((await saveSetting(user, PACKAGES, 'package_bought', ALL_ON)).statusCode).toBe(200);
+    await creditBalance(ctx.database.db, user.id, 1_000);
+    expect((await buyTariff(ctx, user.token, 'base-5gb')).statusCode).toBe(200);
+    expect((await nextMessageTo(chatId, 2)).text.split('\n')[0]).toBe(boughtTitle);
+    await waitFor(() => mailsTo().find((mail) => mail.raw.includes(`Subject: ${boughtTitle}`)));
+    expect(tg.messagesTo(chatId)).toHaveLength(3);
+    expect(mailsTo()).toHaveLength(mailsBefore + 1);
     expect(await rows()).toHaveLength(1);
   });
 
@@ -268,10 +275,15 @@ describe('delivery per channel', () => {
 
   it('a connected user with Telegram switched off gets no message', async () => {
     const { user, chatId } = await connectedUser();
-    await creditBalance(ctx.database.db, user.id, 1_000);
+    await creditBalance(ctx.database.db, user.id, 2_000);
     expect((await buyTariff(ctx, user.token, 'base-5gb')).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(tg.messagesTo(chatId)).toHaveLength(1); // the connection reply only
+    // Switched on, the next purchase's message comes, and it is the only one after the
+    // connection reply: the first purchase's job went through the same queue before it.
+    expect((await saveSetting(user, PACKAGES, 'package_bought', ALL_ON)).statusCode).toBe(200);
+    const second = await tariffByKey(ctx.database.db, 'base-1gb');
+    expect((await buyTariff(ctx, user.token, 'base-1gb')).statusCode).toBe(200);
+    expect((await nextMessageTo(chatId, 1)).text).toContain(second.title);
+    expect(tg.messagesTo(chatId)).toHaveLength(2);
   });
 });
 
@@ -309,15 +321,16 @@ describe('one bot runner', () => {
       const conflicts = tg.state.conflicts;
       const calls = tg.state.getUpdatesCalls;
       // Several polling rounds (1 s each) with both instances up.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      expect(tg.state.getUpdatesCalls).toBeGreaterThan(calls);
+      await waitFor(() => (tg.state.getUpdatesCalls >= calls + 3 ? true : undefined));
       expect(tg.state.conflicts).toBe(conflicts);
       const user = await verifiedUser(second);
       const chatId = nextChat();
       tg.pushMessage(chatId, `/start ${(await profileOf(user)).promo_token}`);
       await nextMessageTo(chatId, 0);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(tg.messagesTo(chatId)).toHaveLength(1); // handled once
+      // The next message in the chat is answered next: the first was handled once.
+      tg.pushMessage(chatId, 'hello');
+      expect((await nextMessageTo(chatId, 1)).text).toBe(botTexts('en').help);
+      expect(tg.messagesTo(chatId)).toHaveLength(2);
 
       // The runner (the first app) stops: the second takes the lock and polls.
       await ctx.app.close();

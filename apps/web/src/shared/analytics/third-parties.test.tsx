@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppConfig } from '@proxy/contract';
 import { renderWithProviders } from '../../test/render';
+import { useAppConfig } from '../config/app-config';
 import { markFirstScreenShown } from '../lib/after-paint';
 import { connectAnalytics, trackPageView } from './analytics';
 import { CONSENT_STORAGE_KEY, useConsentStore } from './consent';
@@ -34,6 +35,24 @@ const renderAndFindBanner = () => {
 };
 const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
 
+/** Shows once the page has the server's configuration (it never asks for it itself). */
+const ConfigRead = () => {
+  const { data } = useAppConfig({ isEnabled: false });
+  return data ? <p>configuration read</p> : null;
+};
+
+/**
+ * Loads the code ThirdParties loads lazily (the banner, the services and their provider): the
+ * imports it started before resolve before these, so what they set off (a banner, a request)
+ * has happened once this returns.
+ */
+const settleLazyParts = () =>
+  act(async () => {
+    await import('./consent-banner');
+    await import('./start-third-parties');
+    await import('./plausible');
+  });
+
 // The page's first screen is up (third-parties-start.test.tsx checks the wait for it).
 beforeAll(markFirstScreenShown);
 beforeEach(() => {
@@ -49,12 +68,35 @@ describe('ThirdParties', () => {
   it('without configuration: no banner, and no request but our own configuration', async () => {
     serve(BARE);
     trackPageView('/cabinet/packages');
-    renderWithProviders(<ThirdParties />);
-    await waitFor(() => expect(requested()).toEqual(['/api/app/config']), { timeout: 3000 });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    renderWithProviders(
+      <>
+        <ThirdParties />
+        <ConfigRead />
+      </>,
+    );
+    // The configuration reached the page (the render that has it is committed)...
+    await screen.findByText('configuration read', undefined, { timeout: 3000 });
+    // ...and what it could have set off has come: the banner's and the services' code, loaded
+    // here after any load the component started.
+    await settleLazyParts();
     expect(screen.queryByRole('region', { name: 'Analytics and chat' })).toBeNull();
     expect(requested()).toEqual(['/api/app/config']);
     expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  // Before the test that allows: the services start once per page, so a start after a decline
+  // would show only while they have not started yet.
+  it('declined: the answer is kept and nothing is sent', async () => {
+    serve(WITH_PLAUSIBLE);
+    trackPageView('/cabinet/top-up');
+    const banner = await renderAndFindBanner();
+    await userEvent.click(within(banner).getByRole('button', { name: 'Decline' }));
+    expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('denied');
+    trackPageView('/cabinet/transactions');
+    // The services' code, loaded here after any load the answer started: a start would have
+    // reported the page by now.
+    await settleLazyParts();
+    expect(requested()).toEqual(['/api/app/config']);
   });
 
   it('with Plausible: asks first, sends nothing before consent, reports the page after', async () => {
@@ -68,16 +110,5 @@ describe('ThirdParties', () => {
     );
     expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('granted');
     expect(screen.queryByRole('region', { name: 'Analytics and chat' })).toBeNull();
-  });
-
-  it('declined: the answer is kept and nothing is sent', async () => {
-    serve(WITH_PLAUSIBLE);
-    trackPageView('/cabinet/top-up');
-    const banner = await renderAndFindBanner();
-    await userEvent.click(within(banner).getByRole('button', { name: 'Decline' }));
-    expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('denied');
-    trackPageView('/cabinet/transactions');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(requested()).toEqual(['/api/app/config']);
   });
 });
