@@ -101,7 +101,7 @@ const nodeScript = (
   args: string[],
   env?: NodeJS.ProcessEnv,
   nodeArgs: string[] = [],
-) => [process.execPath, [...nodeArgs, path.join(HERE, file), ...args], env] as const;
+) => [process.execPath, [...nodeArgs, path.resolve(HERE, file), ...args], env] as const;
 
 /**
  * GATEWAY_WORKERS of the gateway under test (decision 101), one or a list (`1,2`: each count is

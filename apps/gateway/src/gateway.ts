@@ -170,6 +170,11 @@ export const startGateway = async (options: {
   const { journal, adopted } = UsageJournal.open(
     config.GATEWAY_JOURNAL_DIR,
     config.GATEWAY_INSTANCE_ID,
+    (error) =>
+      log.error(
+        { err: error, journal: config.GATEWAY_JOURNAL_DIR },
+        'usage journal write failed: unwritten usage is held in memory only until it is written',
+      ),
   );
   if (adopted.length > 0)
     log.info({ batches: adopted.length }, 'usage journals of stopped instances taken over');

@@ -261,11 +261,17 @@ class Exchange implements LiveConnection {
     // The connect timeout covers the wait for the answer's head; the body is bounded by idleness.
     const { ctx } = this.session.forwarder;
     socket.setTimeout(ctx.config.GATEWAY_CONNECT_TIMEOUT_MS);
-    passWhole(ctx.limits.gatesFor(this.authorized.entry).up, this.requestHead.length, () => {
-      if (this.isOver || this.upstream !== connection) return;
-      if (this.counter) this.counter.up += this.requestHead.length;
-      socket.write(this.requestHead, 'latin1');
-    });
+    const gate = ctx.limits.gatesFor(this.authorized.entry).up;
+    // Without a gate (most packages) the head goes at once: no callback made per request.
+    if (gate === null) this.writeRequestHead(connection);
+    else passWhole(gate, this.requestHead.length, () => this.writeRequestHead(connection));
+  }
+
+  /** The request head on to the origin, once the package's limits let it pass. */
+  writeRequestHead(connection: UpstreamConnection) {
+    if (this.isOver || this.upstream !== connection) return;
+    if (this.counter) this.counter.up += this.requestHead.length;
+    (connection.socket as net.Socket).write(this.requestHead, 'latin1');
   }
 
   onBytes(chunk: Buffer): boolean {

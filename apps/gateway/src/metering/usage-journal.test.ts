@@ -10,6 +10,10 @@ const HOUR = new Date('2026-12-03T10:00:00Z');
 /** A pid no process has any more: a child that already exited. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 
+const failOnError = (error: unknown) => {
+  throw error;
+};
+
 const journalOf = (pid: number, instance: string, lines: object[]) =>
   [{ journal: 1, pid, instance }, ...lines].map((line) => JSON.stringify(line)).join('\n') + '\n';
 
@@ -56,18 +60,18 @@ describe('the usage journal', () => {
       path.join(dir, 'alive.journal'),
       journalOf(process.ppid, 'alive', [batch('alive:1:1')]),
     );
-    const { journal, adopted } = UsageJournal.open(dir, 'me');
+    const { journal, adopted } = UsageJournal.open(dir, 'me', failOnError);
     expect(adopted.map((taken) => taken.flushId)).toEqual(['dead:1:1']);
     expect(readdirSync(dir).sort()).toEqual(['alive.journal', 'me.journal']);
     // What it took over is in its own journal until the database has it.
     expect(readJournal(readFileSync(path.join(dir, 'me.journal'), 'utf8')).batches).toHaveLength(1);
 
     // Another instance of this process: the open journal is not taken, a closed one is.
-    const { journal: sibling, adopted: none } = UsageJournal.open(dir, 'sibling');
+    const { journal: sibling, adopted: none } = UsageJournal.open(dir, 'sibling', failOnError);
     expect(none).toEqual([]);
     sibling.close(true);
     journal.close(false);
-    const { journal: next, adopted: again } = UsageJournal.open(dir, 'next');
+    const { journal: next, adopted: again } = UsageJournal.open(dir, 'next', failOnError);
     expect(again.map((taken) => taken.flushId)).toEqual(['dead:1:1']);
     next.settled();
     next.close(true);

@@ -114,17 +114,28 @@ export const readJournal = (text: string): { header: Header | null; batches: Usa
 export class UsageJournal {
   readonly #file: string;
   readonly #header: string;
-  #fd: number;
+  readonly #onError: (error: unknown) => void;
+  #fd = -1;
   #bytes = 0;
+  /** The last write failed: the next failure is not reported again. */
+  #isFailing = false;
 
-  private constructor(file: string, header: string, fd: number) {
+  private constructor(file: string, header: string, onError: (error: unknown) => void) {
     this.#file = file;
     this.#header = header;
-    this.#fd = fd;
+    this.#onError = onError;
   }
 
-  /** Opens the instance's journal; `adopted` are the batches of journals it took over. */
-  static open(dir: string, instanceId: string): { journal: UsageJournal; adopted: UsageBatch[] } {
+  /**
+   * Opens the instance's journal; `adopted` are the batches of journals it took over. A write
+   * that fails later (a full disk) goes to `onError`, once until one succeeds again: the usage
+   * then stays in memory only, as it would without a journal, and relaying goes on.
+   */
+  static open(
+    dir: string,
+    instanceId: string,
+    onError: (error: unknown) => void,
+  ): { journal: UsageJournal; adopted: UsageBatch[] } {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${instanceId}${SUFFIX}`);
     const adopted: UsageBatch[] = [];
@@ -141,7 +152,7 @@ export class UsageJournal {
       orphans.push(other);
     }
     const header = `${JSON.stringify({ journal: 1, pid: process.pid, instance: instanceId } satisfies Header)}\n`;
-    const journal = new UsageJournal(file, header, -1);
+    const journal = new UsageJournal(file, header, onError);
     journal.#rewrite(adopted);
     // Another instance starting now may have taken one over too: the flush ids keep the
     // database from counting it twice.
@@ -153,8 +164,10 @@ export class UsageJournal {
   /** Bytes counted in the running interval (`flushId`) since the last note. */
   note(flushId: string, hour: Date, deltas: readonly UsageDelta[]) {
     if (deltas.length === 0) return;
-    this.#append(
-      `${JSON.stringify({ n: flushId, h: hour.getTime(), d: toRows(deltas) } satisfies Line)}\n`,
+    this.#try(() =>
+      this.#append(
+        `${JSON.stringify({ n: flushId, h: hour.getTime(), d: toRows(deltas) } satisfies Line)}\n`,
+      ),
     );
   }
 
@@ -163,25 +176,48 @@ export class UsageJournal {
    * database (this one included): a journal grown past COMPACT_BYTES is rewritten with them only.
    */
   collected(batch: UsageBatch, pending: readonly UsageBatch[]): Promise<void> {
-    this.#append(batchLine(batch));
-    if (this.#bytes > COMPACT_BYTES) this.#rewrite(pending);
-    return new Promise((resolve, reject) => {
-      fdatasync(this.#fd, (error) => (error ? reject(error) : resolve()));
+    this.#try(() => {
+      this.#append(batchLine(batch));
+      if (this.#bytes > COMPACT_BYTES) this.#rewrite(pending);
+    });
+    return new Promise((resolve) => {
+      fdatasync(this.#fd, (error) => {
+        if (error) this.#fail(error);
+        resolve();
+      });
     });
   }
 
   /** The database holds every batch: the journal starts over. */
   settled() {
-    ftruncateSync(this.#fd, 0);
-    this.#bytes = 0;
-    this.#append(this.#header);
+    this.#try(() => {
+      ftruncateSync(this.#fd, 0);
+      this.#bytes = 0;
+      this.#append(this.#header);
+    });
   }
 
   /** Closes the journal; an empty one (`settled` last) is removed. */
   close(isSettled: boolean) {
-    closeSync(this.#fd);
     openHere.delete(this.#file);
-    if (isSettled) unlinkSync(this.#file);
+    this.#try(() => {
+      closeSync(this.#fd);
+      if (isSettled) unlinkSync(this.#file);
+    });
+  }
+
+  #try(write: () => void) {
+    try {
+      write();
+      this.#isFailing = false;
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  #fail(error: unknown) {
+    if (!this.#isFailing) this.#onError(error);
+    this.#isFailing = true;
   }
 
   #append(text: string) {
