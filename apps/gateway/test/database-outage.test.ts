@@ -123,7 +123,9 @@ const slowDownload = async (
   return { started, done };
 };
 
-describe('the gateway while its database is away', () => {
+// Each test kills and starts a PostgreSQL (crash recovery included): slower than a test's
+// default allowance on a loaded machine.
+describe('the gateway while its database is away', { timeout: 120_000 }, () => {
   const outage = useKillableDatabase();
   let origin: Origin;
   beforeAll(async () => {
@@ -216,7 +218,11 @@ describe('the gateway while its database is away', () => {
       const unlimited = await addPackage(gateway, { type: 'vip' });
       const url = (size: number) => `http://127.0.0.1:${origin.port}/bytes/${size}`;
       const get = (pkg: TestPackage, size: number) =>
-        proxyGet(gateway.httpPort, url(size), { auth: basicAuth(pkg.login, pkg.password) });
+        proxyGet(gateway.httpPort, url(size), {
+          auth: basicAuth(pkg.login, pkg.password),
+          // A request left hanging fails here, naming itself.
+          timeoutMs: 10_000,
+        });
       // The first lease is taken while the database is there.
       expect((await get(traffic, 1000)).status).toBe(200);
       outage.kill();
@@ -241,7 +247,11 @@ describe('the gateway while its database is away', () => {
 
       await outage.start();
       await waitFor(
-        async () => ((await get(traffic, 1000)).status === 200 ? true : undefined),
+        () =>
+          get(traffic, 1000).then(
+            (answer) => (answer.status === 200 ? true : undefined),
+            () => undefined,
+          ),
         10_000,
       );
     } finally {

@@ -321,10 +321,10 @@ export type ProxyAnswer = { status: number; body: string; headers: http.Incoming
 export const proxyGet = (
   port: number,
   url: string,
-  options: { auth?: string; localAddress?: string; host?: string } = {},
+  options: { auth?: string; localAddress?: string; host?: string; timeoutMs?: number } = {},
 ) =>
   new Promise<ProxyAnswer>((resolve, reject) => {
-    http
+    const request = http
       .get(
         {
           host: options.host ?? '127.0.0.1',
@@ -341,6 +341,10 @@ export const proxyGet = (
         },
       )
       .on('error', reject);
+    if (options.timeoutMs !== undefined)
+      request.setTimeout(options.timeoutMs, () =>
+        request.destroy(new Error(`no answer to ${url} within ${options.timeoutMs} ms`)),
+      );
   });
 
 /** The address the origin saw a request come from (its echo answer): which exit carried it. */
