@@ -29,7 +29,7 @@ type Speed = { mbps: number; up: TokenBucket; down: TokenBucket };
  * The live limits of each package in this instance: the traffic budget of dynamic and premium
  * packages (bytes up plus down, one budget for both directions), the speed limit of unlimited
  * packages (one bucket per direction, each at the limit), and the connection cap per family.
- * While leases fail (the database away), traffic packages with nothing leased here are
+ * While its leases fail (the database away), a traffic package with nothing leased here is
  * refused at once (`isUnreachable`); the others go on.
  */
 export class PackageLimits {
@@ -38,8 +38,6 @@ export class PackageLimits {
   readonly #store: LeaseStore;
   readonly #connectionCaps: Readonly<Record<PackageFamily, number>>;
   readonly #events: BudgetEvents;
-  /** The last lease of any package failed: the database is taken to be away. */
-  #isDatabaseAway = false;
 
   constructor(options: {
     store: LeaseStore;
@@ -54,10 +52,7 @@ export class PackageLimits {
     this.#events = {
       onExhausted: options.onExhausted,
       onUnavailable: options.onUnavailable,
-      onLeaseResult: (isAnswered, error) => {
-        this.#isDatabaseAway = !isAnswered;
-        if (!isAnswered) options.onError(error);
-      },
+      onError: options.onError,
     };
   }
 
@@ -71,15 +66,13 @@ export class PackageLimits {
   }
 
   /**
-   * A traffic package that cannot be served now: nothing of its lease is left here (or it has
-   * none) and the database, which would lease more, is away.
+   * A traffic package that cannot be served now: nothing of its lease is left here and its last
+   * lease failed (the database away). A package without a budget here yet is let in: its first
+   * lease tells.
    */
   isUnreachable(entry: PackageEntry): boolean {
-    if (entry.trafficLimitBytes === null) return false;
     const budget = this.#budgets.get(entry.id);
-    return budget === undefined
-      ? this.#isDatabaseAway
-      : budget.isUnreachable && budget.available === 0;
+    return budget !== undefined && budget.isUnreachable && budget.available === 0;
   }
 
   gatesFor(entry: PackageEntry): Gates {
@@ -162,8 +155,6 @@ export class PackageLimits {
 
   async #giveBackNow(packageId: number, bytes: number) {
     if (bytes <= 0) return;
-    await this.#store
-      .giveBack(packageId, bytes)
-      .catch((error: unknown) => this.#events.onLeaseResult(false, error));
+    await this.#store.giveBack(packageId, bytes).catch(this.#events.onError);
   }
 }

@@ -24,8 +24,8 @@ export type BudgetEvents = {
    * close now rather than wait (new ones are refused until a lease succeeds).
    */
   onUnavailable: (packageId: number) => void;
-  /** Every lease's outcome: whether the database answered. */
-  onLeaseResult: (isAnswered: boolean, error?: unknown) => void;
+  /** A lease failed (it is retried). */
+  onError: (error: unknown) => void;
 };
 
 /**
@@ -124,7 +124,6 @@ export class TrafficBudget implements ByteGate {
       (granted) => {
         this.#leasing = null;
         this.#isUnreachable = false;
-        this.#events.onLeaseResult(true);
         if (granted > 0) {
           this.#available += granted;
           this.#wake();
@@ -136,7 +135,7 @@ export class TrafficBudget implements ByteGate {
       },
       (error: unknown) => {
         this.#isUnreachable = true;
-        this.#events.onLeaseResult(false, error);
+        this.#events.onError(error);
         if (this.#available === 0 && this.#waiters.length > 0) {
           this.#waiters.length = 0;
           this.#events.onUnavailable(this.#packageId);
