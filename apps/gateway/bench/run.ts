@@ -3,11 +3,15 @@
  *
  * Every party runs in its own process on its own loopback address (TIME_WAIT spreads over
  * them): the origin on 127.0.0.2, our gateway on 127.0.0.3 (auth and metering on, then
- * metering off), proxy-chain 3 on 127.0.0.4, tinyproxy on 127.0.0.5 and squid on 127.0.0.6
- * when installed (BENCH_INSTALL_PEERS=1 installs them with apt-get). Figures: bulk MB/s of a
- * large download (curl, plain and through CONNECT), small requests per second over keep-alive
- * (wrk, absolute-URI requests with Proxy-Authorization), new CONNECT tunnels per second, and
- * for the gateway the memory of idle tunnels and its open files after a soak of tunnels.
+ * metering off), proxy-chain 3 on 127.0.0.4, tinyproxy on 127.0.0.5, squid on 127.0.0.6, and
+ * the SOCKS5 peers dante (danted) on 127.0.0.7 and microsocks on 127.0.0.8, each when installed
+ * (BENCH_INSTALL_PEERS=1 installs them with apt-get). HTTP figures: bulk MB/s of a large
+ * download (curl, plain and through CONNECT), small requests per second over keep-alive (wrk,
+ * absolute-URI requests with Proxy-Authorization), new CONNECT tunnels per second. SOCKS5
+ * figures (the gateway's SOCKS5 port, dante, microsocks): bulk MB/s of the same download (curl
+ * --socks5), small requests per second inside kept-open SOCKS5 tunnels (socks-load.ts), new
+ * SOCKS5 tunnels per second. For the gateway also the memory of idle tunnels and its open files
+ * after a soak of tunnels.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +35,13 @@ import {
   sealSecret,
   SECRET_PURPOSES,
 } from '@proxy/db';
+import {
+  GREETING,
+  socksMessages,
+  socksStep,
+  type SocksMessages,
+  type SocksStage,
+} from './socks-client.ts';
 import { insertUser } from './user-row.ts';
 
 const run = promisify(execFile);
@@ -48,7 +59,16 @@ const SOAK_TUNNELS = Number(process.env.BENCH_SOAK_TUNNELS ?? 100_000);
 /** Where the idle gateway writes its memory readings (see memoryOf). */
 const MEMORY_FILE = path.join(mkdtempSync(path.join(tmpdir(), 'gateway-bench-')), 'memory.json');
 
-type Party = { name: string; host: string; port: number; pid: number; stop: () => Promise<void> };
+type Party = {
+  name: string;
+  host: string;
+  /** The HTTP proxy port (for a SOCKS5-only peer, its SOCKS5 port). */
+  port: number;
+  /** The SOCKS5 port, for a party that speaks SOCKS5. */
+  socksPort?: number;
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 const children: ChildProcess[] = [];
 process.on('exit', () => {
@@ -63,7 +83,10 @@ const freePort = (host: string) =>
     });
   });
 
-/** Spawns a process and waits for `ready <port>` (or the given pattern) on its stdout. */
+/**
+ * Spawns a process and waits for `ready <port>` (or the given pattern) on its stdout; a second
+ * group of the pattern, if any, is the party's SOCKS5 port.
+ */
 const spawnReady = (
   name: string,
   host: string,
@@ -84,6 +107,7 @@ const spawnReady = (
           name,
           host,
           port: Number(match[1]),
+          ...(match[2] === undefined ? {} : { socksPort: Number(match[2]) }),
           pid: child.pid ?? 0,
           stop: async () => {
             if (child.exitCode !== null) return;
@@ -131,14 +155,17 @@ const GATEWAY_TRANSPORTS = (process.env.BENCH_GATEWAY_TRANSPORTS ?? 'handles').s
 
 // ---------------------------------------------------------------------------------- figures
 
-/** MB/s of one download; anything but a whole 200 answer (a 407, a cut) fails the run. */
-const curlSpeed = async (url: string, proxy: string | null, tunnel: boolean) => {
+/**
+ * MB/s of one download, `via` a proxy (curl's options: `-x URL`, with `-p` through CONNECT, or
+ * `--socks5 HOST:PORT --proxy-user LOGIN:PASSWORD`; none: direct); anything but a whole 200
+ * answer (a 407, a refused SOCKS5 login, a cut) fails the run.
+ */
+const curlSpeed = async (url: string, via: string[]) => {
   const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %{speed_download}'];
-  if (proxy) args.push('-x', proxy, ...(tunnel ? ['-p'] : []));
-  const { stdout } = await run('curl', [...args, url], { maxBuffer: 1 << 20 });
+  const { stdout } = await run('curl', [...args, ...via, url], { maxBuffer: 1 << 20 });
   const [status, size, speed] = stdout.trim().split(' ');
   if (status !== '200' || Number(size) !== BULK_BYTES)
-    throw new Error(`curl ${url} through ${proxy}: status ${status}, ${size} bytes`);
+    throw new Error(`curl ${url} via ${via.join(' ')}: status ${status}, ${size} bytes`);
   return Number(speed) / 1e6;
 };
 
@@ -163,6 +190,28 @@ const wrkRequests = async (target: string, proxied: boolean, originUrl: string) 
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
   if (errors) throw new Error(`wrk through ${target}: ${errors[1]} failed responses`);
   return { rate: match ? Number(match[1]) : 0, count: count ? Number(count[1]) : 0 };
+};
+
+/**
+ * Small requests inside 64 kept-open SOCKS5 tunnels of the party (socks-load.ts, its own
+ * process like wrk; `party` null: the same client straight to the origin, its own ceiling).
+ */
+const socksRequests = async (party: Party | null, origin: Party) => {
+  const { stdout } = await run(process.execPath, [
+    path.join(HERE, 'socks-load.ts'),
+    party?.host ?? '127.0.0.1',
+    String(party?.socksPort ?? 0),
+    LOGIN,
+    PASSWORD,
+    origin.host,
+    String(origin.port),
+    '64',
+    String(SECONDS),
+  ]);
+  const result = JSON.parse(stdout.trim()) as { requests: number; seconds: number; errors: number };
+  if (result.errors > 0)
+    throw new Error(`socks-load through ${party?.name ?? 'nothing'}: ${result.errors} errors`);
+  return { rate: result.requests / result.seconds, count: result.requests };
 };
 
 /** Loopback sources for client sockets, so TIME_WAIT does not run out of ports. */
@@ -218,17 +267,67 @@ const oneTunnel = (party: Party | null, origin: Party, hold = false) =>
     socket.on('close', () => resolve(socket));
   });
 
-const tunnelsPerSecond = async (
-  party: Party | null,
-  origin: Party,
-  total: number,
-  seconds: number,
-) => {
+const SMALL_AND_CLOSE = Buffer.from('GET /small HTTP/1.1\r\nHost: o\r\nConnection: close\r\n\r\n');
+
+/**
+ * One SOCKS5 tunnel: connect, greeting, login (when the proxy asks for one), CONNECT, one small
+ * request, close; a refusal at any step, or a close before the whole answer, fails the run.
+ */
+const oneSocksTunnel = (party: Party, messages: SocksMessages) =>
+  new Promise<void>((resolve, reject) => {
+    const socket = net.connect({
+      host: party.host,
+      port: party.socksPort ?? 0,
+      localAddress: nextSource(),
+    });
+    let stage: SocksStage = 'method';
+    let handshake: Buffer = Buffer.alloc(0);
+    let text = '';
+    let answered = false;
+    socket.setNoDelay(true);
+    socket.on('error', reject);
+    socket.on('connect', () => socket.write(GREETING));
+    socket.on('data', (chunk: Buffer) => {
+      let rest: Buffer = chunk;
+      if (stage !== 'open') {
+        handshake = handshake.length === 0 ? chunk : Buffer.concat([handshake, chunk]);
+        let offset = 0;
+        try {
+          while (stage !== 'open') {
+            const step = socksStep(stage, handshake, offset, handshake.length, messages);
+            if (step.taken === 0) break;
+            offset += step.taken;
+            stage = step.stage;
+            if (step.send) socket.write(step.send);
+          }
+        } catch (error) {
+          socket.destroy();
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+        rest = handshake.subarray(offset);
+        handshake = rest;
+        if (stage !== 'open') return;
+        socket.write(SMALL_AND_CLOSE);
+      }
+      text += rest.toString('latin1');
+      if (text.endsWith('hello, world\n')) {
+        answered = true;
+        socket.end();
+      }
+    });
+    socket.on('close', () =>
+      answered ? resolve() : reject(new Error(`${party.name}: SOCKS5 tunnel closed unanswered`)),
+    );
+  });
+
+/** `open` (one whole tunnel) from 32 clients at once, until `total` or `seconds` are reached. */
+const tunnelsPerSecond = async (open: () => Promise<unknown>, total: number, seconds: number) => {
   const started = Date.now();
   let done = 0;
   const worker = async () => {
     while (done < total && Date.now() - started < seconds * 1000) {
-      await oneTunnel(party, origin);
+      await open();
       done += 1;
     }
   };
@@ -250,13 +349,17 @@ const processTree = (pid: number): number[] => {
   }
   return tree;
 };
-/** CPU seconds (user + system) the process tree has used so far. */
+/**
+ * CPU seconds (user + system) the process tree has used so far: its live members' own, and
+ * what their children that ended have used (cutime and cstime: dante's and squid's children
+ * can come and go while a figure runs).
+ */
 const cpuSeconds = (pid: number) => {
   let ticks = 0;
   for (const member of processTree(pid)) {
     try {
       const fields = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // Gone meanwhile.
     }
@@ -315,10 +418,18 @@ const hasCommand = (command: string) => {
   }
 };
 
+/** The peers' Debian packages and the binary each installs. */
+const PEER_PACKAGES = [
+  { name: 'tinyproxy', binary: 'tinyproxy' },
+  { name: 'squid', binary: 'squid' },
+  { name: 'dante-server', binary: 'danted' },
+  { name: 'microsocks', binary: 'microsocks' },
+];
+
 const ensurePeers = () => {
-  const missing = ['tinyproxy', 'squid'].filter(
-    (name) => !hasCommand(name) && !hasCommand(`/usr/sbin/${name}`),
-  );
+  const missing = PEER_PACKAGES.filter(
+    ({ binary }) => !hasCommand(binary) && !hasCommand(`/usr/sbin/${binary}`),
+  ).map(({ name }) => name);
   if (missing.length === 0 || process.env.BENCH_INSTALL_PEERS !== '1') return;
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
     stdio: 'inherit',
@@ -428,6 +539,65 @@ const startSquid = async (origin: Party): Promise<Party | null> => {
   });
 };
 
+/**
+ * dante's server with its own config: SOCKS5 on 127.0.0.7, outgoing from 127.0.0.1, CONNECT to
+ * the origin only, nothing logged but errors. It authenticates no one (`socksmethod: none`):
+ * its `username` method checks the login against the system's password database, which would
+ * need a Unix account with the package's password, and the bench creates nothing outside its
+ * temp directories. So its new-tunnel figure skips the login round trip the others make.
+ */
+const startDante = async (origin: Party): Promise<Party | null> => {
+  const binary = hasCommand('danted') ? 'danted' : '/usr/sbin/danted';
+  if (!hasCommand(binary)) return null;
+  const host = '127.0.0.7';
+  const port = await freePort(host);
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-dante-'));
+  const conf = path.join(dir, 'danted.conf');
+  writeFileSync(
+    conf,
+    [
+      `logoutput: ${path.join(dir, 'danted.log')}`,
+      `internal: ${host} port = ${port}`,
+      'external: 127.0.0.1',
+      'clientmethod: none',
+      'socksmethod: none',
+      // Run as root it must be told whom to run as (it drops to the unprivileged user).
+      ...(process.getuid?.() === 0 ? ['user.privileged: root', 'user.unprivileged: nobody'] : []),
+      'client pass {',
+      '  from: 127.0.0.0/8 to: 0.0.0.0/0',
+      '}',
+      'socks pass {',
+      `  from: 127.0.0.0/8 to: ${origin.host}/32 port = ${origin.port}`,
+      '  command: connect',
+      '}',
+    ].join('\n') + '\n',
+  );
+  const peer = await spawnPeer(
+    'dante',
+    host,
+    port,
+    [binary, '-f', conf, '-p', path.join(dir, 'danted.pid'), '-N', '1'],
+    { startMs: 1_000, stopMs: 500 },
+  );
+  return { ...peer, socksPort: port };
+};
+
+/** microsocks (one thread per client) on 127.0.0.8 with the package's login (RFC 1929). */
+const startMicrosocks = async (): Promise<Party | null> => {
+  const binary = hasCommand('microsocks') ? 'microsocks' : '/usr/bin/microsocks';
+  if (!hasCommand(binary)) return null;
+  const host = '127.0.0.8';
+  const port = await freePort(host);
+  const peer = await spawnPeer(
+    'microsocks',
+    host,
+    port,
+    [binary, '-i', host, '-p', String(port), '-u', LOGIN, '-P', PASSWORD],
+    { startMs: 300, stopMs: 100 },
+  );
+  return { ...peer, socksPort: port };
+};
+
 // ---------------------------------------------------------------------------------- main
 
 type Row = {
@@ -436,16 +606,28 @@ type Row = {
   bulkConnect: number;
   small: number;
   tunnels: number;
+  socksBulk: number;
+  socksSmall: number;
+  socksTunnels: number;
   /** The party's own CPU per unit of work: the figure that holds on a busy machine. */
   cpuMsPerGb: number;
   cpuUsPerRequest: number;
   cpuUsPerTunnel: number;
+  cpuMsPerGbSocks: number;
+  cpuUsPerRequestSocks: number;
+  cpuUsPerTunnelSocks: number;
 };
 
-/** BENCH_FIGURES=bulk,small,tunnels picks figures (the others read NaN). */
-const FIGURES = new Set((process.env.BENCH_FIGURES ?? 'bulk,small,tunnels').split(','));
+const HTTP_FIGURES = ['bulk', 'small', 'tunnels'] as const;
+const SOCKS_FIGURES = ['socks-bulk', 'socks-small', 'socks-tunnels'] as const;
+type Figure = (typeof HTTP_FIGURES)[number] | (typeof SOCKS_FIGURES)[number];
+const isSocksFigure = (figure: Figure) => figure.startsWith('socks-');
 
-type Figure = 'bulk' | 'small' | 'tunnels';
+/** BENCH_FIGURES=bulk,small,tunnels,socks-bulk,socks-small,socks-tunnels picks figures. */
+const FIGURES = new Set(
+  (process.env.BENCH_FIGURES ?? [...HTTP_FIGURES, ...SOCKS_FIGURES].join(',')).split(','),
+);
+
 type Measured = Partial<Omit<Row, 'name'>>;
 
 /**
@@ -456,7 +638,10 @@ type Measured = Partial<Omit<Row, 'name'>>;
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
-/** One figure of one party (`party` null: direct to the origin), with the party's own CPU. */
+/**
+ * One figure of one party (`party` null: direct to the origin, with the same client), with the
+ * party's own CPU.
+ */
 const measureFigure = async (
   party: Party | null,
   origin: Party,
@@ -471,14 +656,15 @@ const measureFigure = async (
     const result = await work();
     return { result, cpu: party ? cpuSeconds(party.pid) - before : Number.NaN };
   };
+  const gigabytes = (downloads: number) => (downloads * BULK_BYTES) / 1024 ** 3;
   if (figure === 'bulk') {
-    const plain = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, false)));
+    const plain = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy ? ['-x', proxy] : [])));
     if (!party) return { bulk: plain.result };
-    const tunnelled = await cpuOf(() => bestOf(3, () => curlSpeed(big, proxy, true)));
+    const tunnelled = await cpuOf(() => bestOf(3, () => curlSpeed(big, ['-x', proxy ?? '', '-p'])));
     return {
       bulk: plain.result,
       bulkConnect: tunnelled.result,
-      cpuMsPerGb: ((plain.cpu + tunnelled.cpu) * 1000) / ((6 * BULK_BYTES) / 1024 ** 3),
+      cpuMsPerGb: ((plain.cpu + tunnelled.cpu) * 1000) / gigabytes(6),
     };
   }
   if (figure === 'small') {
@@ -488,10 +674,32 @@ const measureFigure = async (
     const { result, cpu } = await cpuOf(() => wrkRequests(target, party !== null, small));
     return { small: result.rate, cpuUsPerRequest: (cpu * 1e6) / result.count };
   }
+  if (figure === 'tunnels') {
+    const { result, cpu } = await cpuOf(() =>
+      tunnelsPerSecond(() => oneTunnel(party, origin), Number.MAX_SAFE_INTEGER, SECONDS),
+    );
+    return { tunnels: result.rate, cpuUsPerTunnel: (cpu * 1e6) / result.count };
+  }
+  if (figure === 'socks-bulk') {
+    const via = party
+      ? ['--socks5', `${party.host}:${party.socksPort}`, '--proxy-user', `${LOGIN}:${PASSWORD}`]
+      : [];
+    const { result, cpu } = await cpuOf(() => bestOf(3, () => curlSpeed(big, via)));
+    return { socksBulk: result, cpuMsPerGbSocks: (cpu * 1000) / gigabytes(3) };
+  }
+  if (figure === 'socks-small') {
+    const { result, cpu } = await cpuOf(() => socksRequests(party, origin));
+    return { socksSmall: result.rate, cpuUsPerRequestSocks: (cpu * 1e6) / result.count };
+  }
+  const messages = socksMessages({ user: LOGIN, password: PASSWORD }, origin.host, origin.port);
   const { result, cpu } = await cpuOf(() =>
-    tunnelsPerSecond(party, origin, Number.MAX_SAFE_INTEGER, SECONDS),
+    tunnelsPerSecond(
+      party ? () => oneSocksTunnel(party, messages) : () => oneTunnel(null, origin),
+      Number.MAX_SAFE_INTEGER,
+      SECONDS,
+    ),
   );
-  return { tunnels: result.rate, cpuUsPerTunnel: (cpu * 1e6) / result.count };
+  return { socksTunnels: result.rate, cpuUsPerTunnelSocks: (cpu * 1e6) / result.count };
 };
 
 const median = (values: number[]) => {
@@ -512,9 +720,15 @@ const rowOf = (name: string, measured: Measured[]): Row => {
     bulkConnect: cell('bulkConnect'),
     small: cell('small'),
     tunnels: cell('tunnels'),
+    socksBulk: cell('socksBulk'),
+    socksSmall: cell('socksSmall'),
+    socksTunnels: cell('socksTunnels'),
     cpuMsPerGb: cell('cpuMsPerGb'),
     cpuUsPerRequest: cell('cpuUsPerRequest'),
     cpuUsPerTunnel: cell('cpuUsPerTunnel'),
+    cpuMsPerGbSocks: cell('cpuMsPerGbSocks'),
+    cpuUsPerRequestSocks: cell('cpuUsPerRequestSocks'),
+    cpuUsPerTunnelSocks: cell('cpuUsPerTunnelSocks'),
   };
 };
 
@@ -563,7 +777,8 @@ const startGatewayProcess = async (
     command,
     [...args],
     env,
-    /Proxy gateway: curl -x http:\/\/LOGIN:PASSWORD@[^:]+:(\d+)/,
+    // The banner names both ports: HTTP, then SOCKS5.
+    /Proxy gateway: curl -x http:\/\/LOGIN:PASSWORD@[^:]+:(\d+) \S+ \(SOCKS5 on [^:]+:(\d+)/,
   );
 };
 
@@ -631,7 +846,7 @@ const idleAndSoak = async (party: Party, origin: Party, databasePort: number) =>
   for (const socket of held) socket.destroy();
   await sleep(2_000);
   const soakStarted = Date.now();
-  await tunnelsPerSecond(party, origin, SOAK_TUNNELS, 3_600);
+  await tunnelsPerSecond(() => oneTunnel(party, origin), SOAK_TUNNELS, 3_600);
   const soakSeconds = (Date.now() - soakStarted) / 1000;
   await sleep(3_000);
   return {
@@ -654,7 +869,6 @@ const main = async () => {
     dataDir: path.join(REPO_ROOT, 'data'),
     prefix: 'gateway_bench',
   });
-  const rows: Row[] = [];
   try {
     await migrate(scratch.url);
     const database = createDatabase(scratch.url, 1);
@@ -677,8 +891,9 @@ const main = async () => {
 
     const [oc, oa, oe] = nodeScript('origin.ts', ['127.0.0.2', '0']);
     const origin = await spawnReady('origin', '127.0.0.2', oc, [...oa], oe);
-    const contenders: { party: Party | null; name: string }[] = [
-      { party: null, name: 'direct to the origin' },
+    /** Who is measured, and over which protocols (direct: both, with the same clients). */
+    const contenders: { party: Party | null; name: string; http: boolean; socks: boolean }[] = [
+      { party: null, name: 'direct to the origin', http: true, socks: true },
     ];
 
     const only = process.env.BENCH_ONLY?.split(',');
@@ -706,31 +921,40 @@ const main = async () => {
                 entry,
                 transport,
               );
-              contenders.push({ party: gateway, name: gateway.name });
+              contenders.push({ party: gateway, name: gateway.name, http: true, socks: true });
             }
     if (wanted('proxy-chain')) {
       const [pc, pa, pe] = nodeScript('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);
-      contenders.push({ party: chain, name: 'proxy-chain 3' });
+      contenders.push({ party: chain, name: 'proxy-chain 3', http: true, socks: false });
     }
-    for (const start of [startTinyproxy, startSquid]) {
-      const peer = await start(origin);
-      if (!peer || !wanted(peer.name)) {
-        await peer?.stop();
-        continue;
-      }
-      contenders.push({ party: peer, name: peer.name });
+    // Peers not installed are left out (BENCH_INSTALL_PEERS=1 installs them).
+    const peers = [
+      { name: 'tinyproxy', start: () => startTinyproxy(origin), http: true },
+      { name: 'squid', start: () => startSquid(origin), http: true },
+      { name: 'dante', start: () => startDante(origin), http: false },
+      { name: 'microsocks', start: startMicrosocks, http: false },
+    ];
+    for (const { name, start, http } of peers) {
+      if (!wanted(name)) continue;
+      const peer = await start();
+      if (peer) contenders.push({ party: peer, name: peer.name, http, socks: !http });
     }
 
     const measured = contenders.map((): Measured[] => []);
+    const figures = [...HTTP_FIGURES, ...SOCKS_FIGURES].filter((figure) => FIGURES.has(figure));
     for (let round = 1; round <= ROUNDS; round += 1)
-      for (const figure of ['bulk', 'small', 'tunnels'] as const) {
-        if (!FIGURES.has(figure)) continue;
+      for (const figure of figures) {
+        // Only the parties that speak the figure's protocol (direct: the same clients without).
+        const able = contenders
+          .map((contender, index) => ({ contender, index }))
+          .filter(({ contender }) => (isSocksFigure(figure) ? contender.socks : contender.http));
         // Each round starts one party later, so no party always follows the same one (the
         // connections a party leaves in TIME_WAIT weigh on whoever comes next).
-        for (let turn = 0; turn < contenders.length; turn += 1) {
-          const index = (turn + round - 1) % contenders.length;
-          const contender = contenders[index] as (typeof contenders)[number];
+        for (let turn = 0; turn < able.length; turn += 1) {
+          const { contender, index } = able[
+            (turn + round - 1) % able.length
+          ] as (typeof able)[number];
           const result = await measureFigure(contender.party, origin, figure);
           measured[index]?.push(result);
           process.stdout.write(
@@ -739,32 +963,60 @@ const main = async () => {
         }
       }
     for (const contender of contenders) await contender.party?.stop();
-    rows.push(
-      ...contenders.map((contender, index) => rowOf(contender.name, measured[index] ?? [])),
-    );
+    const rowsOf = (speaks: (contender: (typeof contenders)[number]) => boolean) =>
+      contenders.flatMap((contender, index) =>
+        speaks(contender) ? [rowOf(contender.name, measured[index] ?? [])] : [],
+      );
+    const httpRows = rowsOf((contender) => contender.http);
+    const socksRows = rowsOf((contender) => contender.socks);
     await origin.stop();
 
     const format = (value: number, digits = 0) =>
       Number.isNaN(value) ? '-' : value.toFixed(digits);
-    const lines = [
-      '| party | bulk MB/s (plain) | bulk MB/s (CONNECT) | small req/s (keep-alive) | new CONNECT tunnels/s |',
-      '| --- | ---: | ---: | ---: | ---: |',
-      ...rows.map(
-        (row) =>
-          `| ${row.name} | ${format(row.bulk)} | ${format(row.bulkConnect)} | ${format(row.small)} | ${format(row.tunnels)} |`,
-      ),
-      '',
-      "The party's own CPU (user + system, its processes) per unit of work; lower is better:",
-      '',
-      '| party | CPU ms per GB (bulk) | CPU µs per small request | CPU µs per new tunnel |',
-      '| --- | ---: | ---: | ---: |',
-      ...rows
-        .filter((row) => row.name !== 'direct to the origin')
-        .map(
+    const proxies = (list: Row[]) => list.filter((row) => row.name !== 'direct to the origin');
+    const cpuNote =
+      "The party's own CPU (user + system, its processes) per unit of work; lower is better:";
+    const lines: string[] = [];
+    // Each protocol's tables when one of its figures was taken.
+    if (HTTP_FIGURES.some((figure) => FIGURES.has(figure)))
+      lines.push(
+        '| party | bulk MB/s (plain) | bulk MB/s (CONNECT) | small req/s (keep-alive) | new CONNECT tunnels/s |',
+        '| --- | ---: | ---: | ---: | ---: |',
+        ...httpRows.map(
+          (row) =>
+            `| ${row.name} | ${format(row.bulk)} | ${format(row.bulkConnect)} | ${format(row.small)} | ${format(row.tunnels)} |`,
+        ),
+        '',
+        cpuNote,
+        '',
+        '| party | CPU ms per GB (bulk) | CPU µs per small request | CPU µs per new tunnel |',
+        '| --- | ---: | ---: | ---: |',
+        ...proxies(httpRows).map(
           (row) =>
             `| ${row.name} | ${format(row.cpuMsPerGb)} | ${format(row.cpuUsPerRequest)} | ${format(row.cpuUsPerTunnel)} |`,
         ),
-    ];
+      );
+    if (SOCKS_FIGURES.some((figure) => FIGURES.has(figure)))
+      lines.push(
+        ...(lines.length > 0 ? [''] : []),
+        'SOCKS5 (direct to the origin: the same clients without a proxy):',
+        '',
+        '| party | bulk MB/s (SOCKS5) | small req/s (SOCKS5, keep-alive) | new SOCKS5 tunnels/s |',
+        '| --- | ---: | ---: | ---: |',
+        ...socksRows.map(
+          (row) =>
+            `| ${row.name} | ${format(row.socksBulk)} | ${format(row.socksSmall)} | ${format(row.socksTunnels)} |`,
+        ),
+        '',
+        cpuNote,
+        '',
+        '| party | CPU ms per GB (SOCKS5 bulk) | CPU µs per small request (SOCKS5) | CPU µs per new SOCKS5 tunnel |',
+        '| --- | ---: | ---: | ---: |',
+        ...proxies(socksRows).map(
+          (row) =>
+            `| ${row.name} | ${format(row.cpuMsPerGbSocks)} | ${format(row.cpuUsPerRequestSocks)} | ${format(row.cpuUsPerTunnelSocks)} |`,
+        ),
+      );
     if (extra)
       lines.push(
         '',
