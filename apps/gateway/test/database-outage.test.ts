@@ -64,19 +64,13 @@ const useKillableDatabase = () => {
 
   /** Starts the killed server again, once its backends have let go of its shared memory. */
   const start = async () => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        own.cluster = await startEmbeddedPostgres({
-          dir: path.join(own.dir, 'pg'),
-          port: own.port,
-        });
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+    own.cluster = await waitFor(
+      () =>
+        startEmbeddedPostgres({ dir: path.join(own.dir, 'pg'), port: own.port }).catch(
+          () => undefined,
+        ),
+      30_000,
+    );
   };
 
   /** Retries `write` (a flush) until the database takes it. */
@@ -125,6 +119,13 @@ const slowDownload = async (
 
 // Each test kills and starts a PostgreSQL (crash recovery included): slower than a test's
 // default allowance on a loaded machine.
+/** What the origin has read and written from now on: what a package's tunnels carried. */
+const seenFrom = (origin: Origin) => {
+  const read = origin.bytesRead();
+  const written = origin.bytesWritten();
+  return () => ({ up: origin.bytesRead() - read, down: origin.bytesWritten() - written });
+};
+
 describe('the gateway while its database is away', { timeout: 120_000 }, () => {
   const outage = useKillableDatabase();
   let origin: Origin;
@@ -140,8 +141,7 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
     const gateway = await gatewayOn();
     try {
       const pkg = await addPackage(gateway, { type: 'vip' });
-      const readBefore = origin.bytesRead();
-      const writtenBefore = origin.bytesWritten();
+      const seen = seenFrom(origin);
       const download = await slowDownload(gateway, pkg, origin, DOWNLOAD);
       await download.started;
       outage.kill();
@@ -150,10 +150,7 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
       await outage.start();
       await outage.whenBack(() => gateway.flushUsage());
       await gateway.flushUsage();
-      expect(await usageOf(outage.own.database.db, pkg.id)).toEqual({
-        up: origin.bytesRead() - readBefore,
-        down: origin.bytesWritten() - writtenBefore,
-      });
+      expect(await usageOf(outage.own.database.db, pkg.id)).toEqual(seen());
     } finally {
       await gateway.close();
     }
@@ -163,8 +160,7 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
     const gateway = await gatewayOn();
     try {
       const pkg = await addPackage(gateway, { type: 'vip' });
-      const readBefore = origin.bytesRead();
-      const writtenBefore = origin.bytesWritten();
+      const seen = seenFrom(origin);
       const download = await slowDownload(gateway, pkg, origin, 2 * MB);
       await download.done;
       const flushing = gateway.flushUsage().catch(() => undefined);
@@ -173,10 +169,7 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
       await outage.start();
       await outage.whenBack(() => gateway.flushUsage());
       await gateway.flushUsage();
-      expect(await usageOf(outage.own.database.db, pkg.id)).toEqual({
-        up: origin.bytesRead() - readBefore,
-        down: origin.bytesWritten() - writtenBefore,
-      });
+      expect(await usageOf(outage.own.database.db, pkg.id)).toEqual(seen());
     } finally {
       await gateway.close();
     }
@@ -186,8 +179,7 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
     const dataDir = mkdtempSync(path.join(REPO_ROOT, 'data', 'gateway-journal-'));
     try {
       const first = await gatewayOn({ DATA_DIR: dataDir });
-      const readBefore = origin.bytesRead();
-      const writtenBefore = origin.bytesWritten();
+      const seen = seenFrom(origin);
       let pkg: TestPackage;
       try {
         pkg = await addPackage(first, { type: 'vip' });
@@ -202,10 +194,7 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
       await outage.start();
       const second = await gatewayOn({ DATA_DIR: dataDir });
       await second.close();
-      expect(await usageOf(outage.own.database.db, pkg.id)).toEqual({
-        up: origin.bytesRead() - readBefore,
-        down: origin.bytesWritten() - writtenBefore,
-      });
+      expect(await usageOf(outage.own.database.db, pkg.id)).toEqual(seen());
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

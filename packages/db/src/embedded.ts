@@ -64,7 +64,8 @@ export const findFreePort = () =>
     });
   });
 
-const isProcessAlive = (pid: number) => {
+/** Whether a process with this pid runs (ours or another user's). */
+export const isProcessAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

@@ -14,6 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from '@proxy/db';
 import type { UsageDelta } from './usage-meter.ts';
 
 /** One flush: its id, the hour it is booked to, and the deltas. Retried as is until applied. */
@@ -37,15 +38,6 @@ const batchLine = (batch: UsageBatch) =>
 
 /** Journals of this process that are open: another journal with this pid is an orphan. */
 const openHere = new Set<string>();
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * The batches a journal holds: every collected batch, and for an interval that was never
@@ -146,7 +138,10 @@ export class UsageJournal {
       if (openHere.has(other)) continue;
       const { header, batches } = readJournal(readFileSync(other, 'utf8'));
       const isOwnersGone =
-        other === file || header === null || header.pid === process.pid || !isAlive(header.pid);
+        other === file ||
+        header === null ||
+        header.pid === process.pid ||
+        !isProcessAlive(header.pid);
       if (!isOwnersGone) continue;
       adopted.push(...batches);
       orphans.push(other);
