@@ -139,10 +139,22 @@ test.describe('account journey', () => {
     await submitLogInForm(first, user);
     await expect(first.getByRole('button', { name: 'Log out' })).toBeVisible();
 
+    // The profile is drawn by the server: its Log out button is on screen before the app's
+    // scripts run. Holding the scripts back makes that moment last, so a click there must wait
+    // for the app instead of being lost.
     const second = await context.newPage();
-    await second.goto('/cabinet/profile');
-    await expect(second.getByRole('button', { name: 'Log out' })).toBeVisible();
-    await second.getByRole('button', { name: 'Log out' }).click();
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await second.route(/\.js(\?|$)/, async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await second.goto('/cabinet/profile', { waitUntil: 'commit' });
+    const logOut = second.getByRole('button', { name: 'Log out' });
+    await expect(logOut).toBeVisible();
+    const clicked = logOut.click();
+    releaseScripts();
+    await clicked;
     await expect(second).toHaveURL(/\/login/);
 
     await expect(first).toHaveURL(/\/login/);
