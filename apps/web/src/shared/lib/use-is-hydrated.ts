@@ -12,3 +12,12 @@ export const useIsHydrated = (): boolean =>
     () => true,
     () => false,
   );
+
+/**
+ * The props of a button in a drawn document until the app runs: a click before hydration has no
+ * handler to reach and would be lost, so the button is disabled and the click waits (a browser
+ * ignores it, a test's click retries). `data-awaiting-app` keeps its look (ui.css): nothing the
+ * reader did disabled it.
+ */
+export const useAwaitingAppProps = (): { disabled?: true; 'data-awaiting-app'?: '' } =>
+  useIsHydrated() ? {} : { disabled: true, 'data-awaiting-app': '' };

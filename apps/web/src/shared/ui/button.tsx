@@ -25,8 +25,8 @@ export const Button = ({
   onClick,
   ...rest
 }: ButtonProps) => {
-  // A form drawn at build time submits only once the app runs: before that, the browser's own
-  // submission would send the fields (a password) in the page's address.
+  // A drawn document's buttons work only once the app runs: a click before that would be lost,
+  // and a form's own submission would send its fields (a password) in the page's address.
   const isHydrated = useIsHydrated();
   return (
     <button
@@ -40,7 +40,8 @@ export const Button = ({
       ]
         .join(' ')
         .trim()}
-      disabled={disabled || isLoading || (type === 'submit' && !isHydrated)}
+      disabled={disabled || isLoading || !isHydrated}
+      data-awaiting-app={isHydrated ? undefined : ''}
       aria-busy={isLoading || undefined}
       // An aria-disabled button stays focusable (its tooltip says why) but does nothing.
       onClick={

@@ -50,6 +50,8 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
             aria-label={isVisible ? t('ui.hide_password') : t('ui.show_password')}
             aria-pressed={isVisible}
             onClick={() => setVisible((value) => !value)}
+            disabled={!isHydrated}
+            data-awaiting-app={isHydrated ? undefined : ''}
           >
             <EyeIcon isCrossed={isVisible} />
           </button>

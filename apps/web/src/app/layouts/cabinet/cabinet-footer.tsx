@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@proxy/contract';
 import { useCopy } from '../../../shared/lib/use-copy';
+import { useAwaitingAppProps } from '../../../shared/lib/use-is-hydrated';
 
 export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: number }) => {
   const { t, i18n } = useTranslation();
   const { copied, copy } = useCopy();
   const isCopied = copied !== null;
+  const awaitingApp = useAwaitingAppProps();
   return (
     <footer className="cabinet-footer">
       <div className="cabinet-footer__item">
@@ -17,6 +19,7 @@ export const CabinetFooter = ({ apiKey, balance }: { apiKey: string; balance: nu
           type="button"
           className="btn btn--secondary btn--sm"
           onClick={() => void copy(apiKey)}
+          {...awaitingApp}
         >
           {isCopied ? t('cabinet.copied') : t('cabinet.copy_api_key')}
         </button>

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IP_INFO_URL, PROXY_CHECKER_URL } from '../../../shared/config';
 import { currentLanguage } from '../../../shared/i18n/i18n';
+import { useAwaitingAppProps } from '../../../shared/lib/use-is-hydrated';
 import { ExternalLinkIcon, LogoutIcon } from '../../../shared/ui';
 import { paths } from '../../paths';
 
@@ -20,6 +21,7 @@ export const SideMenu = ({
   id: string;
 }) => {
   const { t } = useTranslation();
+  const awaitingApp = useAwaitingAppProps();
   const groups: MenuGroup[] = [
     {
       key: 'proxy_servers',
@@ -121,7 +123,7 @@ export const SideMenu = ({
           ))}
         </ul>
       </div>
-      <button type="button" className="side-menu__logout" onClick={onLogout}>
+      <button type="button" className="side-menu__logout" onClick={onLogout} {...awaitingApp}>
         <LogoutIcon />
         {t('cabinet.logout')}
       </button>
