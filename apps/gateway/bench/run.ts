@@ -146,12 +146,6 @@ const GATEWAY_NODE_ARG_SETS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '')
  * measured with each flag set, named by its path.
  */
 const GATEWAY_ENTRIES = (process.env.BENCH_GATEWAY_ENTRIES ?? '../src/server.ts').split('|');
-/**
- * GATEWAY_TRANSPORT of the gateway under test (decision 153): `handles`, `node`, or both
- * (`handles,node`: each measured in the same run, the party's name stating it; the soak runs
- * with the first).
- */
-const GATEWAY_TRANSPORTS = (process.env.BENCH_GATEWAY_TRANSPORTS ?? 'handles').split(',');
 
 // ---------------------------------------------------------------------------------- figures
 
@@ -738,7 +732,6 @@ const startGatewayProcess = async (
   workerCount: number,
   nodeArgs: string[] = GATEWAY_NODE_ARG_SETS[0] ?? [],
   entry: string = GATEWAY_ENTRIES[0] ?? '../src/server.ts',
-  transport: string = GATEWAY_TRANSPORTS[0] ?? 'handles',
 ) => {
   const host = '127.0.0.3';
   const [command, args, env] = nodeScript(
@@ -757,7 +750,6 @@ const startGatewayProcess = async (
       // The idle-tunnel figure holds thousands of tunnels of one package.
       GATEWAY_CONNECTION_LIMITS: 'unlim=1000000',
       GATEWAY_WORKERS: String(workerCount),
-      GATEWAY_TRANSPORT: transport,
       LOG_LEVEL: 'warn',
       // Where collect-garbage.mjs writes (only a process started with it reads this).
       BENCH_MEMORY_FILE: MEMORY_FILE,
@@ -767,7 +759,6 @@ const startGatewayProcess = async (
   const workers = workerCount > 1 ? `, ${workerCount} workers` : '';
   const flags =
     (GATEWAY_ENTRIES.length > 1 ? ` ${entry}` : '') +
-    (GATEWAY_TRANSPORTS.length > 1 ? ` [${transport}]` : '') +
     (GATEWAY_NODE_ARG_SETS.length > 1 ? ` [${nodeArgs.join(' ') || 'no flags'}]` : '');
   return spawnReady(
     (metering
@@ -910,19 +901,17 @@ const main = async () => {
     for (const workerCount of GATEWAY_WORKER_COUNTS)
       for (const metering of [true, false])
         for (const nodeArgs of GATEWAY_NODE_ARG_SETS)
-          for (const entry of GATEWAY_ENTRIES)
-            for (const transport of GATEWAY_TRANSPORTS) {
-              if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
-              const gateway = await startGatewayProcess(
-                scratch.url,
-                metering,
-                workerCount,
-                nodeArgs,
-                entry,
-                transport,
-              );
-              contenders.push({ party: gateway, name: gateway.name, http: true, socks: true });
-            }
+          for (const entry of GATEWAY_ENTRIES) {
+            if (!wanted(metering ? 'gateway' : 'gateway-off')) continue;
+            const gateway = await startGatewayProcess(
+              scratch.url,
+              metering,
+              workerCount,
+              nodeArgs,
+              entry,
+            );
+            contenders.push({ party: gateway, name: gateway.name, http: true, socks: true });
+          }
     if (wanted('proxy-chain')) {
       const [pc, pa, pe] = nodeScript('proxy-chain.ts', ['127.0.0.4', '0', LOGIN, PASSWORD]);
       const chain = await spawnReady('proxy-chain', '127.0.0.4', pc, [...pa], pe);

@@ -19,6 +19,7 @@ import { startInstanceHeartbeat } from './metering/instance-heartbeat.ts';
 import { startUsageFlusher } from './metering/usage-flusher.ts';
 import { UsageJournal } from './metering/usage-journal.ts';
 import { UsageMeter } from './metering/usage-meter.ts';
+import { OriginPool } from './pipeline/forward.ts';
 import type { ProxyContext } from './proxy-context.ts';
 import { createSocksServer } from './socks/socks-server.ts';
 import { startConfigSync } from './sync.ts';
@@ -42,8 +43,6 @@ export type Gateway = {
   meter: UsageMeter;
   /** Client sockets currently open on every port (leak checks). */
   openSockets: () => number;
-  /** Of those, the ones on TCP handles (CONNECT tunnels and handshakes, decision 153). */
-  connectionsOnHandles: () => number;
   /** Writes the counted bytes now (tests; the graceful stop does it too). */
   flushUsage: () => Promise<void>;
   /** Writes this instance's heartbeat (CPU, RAM, package speeds) now (tests). */
@@ -218,6 +217,11 @@ export const startGateway = async (options: {
   expirySweep.unref();
 
   const lookup = createDestinationLookup(config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS);
+  const connectOptions = {
+    timeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
+    lookup,
+    allowPrivate: config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS,
+  };
   const ctx: ProxyContext = {
     config,
     cache,
@@ -229,11 +233,8 @@ export const startGateway = async (options: {
     meter,
     limits,
     lookup,
-    connectOptions: {
-      timeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
-      lookup,
-      allowPrivate: config.GATEWAY_ALLOW_PRIVATE_DESTINATIONS,
-    },
+    connectOptions,
+    origins: new OriginPool(connectOptions),
     log,
   };
   const exitHealth = startExitHealth({
@@ -300,8 +301,7 @@ export const startGateway = async (options: {
     exits,
     registry,
     meter,
-    openSockets: () => sockets.size + httpServer.raw.openConnections + ports.openSockets,
-    connectionsOnHandles: () => httpServer.raw.openConnections,
+    openSockets: () => sockets.size + ports.openSockets,
     flushUsage: () => flusher.flush(),
     beat: () => heartbeat.beat(),
     checkExits: () => exitHealth.check(),
@@ -314,7 +314,7 @@ export const startGateway = async (options: {
           new Promise((resolve) => socksServer.close(resolve)),
         ];
         registry.cutAll();
-        httpServer.raw.closeAll();
+        ctx.origins.close();
         for (const socket of sockets) socket.destroy();
         await Promise.all([...closed, ports.stop(), addressListeners.stop()]);
         await limits.returnAll();

@@ -10,6 +10,7 @@ import type { Targeting } from './auth/targeting.ts';
 import type { ConnectionRegistry, LiveConnection } from './limits/connection-registry.ts';
 import type { ListCache } from './lists/list-cache.ts';
 import type { PackageLimits } from './limits/package-limits.ts';
+import type { OriginPool } from './pipeline/forward.ts';
 import type { UsageCounter, UsageMeter } from './metering/usage-meter.ts';
 
 /** What the HTTP and SOCKS front ends share: the caches, the registry, the meter. */
@@ -27,6 +28,8 @@ export type ProxyContext = {
   limits: PackageLimits;
   lookup: DestinationLookup;
   connectOptions: ConnectOptions;
+  /** Kept-alive connections toward origins, per exit (forwarded requests). */
+  origins: OriginPool;
   log: Logger;
 };
 

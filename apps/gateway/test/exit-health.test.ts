@@ -140,7 +140,7 @@ describe('exit health, retries and refusals', () => {
     proxyGet(gateway.httpPort, url(), {
       auth: basicAuth(customer.login + suffix, customer.password),
     });
-  /** A CONNECT tunnel (on TCP handles for direct exits) carrying one GET; the raw answer. */
+  /** A CONNECT tunnel carrying one GET; the raw answer. */
   const viaConnect = async (suffix: string) =>
     (
       await exchange(
@@ -188,7 +188,7 @@ describe('exit health, retries and refusals', () => {
     }
     expect((await get('_c_pl')).headers['x-proxy-error']).toBe('unreachable');
     expect((await get('_c_se')).headers['x-proxy-error']).toBe('refused');
-    // CONNECT: on TCP handles (direct exit) and on sockets (upstream exit).
+    // CONNECT: through the direct exit and through the upstream one.
     for (const suffix of ['_c_pl', '_c_se']) {
       const text = await viaConnect(suffix);
       expect(text).toMatch(/^HTTP\/1\.1 502 /);

@@ -80,11 +80,8 @@ describe('hostile and sloppy clients', () => {
       `CONNECT 127.0.0.1:${fixture.origin.port} HTTP/1.1\r\n` +
       `Proxy-Authorization: ${basicAuth(fixture.pkg.login, fixture.pkg.password)}\r\n\r\n`;
     socket.write(head.slice(0, 10));
-    // The gateway read the first packet by itself: no CONNECT head in it, the connection went
-    // from its TCP handle to a net.Socket for Node's HTTP parser.
-    await waitFor(
-      () => fixture.gateway.openSockets() === 1 && fixture.gateway.connectionsOnHandles() === 0,
-    );
+    // The first packet holds no whole CONNECT head: Node's parser waits for the rest.
+    await waitFor(() => fixture.gateway.openSockets() === 1);
     socket.write(head.slice(10));
     await waitFor(() => Buffer.concat(parts).toString('latin1').includes('\r\n\r\n'));
     socket.end('GET /bytes/1000 HTTP/1.1\r\nHost: o\r\n\r\n');

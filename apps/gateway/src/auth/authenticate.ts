@@ -12,7 +12,7 @@ export type Authorized = {
   readonly list: ListEntry | null;
 };
 
-/** What authentication may ask of a client connection (a net.Socket, or a TCP handle's view). */
+/** What authentication may ask of a client connection (its socket). */
 export type ClientAddress = {
   readonly remoteAddress?: string | undefined;
   /** The gateway's address the client connected to (an ISP package's line, decision 154). */

@@ -108,12 +108,6 @@ const envSchema = z.object({
         port: Number(value.slice(colon + 1)),
       };
     }),
-  /**
-   * How the HTTP port's CONNECT tunnels move bytes (decision 153): `handles` on Node's TCP
-   * handles (tunnel/tcp-handle.ts, the one file using internals), `node` on net.Sockets only,
-   * Node's public API. Both pass the whole gateway suite (CI runs it on each).
-   */
-  GATEWAY_TRANSPORT: z.enum(['handles', 'node']).default('handles'),
   /** Counting bytes per package; off only to measure its cost (bench:gateway). */
   GATEWAY_METERING: booleanFlag(true),
   /**

@@ -47,7 +47,7 @@ export const isExitFailure = (error: ExitError) =>
 
 /**
  * After `error` on the last exit `attempts` tried: the next exit serving the same package and
- * targeting (direct ones only with `directOnly`), within the connect timeout, or null when the
+ * targeting, within the connect timeout, or null when the
  * error stands. A retried failure is logged here (the final one by exit-refusal.ts).
  */
 export const retryExit = (
@@ -55,7 +55,6 @@ export const retryExit = (
   authorized: Authorized,
   attempts: ExitAttempts,
   error: ExitError,
-  directOnly = false,
 ): Exit | null => {
   const failed = attempts.tried[attempts.tried.length - 1] as Exit;
   error.exit ??= failed;
@@ -65,12 +64,7 @@ export const retryExit = (
     attempts.deadline - Date.now() < MIN_ATTEMPT_MS
   )
     return null;
-  const next = ctx.exits.pickAnother(
-    authorized.entry,
-    authorized.targeting,
-    attempts.tried,
-    directOnly,
-  );
+  const next = ctx.exits.pickAnother(authorized.entry, authorized.targeting, attempts.tried);
   if (next === null) return null;
   ctx.log.warn(
     {
@@ -92,9 +86,7 @@ export type Connected = { socket: net.Socket; exit: Exit; reads: UpstreamReads |
 /**
  * connectThroughExit with retries: on an exit's failure the next exit serving the same
  * targeting is tried (retryExit), all within one connect timeout. `readsFor` gives the reads of
- * a direct exit's socket (null for proxies'); `attempts` continues tries begun elsewhere (a
- * connect on TCP handles that moved to an upstream exit). Rejects with the last ExitError,
- * its `exit` set.
+ * a direct exit's socket (null for proxies'). Rejects with the last ExitError, its `exit` set.
  */
 export const connectThroughExits = async (
   ctx: ProxyContext,
@@ -103,10 +95,9 @@ export const connectThroughExits = async (
   host: string,
   port: number,
   readsFor: (exit: Exit) => UpstreamReads | null,
-  options: { attempts?: ExitAttempts | null; directOnly?: boolean } = {},
 ): Promise<Connected> => {
   const startedAt = Date.now();
-  let attempts = options.attempts ?? null;
+  let attempts: ExitAttempts | null = null;
   let exit = first;
   for (;;) {
     const reads = readsFor(exit);
@@ -124,7 +115,7 @@ export const connectThroughExits = async (
       const error = toExitError(caught);
       error.exit ??= exit;
       attempts ??= new ExitAttempts(exit, startedAt, ctx.connectOptions.timeoutMs);
-      const next = retryExit(ctx, authorized, attempts, error, options.directOnly);
+      const next = retryExit(ctx, authorized, attempts, error);
       if (next === null) throw error;
       exit = next;
     }

@@ -61,7 +61,11 @@ export const SOCKS_REPLY_BY_FAILURE: Record<ExitFailure, number> = {
 
 const failureOf = (error: unknown): ExitFailure => {
   if (error instanceof ExitError) return error.failure;
-  switch ((error as NodeJS.ErrnoException).code) {
+  const code = (error as NodeJS.ErrnoException).code;
+  // Node's HTTP client found the answer malformed (llhttp's HPE_ codes): the far end does not
+  // speak HTTP as it must.
+  if (code?.startsWith('HPE_')) return 'upstream';
+  switch (code) {
     case 'EBLOCKED':
       return 'blocked';
     case 'ENOTFOUND':

@@ -38,8 +38,8 @@ const asked = (authorized: Authorized) =>
 const isDestinationFailure = (failure: ExitFailure) => failure === 'dns' || failure === 'blocked';
 
 /**
- * The one place a failed connect becomes the client's answer (HTTP proxy, CONNECT on sockets
- * and handles, the forwarding fast path, SOCKS5): a code, a status, a SOCKS reply and a generic
+ * The one place a failed connect becomes the client's answer (forwarded requests, CONNECT and
+ * SOCKS5 tunnels): a code, a status, a SOCKS reply and a generic
  * sentence. Error messages can name an exit's local address or upstream (`bind EADDRNOTAVAIL
  * 185.212.60.1`), so they go to the log (warn when the exit failed, info when the destination
  * did or nothing served the targeting), never to the client.

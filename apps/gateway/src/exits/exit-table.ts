@@ -232,15 +232,10 @@ export class ExitTable {
 
   /**
    * After a connect through `tried` failed: the next exit serving the same package and
-   * targeting that was not tried yet (a direct one with `directOnly`), or null. The session
+   * targeting that was not tried yet, or null. The session
    * keeps its exit: a retry is for this connection only.
    */
-  pickAnother(
-    entry: PackageEntry,
-    targeting: Targeting,
-    tried: readonly Exit[],
-    directOnly: boolean,
-  ): Exit | null {
+  pickAnother(entry: PackageEntry, targeting: Targeting, tried: readonly Exit[]): Exit | null {
     if (entry.family === 'isp') return null;
     const candidates = this.#candidates(entry, targeting);
     if (candidates === undefined) return null;
@@ -248,7 +243,7 @@ export class ExitTable {
     for (let offset = 0; offset < up.length; offset += 1) {
       const index = (candidates.turn + offset) % up.length;
       const exit = up[index] as Exit;
-      if (tried.includes(exit) || (directOnly && exit.kind !== 'direct')) continue;
+      if (tried.includes(exit)) continue;
       candidates.turn = (index + 1) % up.length;
       return exit;
     }

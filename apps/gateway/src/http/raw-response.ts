@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 
 /**
  * A plain-text error answer written straight to a socket that Node's HTTP server does not own
- * (CONNECT, the forwarding fast path); the connection closes after it. The socket reads on
+ * (CONNECT); the connection closes after it. The socket reads on
  * (discarding) so that the client's FIN is seen and the socket goes at once, not at a timeout.
  */
 export const rawResponse = (socket: Duplex, status: number, reason: string, message: string) => {

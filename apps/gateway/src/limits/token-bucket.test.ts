@@ -5,7 +5,7 @@ const CHUNK = 64 * 1024;
 
 /**
  * `n` connections that always have another 64 KiB chunk to send, each passing its chunks
- * through `bucket` as the relays do (raw-tunnel.ts `pass`): what the bucket allows goes, the
+ * through `bucket` as the relays do (relay.ts `offer`): what the bucket allows goes, the
  * rest is held until the bucket calls back. A connection's next chunk comes in a later turn, as
  * the next read does. Returns the bytes each has sent so far.
  */

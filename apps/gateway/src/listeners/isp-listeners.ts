@@ -1,7 +1,7 @@
 import type net from 'node:net';
 import type { Logger } from 'pino';
 import type { CredentialCache } from '../auth/credential-cache.ts';
-import type { HttpProxyServer } from '../http/http-proxy.ts';
+import type http from 'node:http';
 import { ListenerSet, type Endpoint } from './listener-set.ts';
 
 /** GATEWAY_HOST values that accept on every address of the host. */
@@ -14,9 +14,7 @@ export const isWildcardHost = (host: string) => host === '0.0.0.0' || host === '
  * unexpired ISP package holds gets a listener on the HTTP port and one on the SOCKS5 port,
  * closed once no such package holds it (expired, deleted, swapped). What they accept goes to
  * the shared HTTP proxy and SOCKS5 servers, as if it had come to the shared ports: one
- * pipeline, which reads where the connection arrived (arrivalOf) to choose its exit. The HTTP
- * listeners accept on TCP handles like the shared port (decision 153), so a CONNECT tunnel on
- * a line costs what one on the gateway's host does.
+ * pipeline, which reads where the connection arrived (arrivalOf) to choose its exit.
  */
 export class IspListeners {
   readonly #cache: CredentialCache;
@@ -34,7 +32,7 @@ export class IspListeners {
     /** The shared ports as they listen (not as configured: 0 is any free port). */
     httpPort: number;
     socksPort: number;
-    http: HttpProxyServer;
+    http: http.Server;
     socks: net.Server;
     log: Logger;
   }) {
@@ -49,9 +47,6 @@ export class IspListeners {
       // Node's servers take a socket through their 'connection' event, as from their own port.
       accept: (socket, endpoint) =>
         (endpoint.port === this.#httpPort ? http : socks).emit('connection', socket),
-      onListening: (server, endpoint) => {
-        if (endpoint.port === this.#httpPort) http.raw.install(server);
-      },
     });
   }
 

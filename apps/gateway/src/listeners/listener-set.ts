@@ -29,7 +29,6 @@ export class ListenerSet {
   readonly #log: Logger;
   readonly #accept: (socket: net.Socket, endpoint: Endpoint) => void;
   readonly #onClosed: (endpoints: readonly Endpoint[]) => void;
-  readonly #onListening: (server: net.Server, endpoint: Endpoint) => void;
   readonly #retryMs: number;
   #retry: NodeJS.Timeout | null = null;
   #isStopped = false;
@@ -42,8 +41,6 @@ export class ListenerSet {
     accept: (socket: net.Socket, endpoint: Endpoint) => void;
     /** Endpoints just closed: connections still in their handshake there may go with them. */
     onClosed?: (endpoints: readonly Endpoint[]) => void;
-    /** A server listens now, before it accepts anything (to take over its accepts). */
-    onListening?: (server: net.Server, endpoint: Endpoint) => void;
     /** How long after a failed open it is tried again (5 s; shorter in tests). */
     retryMs?: number;
   }) {
@@ -51,7 +48,6 @@ export class ListenerSet {
     this.#log = options.log;
     this.#accept = options.accept;
     this.#onClosed = options.onClosed ?? (() => undefined);
-    this.#onListening = options.onListening ?? (() => undefined);
     this.#retryMs = options.retryMs ?? RETRY_MS;
   }
 
@@ -106,7 +102,6 @@ export class ListenerSet {
     );
     const listener: Listener = { endpoint, server, isListening: false };
     this.#listeners.set(key, listener);
-    server.once('listening', () => this.#onListening(server, endpoint));
     server.listen(endpoint.port, endpoint.host);
     try {
       await Promise.race([

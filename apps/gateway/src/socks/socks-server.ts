@@ -1,16 +1,8 @@
 import net from 'node:net';
-import type { ProxyRefusalCode } from '@proxy/contract';
 import { untargeted, type Authorized } from '../auth/authenticate.ts';
-import { exitRefusal } from '../exits/exit-refusal.ts';
 import { isHostName } from '../http/targets.ts';
-import {
-  admissionRefusal,
-  arrivalOf,
-  logRefusal,
-  REFUSAL_SOCKS_REPLY,
-  type ProxyContext,
-} from '../proxy-context.ts';
-import { openTunnel } from '../tunnel/open-tunnel.ts';
+import { serve } from '../pipeline/pipeline.ts';
+import type { ProxyContext } from '../proxy-context.ts';
 import {
   AUTH_VERSION,
   MAX_HANDSHAKE_BYTES,
@@ -28,8 +20,6 @@ const AUTH_FAILED = Buffer.from([AUTH_VERSION, 0x01]);
 const CHOOSE_USERPASS = Buffer.from([SOCKS_VERSION, METHOD.userPass]);
 const NO_ACCEPTABLE_METHOD = Buffer.from([SOCKS_VERSION, METHOD.noneAcceptable]);
 const CHOOSE_NO_AUTH = Buffer.from([SOCKS_VERSION, METHOD.noAuth]);
-
-const PROTOCOL_NOT_BOUGHT: ProxyRefusalCode = 'protocol_not_bought';
 
 type Stage = 'greeting' | 'credentials' | 'request' | 'connecting';
 
@@ -148,34 +138,16 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
     ) => {
       if (net.isIP(host) === 0 && !isHostName(host))
         return fail(requestReply(REPLY.hostUnreachable));
-      if (!answer.entry.socksAllowed) {
-        ctx.log.info(
-          { packageId: answer.entry.id, refusal: PROTOCOL_NOT_BOUGHT },
-          'SOCKS5 refused: the package was bought for HTTP(S) only',
-        );
-        return fail(requestReply(REPLY.notAllowed));
-      }
-      const arrivedOn = arrivalOf(ctx, client);
-      const refusal = admissionRefusal(ctx, answer.entry, arrivedOn);
-      if (refusal !== null) {
-        logRefusal(ctx, refusal, answer.entry, arrivedOn);
-        return fail(requestReply(REFUSAL_SOCKS_REPLY[refusal]));
-      }
-      const exit = ctx.exits.pick(answer.entry, answer.targeting, Date.now(), arrivedOn);
-      if (!exit) {
-        const why = ctx.exits.whyNone(answer.entry, answer.targeting);
-        return fail(requestReply(exitRefusal(ctx.log, answer, why).socksReply));
-      }
-      openTunnel(ctx, {
+      serve(ctx, {
+        kind: 'tunnel',
+        protocol: 'socks5',
         client,
         authorized: answer,
-        exit,
         host,
         port,
         early,
         established: requestReply(REPLY.succeeded),
-        onFailure: (failure) =>
-          fail(requestReply(exitRefusal(ctx.log, answer, failure).socksReply)),
+        refuse: (refusal) => fail(requestReply(refusal.socksReply)),
       });
     };
     if (first !== undefined) onData(first);

@@ -140,33 +140,6 @@ export const relay = (
   sink.on('drain', () => drained(state));
 };
 
-/**
- * The same relay fed by its owner, who knows where a message ends in what the source sent
- * (one response body on a kept-alive upstream, fast-forward.ts): `feed` returns false when the
- * source must pause (the owner's read callback returns it), `end` when the message is complete;
- * `onEnd` runs once everything fed went on. The source reads through UpstreamReads.
- */
-export type FedRelay = { feed: (chunk: Buffer) => boolean; end: () => void };
-
-export const feedRelay = (
-  source: net.Socket,
-  sink: Writable,
-  counter: UsageCounter | null,
-  gate: ByteGate | null,
-  onEnd: () => void,
-): FedRelay => {
-  const state = relayState({ source, sink, counter, isUp: false, gate, onEnd, isReads: true });
-  const fed = {} as FedRelay;
-  fed.feed = (chunk) => {
-    // Bytes the gate holds back go first: a later part waits behind them (a copy, rare).
-    if (state.held === null) return take(state, chunk);
-    state.held = Buffer.concat([state.held, chunk]);
-    return false;
-  };
-  fed.end = () => ended(state);
-  return fed;
-};
-
 /** What a relay is given; the rest of its state starts empty. */
 type RelayEnds = Pick<
   RelayState,

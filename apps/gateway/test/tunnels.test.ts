@@ -1,13 +1,11 @@
 import http from 'node:http';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { tcpBinding } from '../src/tunnel/tcp-handle.ts';
 import {
   addPackage,
   basicAuth,
   exchange,
   startHttpOrigin,
-  testGatewayConfig,
   usageOf,
   useGatewayWithPackage,
   waitFor,
@@ -17,12 +15,10 @@ import {
 const ESTABLISHED = 'HTTP/1.1 200 Connection Established\r\n\r\n';
 
 /**
- * CONNECT tunnels on the configured transport (GATEWAY_TRANSPORT, decision 153): on `handles`
- * the port's ordinary tunnels never become net.Sockets, on `node` every connection is one; these
- * check the tunnel path itself, beside the behaviour the other files check through the same port.
+ * CONNECT tunnels through the pipeline (pipeline/tunnel.ts): the tunnel path itself, beside the
+ * behaviour the other files check through the same port.
  */
-describe(`CONNECT tunnels (GATEWAY_TRANSPORT=${testGatewayConfig().GATEWAY_TRANSPORT})`, () => {
-  const onHandles = testGatewayConfig().GATEWAY_TRANSPORT === 'handles';
+describe('CONNECT tunnels', () => {
   const fixture = useGatewayWithPackage();
   const connectHead = (pkg: TestPackage, port = fixture.origin.port) =>
     `CONNECT 127.0.0.1:${port} HTTP/1.1\r\nProxy-Authorization: ${basicAuth(pkg.login, pkg.password)}\r\n\r\n`;
@@ -47,12 +43,10 @@ describe(`CONNECT tunnels (GATEWAY_TRANSPORT=${testGatewayConfig().GATEWAY_TRANS
     return { socket, closed, received: () => received };
   };
 
-  it('runs on this Node: the tunnel is a handle on `handles`, a plain request a socket', async () => {
-    if (onHandles) expect(tcpBinding).not.toBeNull();
+  it('holds one client socket per tunnel and per kept-alive connection, none once they close', async () => {
     const tunnel = client(`${connectHead(fixture.pkg)}GET /bytes/10 HTTP/1.1\r\nHost: o\r\n\r\n`);
     await waitFor(() => tunnel.received().toString('latin1').endsWith('aaaaaaaaaa'));
     expect(tunnel.received().toString('latin1')).toMatch(/^HTTP\/1\.1 200 Connection Established/);
-    expect(fixture.gateway.connectionsOnHandles()).toBe(onHandles ? 1 : 0);
     expect(fixture.gateway.openSockets()).toBe(1);
     tunnel.socket.destroy();
     await waitFor(() => fixture.gateway.openSockets() === 0);
@@ -77,9 +71,7 @@ describe(`CONNECT tunnels (GATEWAY_TRANSPORT=${testGatewayConfig().GATEWAY_TRANS
         .on('error', reject);
     });
     expect(status).toBe(200);
-    // The kept-alive connection is Node's socket now, not a handle.
     expect(fixture.gateway.openSockets()).toBe(1);
-    expect(fixture.gateway.connectionsOnHandles()).toBe(0);
     agent.destroy();
     await waitFor(() => fixture.gateway.openSockets() === 0);
   });
@@ -155,7 +147,7 @@ describe(`CONNECT tunnels (GATEWAY_TRANSPORT=${testGatewayConfig().GATEWAY_TRANS
   });
 });
 
-describe('CONNECT on TCP handles: names and the destination guard', () => {
+describe('CONNECT tunnels: names and the destination guard', () => {
   const fixture = useGatewayWithPackage();
   const guarded = useGatewayWithPackage({ GATEWAY_ALLOW_PRIVATE_DESTINATIONS: 'false' });
   const connectTo = (gateway: { httpPort: number }, pkg: TestPackage, target: string) =>
