@@ -232,7 +232,6 @@ export const startGateway = async (options: {
     listConnections,
     meter,
     limits,
-    lookup,
     connectOptions,
     origins: new OriginPool(connectOptions),
     log,

@@ -2,10 +2,8 @@ import type { Logger } from 'pino';
 import type { Authorized, ClientAddress, RequestAuthenticator } from './auth/authenticate.ts';
 import { normalizeAddress, type CredentialCache } from './auth/credential-cache.ts';
 import type { GatewayConfig } from './config/env.ts';
-import type { DestinationLookup } from './exits/destination-guard.ts';
 import type { ConnectOptions } from './exits/exit-connect.ts';
 import type { ExitTable } from './exits/exit-table.ts';
-import type { PackageEntry } from './auth/credential-cache.ts';
 import type { Targeting } from './auth/targeting.ts';
 import type { ConnectionRegistry, LiveConnection } from './limits/connection-registry.ts';
 import type { ListCache } from './lists/list-cache.ts';
@@ -26,7 +24,6 @@ export type ProxyContext = {
   listConnections: ConnectionRegistry;
   meter: UsageMeter;
   limits: PackageLimits;
-  lookup: DestinationLookup;
   connectOptions: ConnectOptions;
   /** Kept-alive connections toward origins, per exit (forwarded requests). */
   origins: OriginPool;
@@ -73,59 +70,4 @@ export const arrivalOf = (ctx: ProxyContext, connection: ClientAddress): string 
   if (local === undefined) return null;
   const address = normalizeAddress(local);
   return address !== ctx.config.GATEWAY_HOST && ctx.cache.isIspAddress(address) ? address : null;
-};
-
-/** Why a new connection of an authenticated package is refused, or null to let it in. */
-export type Refusal =
-  'address_not_in_package' | 'quota_exhausted' | 'connection_limit' | 'traffic_unavailable';
-
-/** `arrivedOn`: the ISP address the connection arrived on (arrivalOf). */
-export const admissionRefusal = (
-  ctx: ProxyContext,
-  entry: PackageEntry,
-  arrivedOn: string | null,
-): Refusal | null => {
-  if (arrivedOn !== null && !ctx.cache.holdsAddress(entry, arrivedOn))
-    return 'address_not_in_package';
-  if (ctx.limits.isExhausted(entry)) return 'quota_exhausted';
-  if (ctx.limits.isUnreachable(entry)) return 'traffic_unavailable';
-  if (ctx.registry.count(entry.id) >= ctx.limits.connectionCap(entry)) return 'connection_limit';
-  return null;
-};
-
-export const REFUSAL_HTTP_STATUS: Record<Refusal, number> = {
-  address_not_in_package: 403,
-  quota_exhausted: 403,
-  connection_limit: 429,
-  traffic_unavailable: 503,
-};
-
-/** The SOCKS5 reply (RFC 1928): "not allowed by ruleset", or a failure that is ours. */
-export const REFUSAL_SOCKS_REPLY: Record<Refusal, number> = {
-  address_not_in_package: 0x02,
-  quota_exhausted: 0x02,
-  connection_limit: 0x02,
-  traffic_unavailable: 0x01,
-};
-
-/** What the client reads; never the address (another customer's line). */
-export const REFUSAL_MESSAGE: Record<Refusal, string> = {
-  address_not_in_package: 'this package is not served on the address you connected to',
-  quota_exhausted: 'the traffic quota of this package is used up',
-  connection_limit: 'too many open connections for this package',
-  traffic_unavailable: 'the traffic of this package cannot be checked right now; try again shortly',
-};
-
-/** The log's side of a refusal the operator may be asked about (the client reads its code). */
-export const logRefusal = (
-  ctx: ProxyContext,
-  refusal: Refusal,
-  entry: PackageEntry,
-  arrivedOn: string | null,
-) => {
-  if (refusal === 'address_not_in_package')
-    ctx.log.info(
-      { packageId: entry.id, address: arrivedOn, refusal },
-      'a package was used on an ISP address it does not hold',
-    );
 };

@@ -48,7 +48,7 @@ type LookupCallback = (
 ) => void;
 
 /**
- * A `lookup` for net.connect / http.request: dns.lookup, minus private addresses unless allowed.
+ * The `lookup` of direct exits' connections (exit-connect.ts): dns.lookup, minus private addresses unless allowed.
  * Handles both shapes Node asks for (one address, or `all` for happy eyeballs).
  */
 export const createDestinationLookup =

@@ -144,7 +144,7 @@ const whenConnected = (socket: net.Socket, timeoutMs: number, what: string) =>
   );
 
 /** A direct exit refuses private destinations unless allowed (destination-guard.ts). */
-export const blockedDestination = (host: string, options: ConnectOptions): ExitError | null =>
+const blockedDestination = (host: string, options: ConnectOptions): ExitError | null =>
   !options.allowPrivate && isPrivateAddress(host)
     ? new ExitError('blocked', `destination ${host} is not allowed`)
     : null;

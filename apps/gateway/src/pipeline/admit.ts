@@ -1,15 +1,8 @@
 import type { Authorized, ClientAddress } from '../auth/authenticate.ts';
 import { exitRefusal, type ExitRefusal } from '../exits/exit-refusal.ts';
 import type { Exit } from '../exits/exit-table.ts';
-import {
-  admissionRefusal,
-  arrivalOf,
-  logRefusal,
-  REFUSAL_HTTP_STATUS,
-  REFUSAL_MESSAGE,
-  REFUSAL_SOCKS_REPLY,
-  type ProxyContext,
-} from '../proxy-context.ts';
+import type { PackageEntry } from '../auth/credential-cache.ts';
+import { arrivalOf, type ProxyContext } from '../proxy-context.ts';
 
 /** What a client is told when its request is not carried: the HTTP and the SOCKS5 answer. */
 export type Refusal = {
@@ -23,6 +16,61 @@ export type Refusal = {
 
 /** The front end a request came through: SOCKS5 is sold per package (ISP lines may lack it). */
 export type Protocol = 'http' | 'socks5';
+
+/** Why a new connection of an authenticated package is refused, or null to let it in. */
+type AdmissionRefusal =
+  'address_not_in_package' | 'quota_exhausted' | 'connection_limit' | 'traffic_unavailable';
+
+/** `arrivedOn`: the ISP address the connection arrived on (arrivalOf). */
+const admissionRefusal = (
+  ctx: ProxyContext,
+  entry: PackageEntry,
+  arrivedOn: string | null,
+): AdmissionRefusal | null => {
+  if (arrivedOn !== null && !ctx.cache.holdsAddress(entry, arrivedOn))
+    return 'address_not_in_package';
+  if (ctx.limits.isExhausted(entry)) return 'quota_exhausted';
+  if (ctx.limits.isUnreachable(entry)) return 'traffic_unavailable';
+  if (ctx.registry.count(entry.id) >= ctx.limits.connectionCap(entry)) return 'connection_limit';
+  return null;
+};
+
+const REFUSAL_HTTP_STATUS: Record<AdmissionRefusal, number> = {
+  address_not_in_package: 403,
+  quota_exhausted: 403,
+  connection_limit: 429,
+  traffic_unavailable: 503,
+};
+
+/** The SOCKS5 reply (RFC 1928): "not allowed by ruleset", or a failure that is ours. */
+const REFUSAL_SOCKS_REPLY: Record<AdmissionRefusal, number> = {
+  address_not_in_package: 0x02,
+  quota_exhausted: 0x02,
+  connection_limit: 0x02,
+  traffic_unavailable: 0x01,
+};
+
+/** What the client reads; never the address (another customer's line). */
+const REFUSAL_MESSAGE: Record<AdmissionRefusal, string> = {
+  address_not_in_package: 'this package is not served on the address you connected to',
+  quota_exhausted: 'the traffic quota of this package is used up',
+  connection_limit: 'too many open connections for this package',
+  traffic_unavailable: 'the traffic of this package cannot be checked right now; try again shortly',
+};
+
+/** The log's side of a refusal the operator may be asked about (the client reads its code). */
+const logRefusal = (
+  ctx: ProxyContext,
+  refusal: AdmissionRefusal,
+  entry: PackageEntry,
+  arrivedOn: string | null,
+) => {
+  if (refusal === 'address_not_in_package')
+    ctx.log.info(
+      { packageId: entry.id, address: arrivedOn, refusal },
+      'a package was used on an ISP address it does not hold',
+    );
+};
 
 /** RFC 1928's "connection not allowed by ruleset". */
 const SOCKS_NOT_ALLOWED = 0x02;
