@@ -181,6 +181,26 @@ describe('HTTP proxy', () => {
     await waitFor(() => fixture.gateway.openSockets() === 0);
   });
 
+  it('answers a request whose client half-closed right after sending it (GET and POST)', async () => {
+    const auth = basicAuth(fixture.pkg.login, fixture.pkg.password);
+    const url = `http://127.0.0.1:${fixture.origin.port}`;
+    const get = await exchange(
+      fixture.gateway.httpPort,
+      `GET ${url}/bytes/5 HTTP/1.1\r\nHost: o\r\nProxy-Authorization: ${auth}\r\n\r\n`,
+      { end: true },
+    );
+    expect(get.text).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\naaaaa$/);
+    const post = await exchange(
+      fixture.gateway.httpPort,
+      `POST ${url}/echo HTTP/1.1\r\nHost: o\r\nProxy-Authorization: ${auth}\r\n` +
+        'Content-Length: 3\r\n\r\nabc',
+      { end: true },
+    );
+    expect(post.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(post.text).toContain('"method":"POST"');
+    await waitFor(() => fixture.gateway.openSockets() === 0);
+  });
+
   it('answers CONNECT with 407 on wrong credentials', async () => {
     const { text: answer } = await exchange(
       fixture.gateway.httpPort,
