@@ -44,6 +44,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { packageChangesRoutes } from './modules/package-changes/package-changes.routes.ts';
 import { packageLifecycleRoutes } from './modules/package-lifecycle/package-lifecycle.routes.ts';
+import { packageAlertsRoutes } from './modules/package-alerts/package-alerts.routes.ts';
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
@@ -85,6 +86,7 @@ const MODULES = [
   packagesRoutes,
   packageChangesRoutes,
   packageLifecycleRoutes,
+  packageAlertsRoutes,
   proxyListsRoutes,
   statisticsRoutes,
   statisticsExportsRoutes,

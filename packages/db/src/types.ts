@@ -177,6 +177,21 @@ export interface NotificationSettings {
   user_id: number;
 }
 
+export interface PackageAlertSettings {
+  expiry_days: Generated<number[]>;
+  package_id: number;
+  traffic_percents: Generated<number[]>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PackageAlertsSent {
+  created_at: Generated<Timestamp>;
+  kind: 'traffic' | 'expiry';
+  package_id: number;
+  period_key: string;
+  threshold: number;
+}
+
 export interface PackageNotices {
   created_at: Generated<Timestamp>;
   kind: 'expiry_3d' | 'expiry_1d' | 'traffic_low' | 'traffic_exhausted';
@@ -474,6 +489,8 @@ export interface DB {
   ledger_entries: LedgerEntries;
   notification_settings: NotificationSettings;
   notifications: Notifications;
+  package_alert_settings: PackageAlertSettings;
+  package_alerts_sent: PackageAlertsSent;
   package_notices: PackageNotices;
   package_status_events: PackageStatusEvents;
   package_traffic_grants: PackageTrafficGrants;

@@ -4,6 +4,7 @@ import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
 import { legalEndpoints } from '../legal/legal.endpoints.ts';
 import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoints.ts';
 import { packageChangesEndpoints } from '../packages/package-changes.endpoints.ts';
+import { packageAlertsEndpoints } from '../packages/package-alerts.endpoints.ts';
 import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { notificationSettingsEndpoints } from '../notification-settings/notification-settings.endpoints.ts';
@@ -28,6 +29,7 @@ export const API_ENDPOINTS = {
   legal: legalEndpoints,
   packageLifecycle: packageLifecycleEndpoints,
   packageChanges: packageChangesEndpoints,
+  packageAlerts: packageAlertsEndpoints,
   proxyLists: proxyListsEndpoints,
   statistics: statisticsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -32,6 +32,8 @@ export const NOTIFICATION_SETTING_GROUPS = [
       'isp_swapped',
       'traffic_low',
       'traffic_exhausted',
+      'traffic_alert',
+      'expiry_alert',
     ],
   },
   {

@@ -38,6 +38,10 @@ export const NOTIFICATION_DATA_SCHEMAS = {
   }),
   /** `percent`: what is left of the period's traffic. */
   'notifications.traffic_low': z.object({ package: text, percent: text }),
+  // Usage alerts the customer set (decision 184): `used` is the share of the period's traffic
+  // used, `days_left` the whole days until the expiry `date`.
+  'notifications.traffic_alert': z.object({ package: text, used: text }),
+  'notifications.expiry_alert': z.object({ package: text, days_left: text, date: instant }),
   'notifications.top_up': z.object({ amount: text, method: text }),
   'notifications.referral_reward': z.object({ amount: text, percent: text, referral: text }),
   'notifications.withdrawal_completed': z.object({

@@ -49,6 +49,8 @@ export const NOTIFICATION_TYPES = {
   packageExpired: 'notifications.package_expired',
   packageExpiring: 'notifications.package_expiring',
   packageRenewalUpcoming: 'notifications.package_renewal_upcoming',
+  trafficAlert: 'notifications.traffic_alert',
+  expiryAlert: 'notifications.expiry_alert',
   topUp: 'notifications.top_up',
   referralReward: 'notifications.referral_reward',
   withdrawalCompleted: 'notifications.withdrawal_completed',

@@ -282,6 +282,7 @@ describe('all sweeps together', () => {
       expiry: { renewed: 1, short: 0, expired: 0 },
       reminders: 0,
       warnings: 0,
+      alerts: { expiry: 0, traffic: 0 },
       addressesReleased: 0,
     });
     expect(await expiryOf(packageId)).toBe(now.getTime() + 30 * DAY_MS);

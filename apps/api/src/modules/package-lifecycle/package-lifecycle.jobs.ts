@@ -13,6 +13,7 @@ import {
   type SweepScope,
 } from './package-lifecycle.repository.ts';
 import { expirePackage, packageLabel, renewalTerms } from './package-lifecycle.service.ts';
+import { sendExpiryAlerts, sendTrafficAlerts } from '../package-alerts/package-alerts.service.ts';
 
 /** Packages one query of a sweep takes (a larger backlog takes several). */
 const SWEEP_BATCH = 100;
@@ -140,6 +141,11 @@ export const runLifecycleSweeps = async (db: DbRoot, options: SweepOptions) => (
   expiry: await sweepExpiredPackages(db, options),
   reminders: await sendExpiryReminders(db, options),
   warnings: await sendTrafficWarnings(db, options),
+  // The customer's own thresholds (decision 184), after the expiry for the same reason.
+  alerts: {
+    expiry: await sendExpiryAlerts(db, options),
+    traffic: await sendTrafficAlerts(db, options),
+  },
   // ISP addresses of packages past their restore window go back to the pool (decision 154).
   addressesReleased: await releaseLapsedIspAddresses(db, {
     ...options,
