@@ -14,6 +14,7 @@ import { useSetPackageAutoUpdate } from '../../api/set-package-auto-update';
 import { useSetUnlimAutoUpdate } from '../../api/set-unlim-auto-update';
 import { ExtendModal } from '../modals/extend-modal';
 import { UnlimRenewModal } from '../modals/unlim-renew-modal';
+import { AlertsSection } from './alerts-section';
 import { PanelControls } from './panel-controls';
 import { Facts, type FactItem } from './panel-parts';
 
@@ -76,7 +77,7 @@ type PackagePanelProps<T> = {
 
 /**
  * A family's panel: its data's loader or fetch error (with a retry), then extend and
- * auto-renewal above the family's own content.
+ * auto-renewal above the family's own content, and the package's usage alerts below it.
  */
 const PackagePanel = <T,>({
   isRestricted,
@@ -107,6 +108,7 @@ const PackagePanel = <T,>({
               ]}
             />
             {children(data)}
+            <AlertsSection packageId={shown.id} />
           </div>
         );
       }}
