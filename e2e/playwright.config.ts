@@ -91,6 +91,9 @@ export default defineConfig({
         TELEGRAM_API_ROOT: `http://127.0.0.1:${E2E_TELEGRAM.port}`,
         TELEGRAM_POLL_TIMEOUT_SECONDS: '1',
         TELEGRAM_STANDBY_SECONDS: '0.5',
+        // Traffic warnings and usage alerts a few seconds after the usage is booked, not a
+        // minute (usage-alerts.spec.ts); every lifecycle sweep is idempotent at any pace.
+        PACKAGE_LIFECYCLE_SWEEP_SECONDS: '2',
         // The gateway beside the API, so journeys can use what they bought (inventory.spec.ts).
         START_GATEWAY: 'true',
         GATEWAY_HOST: E2E_GATEWAY.host,
