@@ -51,20 +51,21 @@ export type PackageAlerts = z.output<typeof packageAlertsSchema>;
 
 /**
  * A list as the cabinet's form takes it, "50, 80, 95" (commas or spaces between), parsed into
- * the request's list and checked by the same rules.
+ * the request's list and checked by the same rules; a failure is the text field's own error
+ * (the form shows one message under the field, not one per value).
  */
 const thresholdsText = (list: typeof trafficAlertPercentsSchema, rangeError: string) =>
   textField()
     .max(200, VALIDATION_KEYS.tooLong)
     .transform((text, ctx) => {
       const parts = text.split(/[\s,;]+/).filter((part) => part !== '');
-      if (parts.some((part) => !/^\d{1,3}$/.test(part))) {
-        ctx.addIssue({ code: 'custom', message: rangeError });
-        return z.NEVER;
-      }
-      return parts.map(Number);
-    })
-    .pipe(list);
+      const parsed = list.safeParse(
+        parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : Number.NaN)),
+      );
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? rangeError });
+      return z.NEVER;
+    });
 
 /** The cabinet's Alerts form: the two lists as text, parsed into a PUT /packages/:id/alerts body. */
 export const packageAlertsFormSchema = z.object({
