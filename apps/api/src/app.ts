@@ -36,6 +36,7 @@ import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { googleRoutes } from './modules/google/google.routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -78,6 +79,7 @@ const MODULES = [
   legalRoutes,
   alertsRoutes,
   paymentsRoutes,
+  receiptsRoutes,
   transactionsRoutes,
   referralRoutes,
   withdrawalsRoutes,

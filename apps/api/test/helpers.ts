@@ -37,15 +37,18 @@ export type TestContext = {
 };
 
 /**
- * A mailer that records what would be sent. Notification mails go to `notificationMails`, so
- * auth tests counting the account mails in `mails` stay exact.
+ * A mailer that records what would be sent. Notification and receipt mails go to
+ * `notificationMails`, so auth tests counting the account mails in `mails` stay exact.
  */
 export const createCapturingMailer = (
   mails: MailRequest[],
   notificationMails: MailRequest[] = mails,
 ): Mailer => ({
   send: (request) => {
-    (request.purpose === 'notification' ? notificationMails : mails).push(request);
+    (request.purpose === 'notification' || request.purpose === 'receipt'
+      ? notificationMails
+      : mails
+    ).push(request);
     return Promise.resolve();
   },
   close: () => undefined,

@@ -366,6 +366,25 @@ export interface RateLimits {
   reset_at: Timestamp;
 }
 
+export interface ReceiptCounters {
+  last: number;
+  year: number;
+}
+
+export interface Receipts {
+  amount_cents: number;
+  currency: string;
+  id: Generated<string>;
+  issued_at: Generated<Timestamp>;
+  number: string;
+  payment_id: string;
+  provider: string;
+  seq: number;
+  system_name: string;
+  user_id: number;
+  year: number;
+}
+
 export interface ReferralRewards {
   amount_cents: number;
   created_at: Generated<Timestamp>;
@@ -435,6 +454,8 @@ export interface Users {
   api_key_digest: string;
   api_key_encrypted: string | null;
   balance_cents: Generated<number>;
+  billing_address: string | null;
+  billing_name: string | null;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified_at: Timestamp | null;
@@ -504,6 +525,8 @@ export interface DB {
   proxy_lists: ProxyLists;
   purchase_idempotency_keys: PurchaseIdempotencyKeys;
   rate_limits: RateLimits;
+  receipt_counters: ReceiptCounters;
+  receipts: Receipts;
   referral_rewards: ReferralRewards;
   schema_migrations: SchemaMigrations;
   system_alerts: SystemAlerts;

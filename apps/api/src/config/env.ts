@@ -192,6 +192,14 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().optional(),
   SUPPORT_CHAT_URL: z.url({ protocol: /^https?$/ }).default('https://t.me/proxy_support'),
   /**
+   * The seller printed on every receipt (decision 183): the company (default COMPANY_NAME), its
+   * address (several lines: `\n` in the value breaks a line) and tax id; an unset address or tax
+   * id leaves its line off the receipt.
+   */
+  RECEIPT_COMPANY_NAME: optionalSetting(z.string().trim().min(1).max(200)),
+  RECEIPT_COMPANY_ADDRESS: optionalSetting(z.string().trim().min(1).max(500)),
+  RECEIPT_COMPANY_TAX_ID: optionalSetting(z.string().trim().min(1).max(64)),
+  /**
    * Analytics (docs/decisions/147): off unless a provider is named. `plausible` posts events to
    * PLAUSIBLE_API_HOST/api/event for the site PLAUSIBLE_DOMAIN (default PUBLIC_DOMAIN); `ga4`
    * loads Google's gtag.js for GA4_MEASUREMENT_ID. The browser sends nothing before consent.
@@ -300,7 +308,12 @@ export type Config = Omit<
   | 'GATEWAY_PUBLIC_HOST'
   | 'TELEGRAM_WEBHOOK_SECRET'
   | 'API_TOOLS_CHECK_URL'
+  | 'RECEIPT_COMPANY_NAME'
+  | 'RECEIPT_COMPANY_ADDRESS'
 > & {
+  RECEIPT_COMPANY_NAME: string;
+  /** Its lines, `\n` in the variable written as a line break. */
+  RECEIPT_COMPANY_ADDRESS: string | undefined;
   API_TOOLS_CHECK_URL: string;
   /**
    * The demo: the demo user and inventory are seeded (SEED_DEMO, by default with the embedded
@@ -363,6 +376,8 @@ export const loadConfig = (
       create: true,
     }),
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${env.PUBLIC_DOMAIN}`,
+    RECEIPT_COMPANY_NAME: env.RECEIPT_COMPANY_NAME ?? env.COMPANY_NAME,
+    RECEIPT_COMPANY_ADDRESS: env.RECEIPT_COMPANY_ADDRESS?.replace(/\\n/g, '\n'),
     TELEGRAM_WEBHOOK_SECRET: env.TELEGRAM_WEBHOOK_SECRET ?? webhookSecretOf(appSecret),
     GATEWAY_EXITS_FILE: env.GATEWAY_EXITS_FILE && path.resolve(env.GATEWAY_EXITS_FILE),
     ANALYTICS: analytics,

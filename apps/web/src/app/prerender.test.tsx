@@ -69,6 +69,8 @@ const profileOf = (id: number, name: string): ProfileResponse => ({
     is_show_notification: true,
     is_restricted: false,
     telegram_user: null,
+    billing_name: null,
+    billing_address: null,
   },
   promo_token: null,
   promo_token_used: false,

@@ -139,3 +139,13 @@ export const methodOfSystemName = (
   }
   return null;
 };
+
+/**
+ * A receipt's printed number: R-{year}-{number within the year, at least 6 digits}. Numbers run
+ * 1, 2, 3 ... without gaps in each calendar year (UTC) of issue (decision 183).
+ */
+export const formatReceiptNumber = (year: number, seq: number) =>
+  `R-${year}-${String(seq).padStart(6, '0')}`;
+
+/** The downloaded and mailed file of a receipt. */
+export const receiptFileName = (receiptNumber: string) => `receipt-${receiptNumber}.pdf`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dollarsField } from '../common/money.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { textField } from '../common/validation.ts';
+import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { listRouteQuerySchema, pagedResponseSchema } from '../tables/tables.schemas.ts';
 import {
   PAYMENT_SORT_FIELDS,
@@ -26,6 +26,8 @@ export const paymentRowSchema = z.object({
   network: z.string().nullable(),
   amount: dollarsField,
   currency: z.string(),
+  /** The receipt of a successful payment (GET /profile/receipts/:id); null for the others. */
+  receipt_id: z.string().nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
@@ -73,6 +75,13 @@ export const paymentsEndpoints = {
     summary: 'The payments table (filters[merchant], filters[status])',
     query: listRouteQuerySchema(PAYMENT_SORT_FIELDS),
     response: pagedResponseSchema(paymentRowSchema),
+  }),
+  downloadReceipt: defineEndpoint('GET /profile/receipts/:id', {
+    summary:
+      "A successful payment's receipt as a PDF (receipt-{number}.pdf) in the request language; " +
+      "another user's receipt is 404",
+    params: z.object({ id: textField().max(64, VALIDATION_KEYS.tooLong) }),
+    response: { kind: 'file' },
   }),
   listTransactions: defineEndpoint('GET /profile/transactions', {
     summary: 'The ledger of the main balance (filters[type])',

@@ -30,6 +30,9 @@ export const userDtoSchema = z.object({
   is_show_notification: z.boolean(),
   is_restricted: z.boolean(),
   telegram_user: z.string().nullable(),
+  /** The buyer printed on receipts (decision 183); null until the customer sets one. */
+  billing_name: z.string().nullable(),
+  billing_address: z.string().nullable(),
 });
 export type UserDto = z.infer<typeof userDtoSchema>;
 
@@ -58,6 +61,28 @@ export const profileInfoFormSchema = z.object({
   telegram: telegramField.optional(),
 });
 export type ProfileInfoFormInput = z.input<typeof profileInfoFormSchema>;
+
+/** Longest billing name and address a receipt prints (the users table checks them too). */
+export const BILLING_NAME_MAX_LENGTH = 200;
+export const BILLING_ADDRESS_MAX_LENGTH = 500;
+
+/** Optional; an empty value clears it. */
+const billingNameField = textField({ trim: true }).max(
+  BILLING_NAME_MAX_LENGTH,
+  VALIDATION_KEYS.tooLong,
+);
+/** Several lines (street, city, country). */
+const billingAddressField = textField({ trim: true, multiline: true }).max(
+  BILLING_ADDRESS_MAX_LENGTH,
+  VALIDATION_KEYS.tooLong,
+);
+
+/** The billing details form: who the receipts are made out to. */
+export const profileBillingFormSchema = z.object({
+  billing_name: billingNameField,
+  billing_address: billingAddressField,
+});
+export type ProfileBillingFormInput = z.input<typeof profileBillingFormSchema>;
 
 /**
  * The current password of a password change (docs/decisions/060). Optional in the schemas: an
@@ -91,6 +116,8 @@ export const profileUpdateSchema = z
     current_password: currentPasswordField.optional(),
     password: passwordField.optional(),
     password_confirmation: textField().optional(),
+    billing_name: billingNameField.nullish(),
+    billing_address: billingAddressField.nullish(),
   })
   .superRefine((data, ctx) => {
     if (data.password !== undefined && data.password !== data.password_confirmation) {
@@ -100,9 +127,14 @@ export const profileUpdateSchema = z
         path: ['password_confirmation'],
       });
     }
-    const hasAny = [data.name, data.telegram, data.locale, data.password].some(
-      (v) => v !== undefined,
-    );
+    const hasAny = [
+      data.name,
+      data.telegram,
+      data.locale,
+      data.password,
+      data.billing_name,
+      data.billing_address,
+    ].some((v) => v !== undefined);
     if (!hasAny) ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.emptyInputs, path: [] });
   });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

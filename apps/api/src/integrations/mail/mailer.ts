@@ -17,7 +17,19 @@ export type MailRequest =
       link: string;
       type: string;
       content: MailContent;
+    }
+  /** A receipt: its mail, rendered by the job worker, with the receipt's PDF attached. */
+  | {
+      to: string;
+      name: string;
+      language: Language;
+      purpose: 'receipt';
+      link: string;
+      content: MailContent;
+      attachments: MailAttachment[];
     };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type MailLogger = {
   info: (object: object, message: string) => void;
@@ -72,10 +84,15 @@ export const createMailer = (options: {
 
   const send = async (request: MailRequest) => {
     const content =
-      request.purpose === 'notification'
+      request.purpose === 'notification' || request.purpose === 'receipt'
         ? request.content
         : renderMail(request.purpose, request.language, { name: request.name, link: request.link });
-    const message = { from: options.from, to: request.to, ...content };
+    const message = {
+      from: options.from,
+      to: request.to,
+      ...content,
+      ...(request.purpose === 'receipt' ? { attachments: request.attachments } : {}),
+    };
     if (smtp) {
       await smtp.sendMail(message);
       logger.info({ to: request.to, purpose: request.purpose }, 'mail sent over SMTP');

@@ -16,7 +16,7 @@ import type { Db, DbRoot, NotificationLine } from '@proxy/db';
  * have their own queue and workers and never wait behind notification mails (decision 076).
  */
 export const MAIL_ACCOUNT_QUEUE = 'mail.account';
-/** Notification mails (welcome, purchases, top-ups...): a backlog here delays only these. */
+/** Notification mails (welcome, purchases, top-ups...) and receipts: a backlog here delays only these. */
 export const MAIL_NOTIFICATION_QUEUE = 'mail.notification';
 
 /**
@@ -49,10 +49,19 @@ export type AccountMailJob = {
   email: string;
 };
 
-export type MailJob = NotificationMailJob | AccountMailJob;
+/**
+ * The receipt of a credited payment, mailed with its PDF attached (decision 183). The job names
+ * the payment only: the worker reads the receipt and renders the PDF when it sends, so no file
+ * sits in the job tables.
+ */
+export type ReceiptMailJob = { kind: 'receipt'; paymentId: string };
+
+export type MailJob = NotificationMailJob | AccountMailJob | ReceiptMailJob;
 
 export const mailQueueOf = (job: MailJob) =>
-  job.kind === 'notification' ? MAIL_NOTIFICATION_QUEUE : MAIL_ACCOUNT_QUEUE;
+  job.kind === 'notification' || job.kind === 'receipt'
+    ? MAIL_NOTIFICATION_QUEUE
+    : MAIL_ACCOUNT_QUEUE;
 
 /**
  * A module's background work, started and stopped by the jobs plugin (the only owner of

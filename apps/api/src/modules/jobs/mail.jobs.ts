@@ -3,6 +3,7 @@ import type { MailRequest } from '../../integrations/mail/mailer.ts';
 import { buildAccountMail } from '../auth/account-mail.ts';
 import { createNotificationMailRenderer } from '../notifications/notification-mail.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { buildReceiptMail, sellerOf } from '../receipts/receipts.service.ts';
 import {
   MAIL_ACCOUNT_QUEUE,
   MAIL_JOB_OPTIONS,
@@ -41,11 +42,18 @@ export const mailWorker: JobWorker = {
         content,
       };
     };
+    const receiptContext = {
+      seller: sellerOf(app.config),
+      translator: app.translator,
+      appUrl: app.config.APP_URL,
+    };
+    const buildMail = (job: MailJob) => {
+      if (job.kind === 'notification') return buildNotificationMail(job);
+      if (job.kind === 'receipt') return buildReceiptMail(app.db, job.paymentId, receiptContext);
+      return buildAccountMail(app.db, app.config, job);
+    };
     const send = async (job: Job<MailJob>) => {
-      const mail =
-        job.data.kind === 'notification'
-          ? await buildNotificationMail(job.data)
-          : await buildAccountMail(app.db, app.config, job.data);
+      const mail = await buildMail(job.data);
       // A throw fails this job alone; pg-boss retries it with backoff (MAIL_JOB_OPTIONS).
       if (mail) await app.mailer.send(mail);
     };

@@ -200,6 +200,14 @@ export const findPaymentsPage = (db: Db, query: PaymentsPageQuery) => {
         'currency',
         'system_name',
         'network',
+        // The receipt of a successful payment (one at most: receipts.payment_id is unique), read
+        // from that unique index for the page's rows only.
+        (eb) =>
+          eb
+            .selectFrom('receipts')
+            .select('receipts.id')
+            .whereRef('receipts.payment_id', '=', 'payments.id')
+            .as('receipt_id'),
       ]),
     // Ties (same status, same amount) keep a stable newest-first order across pages.
     { ...query, sortColumn: PAYMENT_SORT_COLUMNS[query.sort], tieBreakers: NEWEST_FIRST },

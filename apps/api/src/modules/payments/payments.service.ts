@@ -23,6 +23,7 @@ import {
 import { postLedgerEntry, postLedgerFailure } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { payReferralReward } from '../referral/referral-reward.ts';
+import { issueReceipt } from '../receipts/receipts.service.ts';
 import { pageAnswer, pageOf, pickFilter, type ListQuery } from '../../lib/list-query.ts';
 
 import {
@@ -112,9 +113,9 @@ export type WebhookOutcome =
 
 /**
  * Handles one webhook delivery: verify, find the payment, check the amount, then move the
- * status with a conditional UPDATE in the same transaction as the ledger entry, so a replayed
- * or concurrent delivery credits exactly once (decision 040), an expired payment included
- * (decision 155).
+ * status with a conditional UPDATE in the same transaction as the ledger entry and the receipt,
+ * so a replayed or concurrent delivery credits and issues a receipt exactly once (decisions 040,
+ * 183), an expired payment included (decision 155).
  */
 export const handleWebhook = async (
   db: DbRoot,
@@ -222,6 +223,9 @@ export const handleWebhook = async (
       method: row.system_name,
     });
     await payReferralReward(tx, row);
+    // Last: the receipt's number is taken at the end, so the numbering lock waits only for the
+    // commit (decision 183).
+    await issueReceipt(tx, row);
     return true;
   });
   await record(credited ? 'credited' : 'duplicate', payment.id);
@@ -253,5 +257,6 @@ export const listPayments = async (
     network: row.network,
     amount: toDollars(row.amount_cents),
     currency: row.currency,
+    receipt_id: row.receipt_id,
   }));
 };

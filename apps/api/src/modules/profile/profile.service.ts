@@ -36,6 +36,9 @@ export const updateProfile = async (
   // An empty or null telegram clears it.
   if (input.telegram !== undefined) patch.telegram = input.telegram ? input.telegram : null;
   if (input.locale !== undefined) patch.locale = input.locale;
+  // The receipts' buyer (decision 183): empty or null clears it.
+  if (input.billing_name !== undefined) patch.billing_name = input.billing_name || null;
+  if (input.billing_address !== undefined) patch.billing_address = input.billing_address || null;
   if (Object.keys(patch).length > 0) user = await updateUser(db, user.id, patch);
   if (input.password !== undefined)
     user = await changePassword(db, { ...session, user }, input.password);

@@ -24,4 +24,6 @@ export const toUserDto = (user: User, dataKey: Buffer): UserDto => ({
   is_show_notification: user.is_show_notification,
   is_restricted: isRestrictedUser(user),
   telegram_user: user.telegram_user,
+  billing_name: user.billing_name,
+  billing_address: user.billing_address,
 });

@@ -34,6 +34,8 @@ export type UserPatch = Partial<
     | 'is_restricted'
     | 'api_key_digest'
     | 'api_key_encrypted'
+    | 'billing_name'
+    | 'billing_address'
   >
 >;
 

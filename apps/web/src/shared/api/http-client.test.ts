@@ -126,6 +126,8 @@ describe('call (contract endpoints)', () => {
     is_show_notification: true,
     is_restricted: false,
     telegram_user: null,
+    billing_name: null,
+    billing_address: null,
   };
   const profile = {
     user,
