@@ -173,6 +173,48 @@ describe('POST /profile', () => {
     });
   });
 
+  it('sets, trims and clears the billing name and address of receipts, within their length limits', async () => {
+    const { token } = await registerUser(ctx.app);
+    const set = await update(token, {
+      billing_name: '  ООО «Ромашка»  ',
+      billing_address: 'ул. Ленина, 1\nМосква',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<{ user: object }>().user).toMatchObject({
+      billing_name: 'ООО «Ромашка»',
+      billing_address: 'ул. Ленина, 1\nМосква',
+    });
+    expect((await ctx.api.profile(token)).json<{ user: object }>().user).toMatchObject({
+      billing_name: 'ООО «Ромашка»',
+      billing_address: 'ул. Ленина, 1\nМосква',
+    });
+
+    const tooLong = await update(token, {
+      billing_name: 'n'.repeat(201),
+      billing_address: 'a'.repeat(501),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      billing_name: [TEXTS.en.validation.too_long],
+      billing_address: [TEXTS.en.validation.too_long],
+    });
+    // A line break belongs in an address, not in a name.
+    const controls = await update(token, { billing_name: 'Two\nlines' }, 'ru');
+    expect(controls.statusCode).toBe(422);
+    expect(controls.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      billing_name: [TEXTS.ru.validation.control_characters],
+    });
+    const exact = await update(token, { billing_name: 'n'.repeat(200) });
+    expect(exact.statusCode).toBe(200);
+
+    const cleared = await update(token, { billing_name: '', billing_address: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json<{ user: object }>().user).toMatchObject({
+      billing_name: null,
+      billing_address: null,
+    });
+  });
+
   it('requires authentication', async () => {
     const response = await ctx.api.request('POST', '/api/profile', {
       payload: { name: 'Someone' },
