@@ -1,2 +1,6 @@
 // Loaded on demand by the profile forms: keeps zod out of the profile page's first load.
-export { profileInfoFormSchema, profilePasswordFormSchema } from '@proxy/contract';
+export {
+  profileBillingFormSchema,
+  profileInfoFormSchema,
+  profilePasswordFormSchema,
+} from '@proxy/contract';

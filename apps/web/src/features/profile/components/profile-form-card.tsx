@@ -4,7 +4,7 @@ import { Button } from '../../../shared/ui';
 
 type ProfileFormCardProps = {
   /** Which card: its texts are `profile:<section>.title` and `.submit`. */
-  section: 'info' | 'password';
+  section: 'info' | 'billing' | 'password';
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Starts loading what the form validates with (its schema) as soon as the user enters it. */
   onFocus?: FocusEventHandler<HTMLFormElement>;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Loader } from '../../../shared/ui';
 import { useProfile } from '../api/get-profile';
 import { ProfileApiKeyCard } from './profile-api-key-card';
+import { ProfileBillingForm } from './profile-billing-form';
 import { ProfileInfoForm } from './profile-info-form';
 import { ProfilePasswordForm } from './profile-password-form';
 import '../profile.css';
@@ -15,6 +16,7 @@ export const ProfilePage = () => {
       <h1 className="page-title">{t('title')}</h1>
       <div className="profile-page__grid">
         <ProfileInfoForm user={data.user} />
+        <ProfileBillingForm user={data.user} />
         <ProfilePasswordForm />
         <ProfileApiKeyCard apiKey={data.user.api_key} />
       </div>

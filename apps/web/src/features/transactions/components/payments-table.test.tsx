@@ -19,6 +19,8 @@ const row = (id: string, status: 0 | 1 | 2 | 3) => ({
   network: null,
   amount: 25,
   currency: 'USD',
+  // Only a successful payment has a receipt.
+  receipt_id: status === 1 ? `receipt-of-${id}` : null,
 });
 
 /** The payments list as the API answers it: one payment in each status. */
@@ -69,6 +71,16 @@ describe('PaymentsTable', () => {
     renderWithProviders(<PaymentsTable />);
     expect(await statuses()).toEqual(['Waiting', 'Success', 'Error', 'Expired']);
     expect(filterOptions('Status')).toEqual(['All', 'Success', 'Waiting', 'Error', 'Expired']);
+  });
+
+  it('offers the receipt download on the successful payment only', async () => {
+    await i18next.changeLanguage('en');
+    stubPayments();
+    renderWithProviders(<PaymentsTable />);
+    await statuses();
+    const buttons = screen.getAllByRole('button', { name: /^Download the receipt of the payment/ });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]?.closest('tr')?.textContent).toContain('Success');
   });
 
   it('names every payment status in Russian', async () => {

@@ -5,6 +5,7 @@ import { amountColumn, dateColumn } from '../../../shared/ui/table/columns';
 import { usePayments, type PaymentRow } from '../api/get-payments';
 import { paymentMethodLabel } from './format';
 import { LedgerTable } from './ledger-table';
+import { ReceiptDownloadButton } from './receipt-download-button';
 
 const MERCHANT_FILTER = ['5', '1', '3'] as const;
 const STATUS_FILTER = ['1', '0', '2', '3'] as const;
@@ -37,6 +38,11 @@ export const PaymentsTable = () => {
       ),
     },
     amountColumn(t('columns.amount'), i18n.language),
+    {
+      key: 'receipt_id',
+      header: t('receipt.column'),
+      render: (r) => <ReceiptDownloadButton payment={r} />,
+    },
   ];
   return (
     <LedgerTable<PaymentRow>
