@@ -62,7 +62,7 @@ test.describe('receipts', () => {
     await page.goto('/cabinet/transactions');
     const payments = page.getByRole('table', { name: 'Payments' });
     const receiptButton = payments.getByRole('button', {
-      name: /^Download the receipt of the payment of /,
+      name: /^Download receipt of the payment of /,
     });
     await expect(receiptButton).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);

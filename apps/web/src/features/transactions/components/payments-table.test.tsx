@@ -78,7 +78,7 @@ describe('PaymentsTable', () => {
     stubPayments();
     renderWithProviders(<PaymentsTable />);
     await statuses();
-    const buttons = screen.getAllByRole('button', { name: /^Download the receipt of the payment/ });
+    const buttons = screen.getAllByRole('button', { name: /^Download receipt of the payment/ });
     expect(buttons).toHaveLength(1);
     expect(buttons[0]?.closest('tr')?.textContent).toContain('Success');
   });
