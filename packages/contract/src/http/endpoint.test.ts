@@ -70,6 +70,7 @@ describe('endpoint definitions', () => {
       'GET /google/callback',
       'GET /google/redirect',
       'GET /payment/sandbox/:id',
+      'GET /profile/receipts/:id',
       'POST /csp-report',
       'POST /payment/sandbox/:id/:action',
     ]);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatDateTimeUtc, type Language } from '@proxy/contract';
+import { formatDateTimeUtc, toDollars, type Language } from '@proxy/contract';
 import type { Translator } from '../../i18n/translator.ts';
 
 const require = createRequire(import.meta.url);
@@ -49,7 +49,7 @@ export const formatReceiptAmount = (cents: number, currency: string, language: L
     currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(cents / 100);
+  }).format(toDollars(cents));
 
 /** The receipt as a one-page A4 PDF in `language`; resolves with the file's bytes. */
 export const renderReceiptPdf = (
