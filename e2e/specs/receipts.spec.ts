@@ -44,7 +44,7 @@ test.describe('receipts', () => {
     // The billing details, set after the payment, are what its receipt prints.
     await page.goto('/cabinet/profile');
     const billing = page.getByRole('region', { name: 'Billing details' });
-    await billing.getByLabel('Billing name').fill('Receipt Buyer Ltd');
+    await billing.getByLabel('Receipts made out to').fill('Receipt Buyer Ltd');
     await billing.getByLabel('Billing address').fill('7 Quay Street, Galway, Ireland');
     const [saved] = await Promise.all([
       page.waitForResponse(
@@ -56,7 +56,7 @@ test.describe('receipts', () => {
     ]);
     expect(saved.status()).toBe(200);
     await page.reload();
-    await expect(billing.getByLabel('Billing name')).toHaveValue('Receipt Buyer Ltd');
+    await expect(billing.getByLabel('Receipts made out to')).toHaveValue('Receipt Buyer Ltd');
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/cabinet/transactions');
