@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReceiptNumber } from '@proxy/contract';
+import { formatDateTimeUtc, formatReceiptNumber } from '@proxy/contract';
 import { createMailer } from '../../integrations/mail/mailer.ts';
 import { pdfText } from '../../../test/exports.ts';
 import {
@@ -202,6 +202,7 @@ describe('GET /profile/receipts/:id', () => {
       payment.id,
       'USD',
       '25,00 $',
+      formatDateTimeUtc(receipt.issued_at.toISOString(), 'ru'),
     ])
       expect(text, expected).toContain(expected);
     expect(text).not.toContain('Receipt');
