@@ -50,6 +50,7 @@ import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 
 export type { AppDeps } from './app-deps.ts';
@@ -92,6 +93,7 @@ const MODULES = [
   proxyListsRoutes,
   statisticsRoutes,
   statisticsExportsRoutes,
+  overviewRoutes,
 ];
 
 /**

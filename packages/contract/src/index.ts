@@ -55,3 +55,6 @@ export * from './statistics/statistics.schemas.ts';
 export * from './statistics/statistics.endpoints.ts';
 export * from './statistics/api-tools.ts';
 export * from './inventory/inventory.constants.ts';
+export * from './overview/overview.constants.ts';
+export * from './overview/overview.schemas.ts';
+export * from './overview/overview.endpoints.ts';

@@ -6,6 +6,7 @@ import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoin
 import { packageChangesEndpoints } from '../packages/package-changes.endpoints.ts';
 import { packageAlertsEndpoints } from '../packages/package-alerts.endpoints.ts';
 import { packagesEndpoints } from '../packages/packages.endpoints.ts';
+import { overviewEndpoints } from '../overview/overview.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
 import { notificationSettingsEndpoints } from '../notification-settings/notification-settings.endpoints.ts';
 import { paymentsEndpoints } from '../payments/payments.endpoints.ts';
@@ -32,6 +33,7 @@ export const API_ENDPOINTS = {
   packageAlerts: packageAlertsEndpoints,
   proxyLists: proxyListsEndpoints,
   statistics: statisticsEndpoints,
+  overview: overviewEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] =>
