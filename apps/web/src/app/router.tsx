@@ -106,6 +106,8 @@ const screens = {
     'notifications',
   ]),
   profile: screen(() => import('./routes/profile'), 'ProfileRoute', ['profile']),
+  overview: screen(() => import('./routes/overview'), 'OverviewRoute', ['packages']),
+  cabinetIndex: screen(() => import('./routes/overview'), 'CabinetIndexRoute', ['packages']),
   emailVerification: screen(() => import('./routes/email-verification'), 'EmailVerificationRoute', [
     'auth',
   ]),
@@ -185,7 +187,9 @@ export const routes: RouteObject[] = [
           {
             ...screens.cabinetLayout,
             children: [
-              { index: true, element: <Navigate to={paths.cabinet.buy} replace /> },
+              // Customers with packages land on the overview, new ones on buy (decision 185).
+              { index: true, ...screens.cabinetIndex },
+              { path: 'overview', ...screens.overview },
               { path: 'profile', ...screens.profile },
               { path: 'email/verification', ...screens.emailVerification },
               {

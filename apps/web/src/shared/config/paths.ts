@@ -10,6 +10,8 @@ export const paths = {
   legal: '/legal',
   cabinet: {
     root: '/cabinet',
+    /** The home page of a customer with packages (decision 185). */
+    overview: '/cabinet/overview',
     profile: '/cabinet/profile',
     packages: '/cabinet/packages',
     buy: '/cabinet/buy',

@@ -1,7 +1,7 @@
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@proxy/contract';
+import { formatDollars, type Language } from '@proxy/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { changeLanguage, translateDynamic } from '../../../shared/i18n/i18n';
 import { clearReferralCode } from '../../../shared/lib/referral-code';
@@ -35,7 +35,7 @@ const titleKeyFor = (pathname: string): string => {
 };
 
 export const CabinetLayout = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const profile = useProfile();
@@ -114,6 +114,13 @@ export const CabinetLayout = () => {
             <MenuIcon />
           </IconButton>
           <p className="cabinet-header__title">{title}</p>
+          {/* Where the footer (desktop only) is hidden, the header carries the balance. */}
+          <p className="cabinet-header__balance">
+            <span className="visually-hidden">{t('cabinet.balance')}: </span>
+            <strong data-testid="header-balance">
+              {formatDollars(user.balance, i18n.language)}
+            </strong>
+          </p>
           <div className="cabinet-header__actions">
             <LanguageSwitch onChange={onLanguageChange} />
             <NotificationsBell />

@@ -27,6 +27,7 @@ export const SideMenu = ({
       key: 'proxy_servers',
       title: t('cabinet.groups.proxy_servers'),
       links: [
+        { key: 'overview', label: t('cabinet.menu.overview'), to: paths.cabinet.overview },
         { key: 'packages', label: t('cabinet.menu.packages'), to: paths.cabinet.packages },
         ...(isRestricted
           ? []

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { packageTariffName } from '../../../shared/lib/catalogue-names';
 import { formatDateTime } from '../../../shared/lib/format-date';
+import { useFormatBytes } from '../../../shared/lib/format-bytes';
 import { paths } from '../../../shared/config/paths';
 import { Button, StatusLabel } from '../../../shared/ui';
 import { Table, useTableState, type TableColumn } from '../../../shared/ui/table';
@@ -34,6 +35,20 @@ const PackageStatus = ({ row }: { row: PackageRow }) => {
     <StatusLabel tone={status ? STATUS_TONE[status] : 'info'}>
       {status ? t(`statuses.${status}`) : row.status}
     </StatusLabel>
+  );
+};
+
+/** Used and left of the current period ("1.2 GB / 3.8 GB"); only used without a limit. */
+const TrafficCell = ({ row }: { row: PackageRow }) => {
+  const { t } = useTranslation('packages');
+  const bytes = useFormatBytes();
+  const used = bytes(row.traffic_used_bytes);
+  return (
+    <span data-testid={`traffic-${row.id}`}>
+      {row.traffic_left_bytes === null
+        ? used
+        : t('traffic.used_left', { used, left: bytes(row.traffic_left_bytes) })}
+    </span>
   );
 };
 
@@ -92,6 +107,11 @@ export const PackagesPage = ({ isRestricted, accountEmail }: PackagesPageProps) 
       key: 'days_left',
       header: t('columns.days_left'),
       render: (r) => (r.days_left === null ? '—' : String(r.days_left)),
+    },
+    {
+      key: 'traffic',
+      header: t('columns.traffic'),
+      render: (r) => <TrafficCell row={r} />,
     },
     {
       key: 'actions',

@@ -7,7 +7,7 @@ import { packageTariffName } from '../../../shared/lib/catalogue-names';
 import { QueryPage, useQueryPageTexts } from '../../../shared/ui';
 import { useStatistics, type PackageLookup } from '../api/get-statistics';
 import { ReportDownload } from './report-download';
-import { UsageChart } from './usage-chart';
+import { UsageChart } from '../../../shared/ui/usage-chart/usage-chart';
 import '../statistics.css';
 
 type StatisticsPageProps = {

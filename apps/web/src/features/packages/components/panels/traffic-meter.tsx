@@ -4,7 +4,7 @@ import { Alert } from '../../../../shared/ui';
 import { trafficAlert } from '../../utils/package-rules';
 
 /**
- * Traffic of the current period in the cabinet's byte format (a few megabytes read as MB, not as
+ * Traffic of the current period (used, and left of a limit) in the cabinet's byte format (a few megabytes read as MB, not as
  * 0 GB; decision 160) with the spec's alerts: a warning when nothing is left, a low-traffic
  * warning at 10% or less.
  */
@@ -26,6 +26,11 @@ export const TrafficMeter = ({
           ? t('traffic.used_unlimited', { used })
           : t('traffic.used', { used, limit: formatBytes(limitBytes) })}
       </span>
+      {limitBytes !== null && (
+        <span className="package-meter__left" data-testid="traffic-left">
+          {t('traffic.left', { left: formatBytes(Math.max(0, limitBytes - usedBytes)) })}
+        </span>
+      )}
       {limitBytes !== null && limitBytes > 0 && (
         <progress
           max={limitBytes}

@@ -8,7 +8,8 @@ import {
   timeAxisSteps,
   valueAxisRange,
   valueAxisSteps,
-} from '../utils/chart-axes';
+} from './chart-axes';
+import './usage-chart.css';
 
 const HEIGHT = 320;
 const COLORS = { download: '#2563eb', upload: '#16a34a' } as const;
@@ -74,8 +75,8 @@ const chartOptions = (
 };
 
 /**
- * Traffic over time, drawn by uPlot. uPlot (and its stylesheet) is imported here, dynamically:
- * only the statistics pages load it (decision 122).
+ * Traffic over time, drawn by uPlot: the statistics pages and the cabinet overview. uPlot (and
+ * its stylesheet) is imported here, dynamically: only pages with a chart load it (decision 122).
  */
 export const UsageChart = ({ series, language, labels, formatBytes }: UsageChartProps) => {
   const container = useRef<HTMLDivElement>(null);
