@@ -17,6 +17,7 @@ export * from './catalogue/isp-pricing.ts';
 export * from './catalogue/buy.constants.ts';
 export * from './catalogue/buy.schemas.ts';
 export * from './proxy/targeting.constants.ts';
+export * from './proxy/proxy-endpoint.ts';
 export * from './ledger/ledger.constants.ts';
 export * from './notifications/notification.types.ts';
 export * from './notifications/notification-values.ts';

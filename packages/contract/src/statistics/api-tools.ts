@@ -1,33 +1,5 @@
-import { TARGETING_KEYS } from '../proxy/targeting.constants.ts';
+import { proxyUrl, targetedLogin, type Targeting } from '../proxy/proxy-endpoint.ts';
 import type { ApiTools } from './statistics.schemas.ts';
-
-export type Targeting = { country?: string | null; city?: string | null; session?: string | null };
-
-/**
- * The login with the gateway's targeting suffixes (decision 091): `_c_{iso2}`, then
- * `_city_{name}` right after its country, then `_s_{session}`.
- */
-export const targetedLogin = (login: string, { country, city, session }: Targeting): string => {
-  let text = login;
-  if (country) {
-    text += `_${TARGETING_KEYS.country}_${country.toLowerCase()}`;
-    if (city) text += `_${TARGETING_KEYS.city}_${city}`;
-  }
-  if (session) text += `_${TARGETING_KEYS.session}_${session}`;
-  return text;
-};
-
-const hostPart = (host: string) => (host.includes(':') ? `[${host}]` : host);
-
-/** `scheme://login:password@host:port`, the form curl's -x and most clients take. */
-export const proxyUrl = (
-  scheme: 'http' | 'socks5' | 'socks5h',
-  login: string,
-  password: string,
-  host: string,
-  port: number,
-): string =>
-  `${scheme}://${encodeURIComponent(login)}:${encodeURIComponent(password)}@${hostPart(host)}:${port}`;
 
 /** A word for a POSIX shell, single-quoted. */
 const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;

@@ -4,30 +4,13 @@ import {
   GENERATOR_LINE_FORMATS,
   STICKY_ID_MIN,
   STICKY_ID_RANGE,
-  TARGETING_KEYS,
+  printLine,
   proxyFormatsOf,
+  targetedLogin,
   type AuthType,
 } from '@proxy/contract';
 
 import type { GatewayAddress } from '../packages/packages.service.ts';
-
-type LineParts = { host: string; port: number; user: string; pass: string };
-const TOKEN = /HOST|PORT|USER|PASS/g;
-
-/** A format template (`USER:PASS@HOST:PORT`) filled in, each token once and literally. */
-export const printLine = (template: string, parts: LineParts): string =>
-  template.replace(TOKEN, (token) => {
-    switch (token) {
-      case 'HOST':
-        return parts.host;
-      case 'PORT':
-        return String(parts.port);
-      case 'USER':
-        return parts.user;
-      default:
-        return parts.pass;
-    }
-  });
 
 const isSocksTemplate = (template: string) => template.startsWith('socks5://');
 
@@ -61,7 +44,9 @@ export function* listLines(
       continue;
     }
     const login = list.login ?? '';
-    const user = list.rotation_period === 0 ? login : `${login}_${TARGETING_KEYS.session}_${entry}`;
+    const user = targetedLogin(login, {
+      session: list.rotation_period === 0 ? null : String(entry),
+    });
     yield printLine(template, {
       host: gateway.host,
       port: socks ? gateway.socksPort : gateway.httpPort,
@@ -90,13 +75,6 @@ export const uniqueSessionIds = (count: number, random = randomInt): number[] =>
   return ids;
 };
 
-/** A session's life as the login grammar writes it: whole hours, else minutes, else seconds. */
-export const ttlSuffix = (seconds: number): string => {
-  if (seconds % 3600 === 0) return `${seconds / 3600}h`;
-  if (seconds % 60 === 0) return `${seconds / 60}m`;
-  return `${seconds}s`;
-};
-
 /** Where generated lines exit: a country, or a city of a country; null for any exit. */
 export type GeneratorTarget = { country: string; city: string | null } | null;
 
@@ -119,19 +97,17 @@ export type Generation = {
 export const generateLines = (generation: Generation): string[] => {
   const template = GENERATOR_LINE_FORMATS[generation.format] ?? GENERATOR_LINE_FORMATS[0];
   const sessions = generation.stickySeconds === null ? null : uniqueSessionIds(generation.count);
-  const ttl = generation.stickySeconds === null ? '' : ttlSuffix(generation.stickySeconds);
   const targets = generation.targets.length > 0 ? generation.targets : [null];
   const lines: string[] = [];
   for (let index = 0; index < generation.count; index++) {
     const target = targets[index % targets.length] ?? null;
-    let user = generation.login;
-    if (target) {
-      user += `_${TARGETING_KEYS.country}_${target.country.toLowerCase()}`;
-      if (target.city) user += `_${TARGETING_KEYS.city}_${target.city}`;
-    }
     const session = sessions?.[index];
-    if (session !== undefined)
-      user += `_${TARGETING_KEYS.session}_${session}_${TARGETING_KEYS.ttl}_${ttl}`;
+    const user = targetedLogin(generation.login, {
+      country: target?.country ?? null,
+      city: target?.city ?? null,
+      session: session === undefined ? null : String(session),
+      ttlSeconds: generation.stickySeconds,
+    });
     lines.push(
       printLine(template, {
         host: generation.host,

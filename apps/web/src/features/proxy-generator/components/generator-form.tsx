@@ -30,11 +30,11 @@ import {
 import { ChoiceGroup } from '../../../shared/ui/choice-group';
 import { SelectField } from '../../../shared/ui/select-field';
 import { useGenerateProxies } from '../api/generate-proxies';
-import { usePremiumLocations } from '../api/get-premium-locations';
+import { usePremiumLocations } from '../../../shared/api/locations/get-premium-locations';
+import { TIMESPAN_UNITS } from '../../../shared/lib/session-timespans';
 import {
   FORMAT_OPTIONS,
   GENERATOR_DEFAULTS,
-  TIMESPAN_UNITS,
   cityOptions,
   citiesStillOffered,
   countryOptions,

@@ -3,7 +3,6 @@ import {
   GENERATOR_DEFAULT_TIMESPAN,
   GENERATOR_FORMATS,
   GENERATOR_LINE_FORMATS,
-  type GENERATOR_TIMESPANS,
   type GeneratorInput,
 } from '@proxy/contract';
 import { countryName, placeLabel } from '../../../shared/lib/catalogue-names';
@@ -28,13 +27,6 @@ export const GENERATOR_DEFAULTS = {
   countries: [],
   cities: [],
 } as const satisfies GeneratorInput;
-
-/** The timespan units (seconds) by the name of their unit. */
-export const TIMESPAN_UNITS = {
-  60: 'minutes',
-  3600: 'hours',
-  86_400: 'days',
-} as const satisfies Record<(typeof GENERATOR_TIMESPANS)[number], string>;
 
 /** The line formats as the spec writes them: 0 `IP:PORT:USER:PASS`, 1 `USER:PASS@IP:PORT`. */
 export const FORMAT_OPTIONS = GENERATOR_FORMATS.map((format) => ({

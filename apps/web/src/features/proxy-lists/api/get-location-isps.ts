@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { proxyListsEndpoints } from '@proxy/contract';
-import type { LocationOption } from './location-options';
+import type { LocationOption } from '../../../shared/api/locations/location-options';
 import { call } from '../../../shared/api/http-client';
-import { locationQueryOptions } from './location-options';
+import { locationQueryOptions } from '../../../shared/api/locations/location-options';
 
 /** GET /proxy-lists/locations/isps?country=&region=&city=: ISPs of one country's place. */
 export const useLocationIsps = (

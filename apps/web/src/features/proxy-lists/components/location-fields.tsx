@@ -10,8 +10,8 @@ import {
   labelledOptions,
   type PickerOption,
 } from '../../../shared/ui';
-import { useLocationCities } from '../api/get-location-cities';
-import { useLocationCountries } from '../api/get-location-countries';
+import { useLocationCities } from '../../../shared/api/locations/get-location-cities';
+import { useLocationCountries } from '../../../shared/api/locations/get-location-countries';
 import { useLocationIsps } from '../api/get-location-isps';
 import { useLocationRegions } from '../api/get-location-regions';
 import { singleCountry, type ListFormValues, type LocationLevel } from '../utils/list-form';

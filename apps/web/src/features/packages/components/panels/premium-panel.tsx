@@ -2,13 +2,14 @@ import { premiumPackageQueryOptions } from '../../api/get-premium-package';
 import { packageLinks } from '../../utils/package-links';
 import { CopyField } from '../../../../shared/ui';
 import { CredentialsGrid } from './credentials';
+import { EndpointBuilder } from './endpoint-builder';
 import { definePanel, panelState } from './package-panel';
 import { PanelLinks } from './panel-parts';
 import { TrafficMeter } from './traffic-meter';
 
 /**
  * Residential premium: its uuid, proxy address, ports, login and password to copy, traffic
- * with its alerts, statistics (new tab, by uuid) and API tools.
+ * with its alerts, the endpoint builder, statistics (new tab, by uuid) and API tools.
  */
 export const PremiumPanel = definePanel({
   query: premiumPackageQueryOptions,
@@ -18,6 +19,7 @@ export const PremiumPanel = definePanel({
       <CopyField label={t('panel.uuid')} value={p.uuid} />
       <CredentialsGrid credentials={{ ...p, host: p.proxy_ip }} />
       <TrafficMeter usedBytes={p.usage} limitBytes={p.traffic} />
+      <EndpointBuilder pool="premium" connection={{ ...p, host: p.proxy_ip }} />
       <PanelLinks usage={{ pkg: p, statisticsUrl: packageLinks.uuidStatistics(p.uuid) }} />
     </>
   ),

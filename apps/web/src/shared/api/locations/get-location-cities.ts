@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { proxyListsEndpoints } from '@proxy/contract';
 import type { LocationOption } from './location-options';
-import { call } from '../../../shared/api/http-client';
+import { call } from '../http-client';
 import { locationQueryOptions } from './location-options';
 
 /** GET /proxy-lists/locations/cities?country=&region=: cities of one country (and region). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { proxyListsEndpoints, type Language } from '@proxy/contract';
-import { call } from '../../../shared/api/http-client';
-import { languageQueryOptions } from '../../../shared/api/query-options';
+import { call } from '../http-client';
+import { languageQueryOptions } from '../query-options';
 
 const getPremiumLocations = (signal?: AbortSignal) =>
   call(proxyListsEndpoints.listPremiumLocations, { signal }).then((r) => r.data);
@@ -13,5 +13,5 @@ const getPremiumLocations = (signal?: AbortSignal) =>
 export const premiumLocationsQueryOptions = (language: Language) =>
   languageQueryOptions('premium-locations', language, getPremiumLocations, 60_000);
 
-export const usePremiumLocations = (language: Language) =>
-  useQuery(premiumLocationsQueryOptions(language));
+export const usePremiumLocations = (language: Language, isEnabled = true) =>
+  useQuery({ ...premiumLocationsQueryOptions(language), enabled: isEnabled });
