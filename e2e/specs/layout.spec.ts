@@ -103,6 +103,7 @@ type CabinetPage = {
 
 /** Every page of the cabinet (apps/web/src/app/router.tsx), with each package panel open. */
 const PAGES: CabinetPage[] = [
+  { name: 'overview', path: () => '/cabinet/overview' },
   { name: 'profile', path: () => '/cabinet/profile' },
   { name: 'email verification', path: () => '/cabinet/email/verification' },
   { name: 'buy: type', path: () => '/cabinet/buy/select-type' },

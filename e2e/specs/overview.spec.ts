@@ -101,7 +101,9 @@ test.describe('cabinet overview and endpoint builder', () => {
     // The packages table shows used and left; the panel's builder makes a sticky SOCKS5 URL
     // through Germany.
     await page.goto('/cabinet/packages');
-    await expect(page.getByTestId(`traffic-${pkg.id}`)).toHaveText('0 B / 5 GB');
+    const traffic = page.getByTestId(`traffic-${pkg.id}`);
+    await expect(traffic).toContainText('Used: 0 B');
+    await expect(traffic).toContainText('Left: 5 GB');
     const panel = await expand(page, base.title);
     const builder = panel.getByRole('region', { name: 'Endpoint builder' });
     await builder.getByRole('radio', { name: 'SOCKS5' }).check();

@@ -38,16 +38,25 @@ const PackageStatus = ({ row }: { row: PackageRow }) => {
   );
 };
 
-/** Used and left of the current period ("1.2 GB / 3.8 GB"); only used without a limit. */
+/**
+ * Used and left of the current period, a line each (only used without a limit): short lines,
+ * wrapped between label and amount, keep the column narrow; an amount never breaks.
+ */
 const TrafficCell = ({ row }: { row: PackageRow }) => {
   const { t } = useTranslation('packages');
   const bytes = useFormatBytes();
-  const used = bytes(row.traffic_used_bytes);
   return (
-    <span data-testid={`traffic-${row.id}`}>
-      {row.traffic_left_bytes === null
-        ? used
-        : t('traffic.used_left', { used, left: bytes(row.traffic_left_bytes) })}
+    <span className="packages-traffic" data-testid={`traffic-${row.id}`}>
+      <span>
+        {t('traffic.cell_used')}{' '}
+        <span className="packages-traffic__bytes">{bytes(row.traffic_used_bytes)}</span>
+      </span>
+      {row.traffic_left_bytes !== null && (
+        <span>
+          {t('traffic.cell_left')}{' '}
+          <span className="packages-traffic__bytes">{bytes(row.traffic_left_bytes)}</span>
+        </span>
+      )}
     </span>
   );
 };
