@@ -30,9 +30,11 @@ export interface AccessTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: Generated<number>;
+  ip_address: string | null;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
   token_hash: string;
+  user_agent: string | null;
   user_id: number;
 }
 
@@ -364,6 +366,7 @@ export interface RateLimits {
   hits: number;
   key: string;
   reset_at: Timestamp;
+  turn_at: Timestamp | null;
 }
 
 export interface ReceiptCounters {
@@ -431,6 +434,14 @@ export interface TelegramBotState {
   updated_at: Generated<Timestamp>;
 }
 
+export interface TwoFactorRecoveryCodes {
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface UnlimLocations {
   city: string | null;
   id: Generated<number>;
@@ -478,6 +489,9 @@ export interface Users {
   telegram_chat_id: number | null;
   telegram_promo_code_id: number | null;
   telegram_user: string | null;
+  totp_enabled_at: Timestamp | null;
+  totp_last_step: number | null;
+  totp_secret_encrypted: string | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -532,6 +546,7 @@ export interface DB {
   system_alerts: SystemAlerts;
   tariffs: Tariffs;
   telegram_bot_state: TelegramBotState;
+  two_factor_recovery_codes: TwoFactorRecoveryCodes;
   unlim_locations: UnlimLocations;
   user_counts: UserCounts;
   users: Users;

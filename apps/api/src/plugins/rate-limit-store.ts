@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isCleanText } from '@proxy/contract';
 import type { Db } from '@proxy/db';
 import { sha256Hex } from '../lib/crypto.ts';
@@ -42,6 +42,66 @@ export const hitRateLimit = async (
   const row = rows[0];
   if (!row) throw new Error('rate limit upsert returned no row');
   return { count: row.hits, resetInMs: row.reset_in_ms };
+};
+
+/**
+ * How the per-account turn of an attempt is computed (docs/decisions/062, 182): the first
+ * RATE_LIMIT_ACCOUNT_MAX attempts of a window take no delay, each further one
+ * RATE_LIMIT_ACCOUNT_DELAY_MS doubling per attempt, capped at RATE_LIMIT_ACCOUNT_DELAY_MAX_MS.
+ */
+export type AccountTurnSettings = {
+  /** Attempts of a window that take no turn delay. */
+  freeAttempts: number;
+  /** The delay of the first attempt beyond them; it doubles per attempt. */
+  delayMs: number;
+  /** No delay between two attempts exceeds this. */
+  maxDelayMs: number;
+};
+
+export type AccountTurn = RateLimitHit & {
+  /** Milliseconds this attempt waits for its turn (0: it starts now). */
+  waitMs: number;
+};
+
+/**
+ * Counts one attempt on an account key and gives it its turn, as ONE atomic statement (decision
+ * 182): attempt n of the window is delayed `delay(n)` (none within the allowance, then doubling,
+ * capped) after the later of now and the previous attempt's turn (`turn_at`). Concurrent
+ * attempts serialise on the row, so they line up one delay apart however many addresses and
+ * instances send them, instead of all waiting the same delay side by side. The window lasts at
+ * least until the last turn, so the clean-up keeps a queue that is still waiting.
+ */
+export const takeAccountTurn = async (
+  db: Db,
+  key: string,
+  windowMs: number,
+  settings: AccountTurnSettings,
+): Promise<AccountTurn> => {
+  const now = sql`clock_timestamp()`;
+  const isEnded = sql`r.reset_at <= ${now}`;
+  const hits = sql`CASE WHEN ${isEnded} THEN 1 ELSE r.hits + 1 END`;
+  // 0 within the allowance, then delayMs * 2^(excess-1), capped (2^30 keeps it finite).
+  const delayOf = (count: RawBuilder<unknown>) => sql`make_interval(secs => CASE
+      WHEN ${count} <= ${settings.freeAttempts} THEN 0
+      ELSE least(${settings.maxDelayMs}::float8,
+        ${settings.delayMs}::float8 * power(2, least(${count} - ${settings.freeAttempts} - 1, 30)))
+        / 1000 END)`;
+  const windowEnd = sql`${now} + make_interval(secs => ${windowMs / 1000})`;
+  const turn = sql`greatest(${now}, CASE WHEN ${isEnded} THEN NULL ELSE r.turn_at END) + ${delayOf(hits)}`;
+  const { rows } = await sql<{ hits: number; reset_in_ms: number; wait_ms: number }>`
+    INSERT INTO rate_limits AS r (key, hits, reset_at, turn_at)
+    VALUES (${storedKey(key)}, 1, ${windowEnd}, ${now} + ${delayOf(sql`1`)})
+    ON CONFLICT (key) DO UPDATE SET
+      hits = ${hits},
+      turn_at = ${turn},
+      reset_at = greatest(CASE WHEN ${isEnded} THEN excluded.reset_at ELSE r.reset_at END, ${turn})
+    RETURNING hits,
+      greatest(0, ceil(extract(epoch FROM reset_at - clock_timestamp()) * 1000))::int AS reset_in_ms,
+      greatest(0, ceil(extract(epoch FROM turn_at - clock_timestamp()) * 1000))::int AS wait_ms
+  `.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('account turn upsert returned no row');
+  return { count: row.hits, resetInMs: row.reset_in_ms, waitMs: row.wait_ms };
 };
 
 /** Drops the rows whose window has ended (their next hit would restart them anyway). */

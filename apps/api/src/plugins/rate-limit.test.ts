@@ -129,6 +129,42 @@ describe('rate limits', () => {
     expect(other.ms).toBeLessThan(300);
   });
 
+  it('per account, in order: N concurrent wrong logins from N addresses take (N-1) delays, then the owner gets in', async () => {
+    const delayMs = 200;
+    ctx = await createTestApp({
+      RATE_LIMIT_AUTH_MAX: '100',
+      RATE_LIMIT_ACCOUNT_MAX: '1',
+      RATE_LIMIT_ACCOUNT_DELAY_MS: String(delayMs),
+      RATE_LIMIT_ACCOUNT_DELAY_MAX_MS: String(delayMs),
+    });
+    const { api } = ctx;
+    const { email } = await registerUser(ctx.app, {}, nextAddress());
+    const attempts = 8;
+    const started = performance.now();
+    const finished = await Promise.all(
+      Array.from({ length: attempts }, async (_, index) => {
+        const response = await api.request('POST', '/api/userlogin', {
+          payload: { email, password: 'wrong-password' },
+          remoteAddress: `10.0.7.${index + 1}`,
+        });
+        expect(response.statusCode).toBe(422);
+        return performance.now() - started;
+      }),
+    );
+    // Each attempt had its own turn, one delay after the one before: the k-th to finish did not
+    // finish before k delays (the first attempt is the window's free one).
+    const order = finished.sort((a, b) => a - b);
+    order.forEach((ms, index) => expect(ms).toBeGreaterThanOrEqual(index * delayMs));
+    expect(order.at(-1)).toBeGreaterThanOrEqual((attempts - 1) * delayMs);
+    // The owner waits for one more turn and signs in.
+    const owner = await timedPost(api, '/api/userlogin', {
+      payload: { email, password: PASSWORD },
+      remoteAddress: '10.0.7.100',
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeGreaterThanOrEqual(delayMs);
+  });
+
   it('per account on every auth route: the same e-mail from fresh IPs is slowed down, not refused', async () => {
     ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '100', ...slowedAfterTwo(300) });
     const { api } = ctx;

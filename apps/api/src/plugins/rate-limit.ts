@@ -10,10 +10,14 @@ import type {
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { emailField } from '@proxy/contract';
-import type { Config } from '../config/env.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sessionOf } from './auth.ts';
-import { createPgStore, deleteExpiredRateLimits, hitRateLimit } from './rate-limit-store.ts';
+import {
+  createPgStore,
+  deleteExpiredRateLimits,
+  hitRateLimit,
+  takeAccountTurn,
+} from './rate-limit-store.ts';
 
 const rateLimitedError = (_request: FastifyRequest, context: { ttl: number }) =>
   new AppError('RATE_LIMITED', { params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) } });
@@ -60,26 +64,6 @@ const emailOf = (request: FastifyRequest): string | null => {
   return parsed.success ? parsed.data : null;
 };
 
-/**
- * The soft per-account limit (docs/decisions/062): the first RATE_LIMIT_ACCOUNT_MAX attempts of a
- * window run at once; each further one waits RATE_LIMIT_ACCOUNT_DELAY_MS, doubling per attempt up
- * to RATE_LIMIT_ACCOUNT_DELAY_MAX_MS. It never refuses: an attacker slows guessing down, and the
- * owner (who is asked the same delay, at most the cap) still gets in.
- */
-export const accountDelayMs = (
-  count: number,
-  config: Pick<
-    Config,
-    'RATE_LIMIT_ACCOUNT_MAX' | 'RATE_LIMIT_ACCOUNT_DELAY_MS' | 'RATE_LIMIT_ACCOUNT_DELAY_MAX_MS'
-  >,
-) => {
-  const excess = count - config.RATE_LIMIT_ACCOUNT_MAX;
-  if (excess <= 0) return 0;
-  // 2 ** 30 already exceeds any sane cap; keeps the product finite.
-  const delay = config.RATE_LIMIT_ACCOUNT_DELAY_MS * 2 ** Math.min(excess - 1, 30);
-  return Math.min(delay, config.RATE_LIMIT_ACCOUNT_DELAY_MAX_MS);
-};
-
 /** The hard per-IP limit: 429 with Retry-After once an address used up the window. */
 const limitIp = async (
   app: FastifyInstance,
@@ -95,15 +79,27 @@ const limitIp = async (
   throw error;
 };
 
-/** The soft per-account limit: counts the attempt, then waits the backoff it has earned. */
+/**
+ * The soft per-account limit: counts the attempt and waits for its turn (decision 182). The turn
+ * is taken in the shared table, so attempts on one account are spaced by the backoff they have
+ * earned one after another, across addresses and API instances: N concurrent guesses take the
+ * sum of their delays, not one delay. Nothing is refused: the owner's right password waits its
+ * turn and gets in.
+ */
 const slowAccount = async (app: FastifyInstance, name: string, account: string) => {
-  const hit = await hitRateLimit(
+  const { RATE_LIMIT_ACCOUNT_MAX, RATE_LIMIT_ACCOUNT_DELAY_MS, RATE_LIMIT_ACCOUNT_DELAY_MAX_MS } =
+    app.config;
+  const turn = await takeAccountTurn(
     app.db,
     `account:${name}:${account}`,
     app.config.RATE_LIMIT_WINDOW_MS,
+    {
+      freeAttempts: RATE_LIMIT_ACCOUNT_MAX,
+      delayMs: RATE_LIMIT_ACCOUNT_DELAY_MS,
+      maxDelayMs: RATE_LIMIT_ACCOUNT_DELAY_MAX_MS,
+    },
   );
-  const delay = accountDelayMs(hit.count, app.config);
-  if (delay > 0) await sleep(delay);
+  if (turn.waitMs > 0) await sleep(turn.waitMs);
 };
 
 /**
@@ -118,6 +114,40 @@ export const authRateLimit = (app: FastifyInstance, name: string): RouteShorthan
     if (email !== null) await slowAccount(app, name, email);
   };
   return { onRequest: perIp, preHandler: perAccount };
+};
+
+/**
+ * Route options of an auth endpoint whose account is not an e-mail (the second sign-in step
+ * names its account by the challenge token): the same per-IP limit and per-account turn.
+ * `accountOf` null (an unreadable challenge) counts per IP only.
+ */
+export const accountRateLimit = (
+  app: FastifyInstance,
+  name: string,
+  accountOf: (request: FastifyRequest) => string | null,
+): RouteShorthandOptions => {
+  const perIp: onRequestAsyncHookHandler = (request, reply) => limitIp(app, name, request, reply);
+  const perAccount: preHandlerAsyncHookHandler = async (request) => {
+    const account = accountOf(request);
+    if (account !== null) await slowAccount(app, name, account);
+  };
+  return { onRequest: perIp, preHandler: perAccount };
+};
+
+/**
+ * A check of a signed-in user's second factor (a TOTP or recovery code): the per-IP limit and
+ * the per-account turn of `name`, the account being the user. Every code check of one user
+ * shares one budget, whichever route asks (decision 182).
+ */
+export const limitCodeCheck = async (
+  app: FastifyInstance,
+  name: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) => {
+  await limitIp(app, name, request, reply);
+  await slowAccount(app, name, `user:${userId}`);
 };
 
 const sendsPassword = (request: FastifyRequest) => {
