@@ -30,6 +30,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
@@ -72,6 +74,8 @@ const MODULES = [
   appConfigRoutes,
   authRoutes,
   profileRoutes,
+  twoFactorRoutes,
+  sessionsRoutes,
   notificationsRoutes,
   notificationSettingsRoutes,
   telegramRoutes,

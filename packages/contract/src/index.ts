@@ -28,6 +28,8 @@ export * from './http/api-endpoints.ts';
 export * from './app/app.schemas.ts';
 export * from './app/app.endpoints.ts';
 export * from './auth/auth.endpoints.ts';
+export * from './auth/two-factor.schemas.ts';
+export * from './auth/two-factor.endpoints.ts';
 export * from './profile/profile.endpoints.ts';
 export * from './notifications/notifications.schemas.ts';
 export * from './notifications/notifications.endpoints.ts';

@@ -15,6 +15,7 @@ export const SECRET_PURPOSES = {
   apiKey: 'users.api_key',
   packagePassword: 'packages.password',
   exitUpstreamPassword: 'gateway_exits.upstream_password',
+  totpSecret: 'users.totp_secret',
 } as const;
 export type SecretPurpose = (typeof SECRET_PURPOSES)[keyof typeof SECRET_PURPOSES];
 

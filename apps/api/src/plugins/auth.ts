@@ -4,6 +4,10 @@ import { AppError } from '../lib/app-error.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import type { User } from '@proxy/db';
 import { findSessionByTokenHash } from '../modules/auth/auth.repository.ts';
+import { touchSession } from '../modules/sessions/sessions.repository.ts';
+
+/** How stale a session's "last seen" may get before a request moves it forward. */
+const LAST_SEEN_MINUTES = 5;
 
 /**
  * Who calls: a cabinet session (bearer token, `tokenId` of the token row) or the public API's
@@ -24,8 +28,9 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
 /**
  * preHandler of every signed-in route: bearer token -> session with ONE indexed query
- * (token hash joined to the user). Nothing is written on this path; last_used_at is
- * set at login only, to keep reads read-only.
+ * (token hash joined to the user). A revoked token fails here from the next request on.
+ * last_used_at (the sessions page's "last seen") is written at most once per
+ * LAST_SEEN_MINUTES per session; every other request writes nothing.
  */
 export const authenticate: preHandlerAsyncHookHandler = async function (request: FastifyRequest) {
   // Already authenticated by X-Api-Key on a public route (plugins/api-key.ts, onRequest).
@@ -34,7 +39,10 @@ export const authenticate: preHandlerAsyncHookHandler = async function (request:
   if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
   const session = await findSessionByTokenHash(request.server.db, sha256Hex(match[1]));
   if (!session) throw new AppError('UNAUTHENTICATED');
-  request.session = { ...session, via: 'token' };
+  const { tokenLastUsedAt, ...signedIn } = session;
+  if (!tokenLastUsedAt || Date.now() - tokenLastUsedAt.getTime() > LAST_SEEN_MINUTES * 60_000)
+    await touchSession(request.server.db, session.tokenId, LAST_SEEN_MINUTES);
+  request.session = { ...signedIn, via: 'token' };
 };
 
 /** For money endpoints (later): the e-mail must be verified. Use after `authenticate`. */

@@ -71,6 +71,7 @@ const profileOf = (id: number, name: string): ProfileResponse => ({
     telegram_user: null,
     billing_name: null,
     billing_address: null,
+    two_factor_enabled: false,
   },
   promo_token: null,
   promo_token_used: false,

@@ -10,6 +10,7 @@ import {
   resetPasswordSchema,
   updatePasswordSchema,
 } from './auth.schemas.ts';
+import { twoFactorChallengeSchema } from './two-factor.schemas.ts';
 
 /**
  * A query value the route reads leniently: anything but one string counts as absent. A function,
@@ -30,7 +31,8 @@ export const authEndpoints = {
   login: defineEndpoint('POST /userlogin', {
     summary: 'Sign in with e-mail and password',
     body: loginSchema,
-    response: authResponseSchema,
+    // With two-factor sign-in on, a right password answers the challenge of the second step.
+    response: z.union([authResponseSchema, twoFactorChallengeSchema]),
   }),
   logout: defineEndpoint('POST /logout', {
     summary: 'End the current session',

@@ -9,6 +9,7 @@ import {
 } from '../common/validation.ts';
 import { LANGUAGES } from '../app/app.constants.ts';
 import { userSuccessSchema } from '../profile/profile.schemas.ts';
+import { optionalTwoFactorCode } from './two-factor.schemas.ts';
 
 export const loginSchema = z.object({
   email: emailField,
@@ -60,6 +61,7 @@ export const updatePasswordSchema = z
       VALIDATION_KEYS.required,
     ),
     ...passwordShape,
+    two_factor_code: optionalTwoFactorCode(),
   })
   .refine(...confirmationMatches);
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;

@@ -10,6 +10,13 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 422, key: 'errors.invalid_credentials' },
   INVALID_RESET_TOKEN: { status: 422, key: 'errors.invalid_reset_token' },
   WRONG_CURRENT_PASSWORD: { status: 422, key: 'errors.wrong_current_password' },
+  /** A TOTP or recovery code that is wrong, malformed, outside the window or already used. */
+  TWO_FACTOR_CODE_INVALID: { status: 422, key: 'errors.two_factor_code_invalid' },
+  /** The second sign-in step's challenge is unknown, forged or older than its 5 minutes. */
+  TWO_FACTOR_CHALLENGE_INVALID: { status: 422, key: 'errors.two_factor_challenge_invalid' },
+  TWO_FACTOR_ALREADY_ENABLED: { status: 409, key: 'errors.two_factor_already_enabled' },
+  /** Enabling without a set-up, or disabling / regenerating codes while it is off. */
+  TWO_FACTOR_NOT_ENABLED: { status: 409, key: 'errors.two_factor_not_enabled' },
   BAD_REQUEST: { status: 400, key: 'errors.bad_request' },
   UNAUTHENTICATED: { status: 401, key: 'errors.unauthenticated' },
   FORBIDDEN: { status: 403, key: 'errors.forbidden' },

@@ -1,5 +1,6 @@
 import { appEndpoints } from '../app/app.endpoints.ts';
 import { authEndpoints } from '../auth/auth.endpoints.ts';
+import { sessionsEndpoints, twoFactorEndpoints } from '../auth/two-factor.endpoints.ts';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints.ts';
 import { legalEndpoints } from '../legal/legal.endpoints.ts';
 import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoints.ts';
@@ -21,6 +22,8 @@ export const API_ENDPOINTS = {
   app: appEndpoints,
   auth: authEndpoints,
   profile: profileEndpoints,
+  twoFactor: twoFactorEndpoints,
+  sessions: sessionsEndpoints,
   notifications: notificationsEndpoints,
   notificationSettings: notificationSettingsEndpoints,
   payments: paymentsEndpoints,

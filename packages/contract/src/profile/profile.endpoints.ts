@@ -5,6 +5,7 @@ import {
   profileUpdateResponseSchema,
   profileUpdateSchema,
 } from './profile.schemas.ts';
+import { regenerateApiKeySchema } from '../auth/two-factor.schemas.ts';
 
 export const SYSTEM_ALERT_TYPES = ['info', 'warning', 'error', 'success'] as const;
 
@@ -46,6 +47,8 @@ export const profileEndpoints = {
   }),
   regenerateApiKey: defineEndpoint('POST /profile/api-key/regenerate', {
     summary: 'Replace the API key with a new one: the old key stops working at once',
+    // Without two-factor sign-in there is nothing to send: no body at all is fine.
+    body: regenerateApiKeySchema.nullish(),
     response: profileUpdateResponseSchema,
   }),
   getAlerts: defineEndpoint('GET /profile/alerts', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTwoFactorCode } from '../auth/two-factor.schemas.ts';
 import { dollarsField } from '../common/money.ts';
 import {
   VALIDATION_KEYS,
@@ -33,6 +34,7 @@ export const userDtoSchema = z.object({
   /** The buyer printed on receipts (decision 183); null until the customer sets one. */
   billing_name: z.string().nullable(),
   billing_address: z.string().nullable(),
+  two_factor_enabled: z.boolean(),
 });
 export type UserDto = z.infer<typeof userDtoSchema>;
 
@@ -118,6 +120,7 @@ export const profileUpdateSchema = z
     password_confirmation: textField().optional(),
     billing_name: billingNameField.nullish(),
     billing_address: billingAddressField.nullish(),
+    two_factor_code: optionalTwoFactorCode(),
   })
   .superRefine((data, ctx) => {
     if (data.password !== undefined && data.password !== data.password_confirmation) {

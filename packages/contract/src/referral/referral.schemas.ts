@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTwoFactorCode } from '../auth/two-factor.schemas.ts';
 import { VALIDATION_KEYS, textField } from '../common/validation.ts';
 import { formatDollars, toCents } from '../common/money.ts';
 import { dollarAmountField } from '../payments/payments.schemas.ts';
@@ -42,10 +43,15 @@ export const withdrawalSchema = (balanceCents: number) =>
     address: textField({ error: VALIDATION_KEYS.required, trim: true })
       .min(1, VALIDATION_KEYS.required)
       .refine(isValidTrc20Address, REFERRAL_ERROR_KEYS.addressInvalid),
+    two_factor_code: optionalTwoFactorCode(),
   });
 
 export type TransferReferralInput = { amount: number | string };
-export type WithdrawalInput = { amount: number | string; address: string };
+export type WithdrawalInput = {
+  amount: number | string;
+  address: string;
+  two_factor_code?: string;
+};
 
 export const REFERRAL_SORT_FIELDS = ['created_at', 'amount', 'paid_at'] as const;
 export const WITHDRAWAL_SORT_FIELDS = ['created_at', 'amount', 'status'] as const;

@@ -1,14 +1,14 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db, User } from '@proxy/db';
 
-export type SessionRow = { user: User; tokenId: number };
+export type SessionRow = { user: User; tokenId: number; tokenLastUsedAt: Date | null };
 
 const sessionQuery = (db: Db, tokenHash: string) =>
   db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .selectAll('u')
-    .select('t.id as token_id')
+    .select(['t.id as token_id', 't.last_used_at as token_last_used_at'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', sql<Date>`now()`);
@@ -33,8 +33,8 @@ export const findSessionByTokenHash = async (
   });
   const row = rows[0];
   if (!row) return null;
-  const { token_id: tokenId, ...user } = row;
-  return { user, tokenId };
+  const { token_id: tokenId, token_last_used_at: tokenLastUsedAt, ...user } = row;
+  return { user, tokenId, tokenLastUsedAt };
 };
 
 /** The columns of a new token row (session or reset link): whose, its digest, when it ends. */
@@ -44,12 +44,21 @@ const newToken = (userId: number, tokenHash: string, lifetime: RawBuilder<unknow
   expires_at: sql<Date>`now() + ${lifetime}`,
 });
 
-export const insertAccessToken = (db: Db, userId: number, tokenHash: string, ttlDays: number) =>
+/** A session's token row, with the device it signs in (the sessions page shows them). */
+export const insertAccessToken = (
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  ttlDays: number,
+  client: { userAgent: string | null; ipAddress: string | null },
+) =>
   db
     .insertInto('access_tokens')
     .values({
       ...newToken(userId, tokenHash, sql`make_interval(days => ${ttlDays})`),
       last_used_at: sql<Date>`now()`,
+      user_agent: client.userAgent,
+      ip_address: client.ipAddress,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

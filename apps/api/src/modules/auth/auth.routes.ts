@@ -4,6 +4,7 @@ import { authenticate, tokenSessionOf } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { messageReply } from '../../lib/message-reply.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
+import { clientOf } from '../sessions/client.ts';
 import { passwordChangeGuard } from './password-change-guard.ts';
 import {
   confirmEmail,
@@ -28,11 +29,14 @@ export const authRoutes: RoutesPlugin = (app, _options, done) => {
       deps,
       { ...input, ref: input.ref ?? null },
       requestLanguage(request),
+      clientOf(request),
     );
     return reply.code(201).send(result);
   });
 
-  addRoute(app, authEndpoints.login, limit('login'), async (request) => login(deps, request.body));
+  addRoute(app, authEndpoints.login, limit('login'), async (request) =>
+    login(deps, request.body, clientOf(request)),
+  );
 
   addRoute(app, authEndpoints.logout, { preHandler: authenticate }, async (request) => {
     await logout(deps, tokenSessionOf(request).tokenId);

@@ -26,6 +26,14 @@ import {
   revokeUserTokens,
 } from './auth.repository.ts';
 import { isVerificationTokenValid, parseVerificationToken } from './email-verification.ts';
+import type { SessionClient } from '../sessions/client.ts';
+import {
+  assertTwoFactorCode,
+  isTwoFactorEnabled,
+  issueLoginChallenge,
+  userOfChallenge,
+  verifySecondFactor,
+} from '../two-factor/two-factor.service.ts';
 
 export type AuthDeps = { db: DbRoot; config: Config };
 
@@ -48,10 +56,10 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
 const emailTaken = () =>
   new AppError('VALIDATION_FAILED', { errors: { email: ['errors.email_taken'] } });
 
-/** Issues a bearer token; only its sha256 is stored. */
-export const issueToken = async (db: Db, userId: number) => {
+/** Issues a bearer token for the device `client`; only its sha256 is stored. */
+export const issueToken = async (db: Db, userId: number, client: SessionClient) => {
   const token = generateToken();
-  await insertAccessToken(db, userId, sha256Hex(token), ACCESS_TOKEN_TTL_DAYS);
+  await insertAccessToken(db, userId, sha256Hex(token), ACCESS_TOKEN_TTL_DAYS, client);
   return token;
 };
 
@@ -77,7 +85,12 @@ const isFirstVerificationMail = async (db: Db, email: string) =>
   (await hitRateLimit(db, `verify-mail:${email.toLowerCase()}`, VERIFICATION_MAIL_WINDOW_MS))
     .count === 1;
 
-export const register = async (deps: AuthDeps, input: RegisterData, language: Language) => {
+export const register = async (
+  deps: AuthDeps,
+  input: RegisterData,
+  language: Language,
+  client: SessionClient,
+) => {
   if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const invitedBy = input.ref ? await findUserIdByRefLink(deps.db, input.ref) : null;
@@ -100,7 +113,7 @@ export const register = async (deps: AuthDeps, input: RegisterData, language: La
       // SPA's follow-up request for a verification mail sends no second one.
       await isFirstVerificationMail(tx, created.email);
       await queueAccountMail(tx, 'verify-email', created.email, created);
-      return { user: created, token: await issueToken(tx, created.id) };
+      return { user: created, token: await issueToken(tx, created.id, client) };
     })
     .catch((error: unknown) => {
       // Two registrations racing past the pre-check: the unique index decides.
@@ -110,12 +123,37 @@ export const register = async (deps: AuthDeps, input: RegisterData, language: La
   return { success: true as const, token, user: toUserDto(user, deps.config.DATA_ENCRYPTION_KEY) };
 };
 
-export const login = async (deps: AuthDeps, input: Parsed<LoginInput>) => {
+const signedIn = async (deps: AuthDeps, user: User, client: SessionClient) => {
+  const token = await issueToken(deps.db, user.id, client);
+  return { success: true as const, token, user: toUserDto(user, deps.config.DATA_ENCRYPTION_KEY) };
+};
+
+/**
+ * The password step. With two-factor sign-in on, a right password gives no session yet but the
+ * challenge of the code step (POST /userlogin/two-factor, decision 182).
+ */
+export const login = async (deps: AuthDeps, input: Parsed<LoginInput>, client: SessionClient) => {
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
-  const token = await issueToken(deps.db, user.id);
-  return { success: true as const, token, user: toUserDto(user, deps.config.DATA_ENCRYPTION_KEY) };
+  if (isTwoFactorEnabled(user))
+    return {
+      success: true as const,
+      two_factor_required: true as const,
+      challenge_token: issueLoginChallenge(deps.config, user),
+    };
+  return signedIn(deps, user, client);
+};
+
+/** The code step: a valid challenge and a TOTP or recovery code open the session. */
+export const loginWithSecondFactor = async (
+  deps: AuthDeps,
+  input: { challenge_token: string; code: string },
+  client: SessionClient,
+) => {
+  const user = await userOfChallenge(deps, input.challenge_token);
+  await verifySecondFactor(deps, user, input.code, 'code');
+  return signedIn(deps, user, client);
 };
 
 export const logout = (deps: AuthDeps, tokenId: number) => revokeToken(deps.db, tokenId);
@@ -209,8 +247,9 @@ export const assertCurrentPassword = async (user: User, currentPassword: string 
 export const updatePassword = async (
   deps: AuthDeps,
   session: SignedInSession,
-  input: { current_password: string; password: string },
+  input: { current_password: string; password: string; two_factor_code?: string | undefined },
 ) => {
   await assertCurrentPassword(session.user, input.current_password);
+  await assertTwoFactorCode(deps, session.user, input.two_factor_code);
   await changePassword(deps.db, session, input.password);
 };

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { codeCheckRateLimit } from '../two-factor/two-factor.guard.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { passwordChangeRateLimit } from '../../plugins/rate-limit.ts';
 
@@ -8,5 +9,19 @@ import { passwordChangeRateLimit } from '../../plugins/rate-limit.ts';
  * (docs/decisions/062). A profile edit without a password is not counted.
  */
 export const passwordChangeGuard = (app: FastifyInstance) => ({
-  preHandler: [authenticate, passwordChangeRateLimit(app, 'password-change')],
+  preHandler: [
+    authenticate,
+    passwordChangeRateLimit(app, 'password-change'),
+    codeCheckOfPassword(app),
+  ],
 });
+
+/** With two-factor sign-in on, a password change also checks a code: its budget counts too. */
+const codeCheckOfPassword = (app: FastifyInstance): preHandlerAsyncHookHandler => {
+  const limit = codeCheckRateLimit(app, { onlyWhenEnabled: true });
+  return async function (request, reply) {
+    const body = request.body as { password?: unknown } | null | undefined;
+    if (typeof body === 'object' && body !== null && body.password !== undefined)
+      await limit.call(this, request, reply);
+  };
+};

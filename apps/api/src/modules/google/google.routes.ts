@@ -10,6 +10,7 @@ import {
   FLOW_COOKIE,
   FLOW_TTL_SECONDS,
 } from './google.flow-cookie.ts';
+import { clientOf } from '../sessions/client.ts';
 import { signInWithGoogle } from './google.service.ts';
 
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
@@ -72,13 +73,18 @@ export const googleRoutes: RoutesPlugin = (app, _options, done) => {
       return fail(reply, 'code exchange or id token', error);
     }
     try {
-      const token = await signInWithGoogle(app.db, claims, {
+      const outcome = await signInWithGoogle(app.db, claims, {
         ref: flow.ref,
         language: requestLanguage(request),
-        dataKey: config.DATA_ENCRYPTION_KEY,
+        config,
+        client: clientOf(request),
       });
       reply.clearCookie(FLOW_COOKIE, cookieOptions);
-      return await reply.redirect(`${spaCallback}?token=${encodeURIComponent(token)}`, 302);
+      const query =
+        'token' in outcome
+          ? `token=${encodeURIComponent(outcome.token)}`
+          : `two_factor_challenge=${encodeURIComponent(outcome.challenge)}`;
+      return await reply.redirect(`${spaCallback}?${query}`, 302);
     } catch (error) {
       return fail(reply, 'account', error);
     }

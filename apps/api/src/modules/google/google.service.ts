@@ -1,5 +1,8 @@
 import { NICKNAME_MIN_LENGTH, type Language } from '@proxy/contract';
-import type { DbRoot } from '@proxy/db';
+import type { DbRoot, User } from '@proxy/db';
+import type { Config } from '../../config/env.ts';
+import type { SessionClient } from '../sessions/client.ts';
+import { isTwoFactorEnabled, issueLoginChallenge } from '../two-factor/two-factor.service.ts';
 import type { GoogleClaims } from '../../integrations/google-oidc/google-oidc.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateCode } from '../../lib/crypto.ts';
@@ -15,18 +18,28 @@ const displayName = (claims: GoogleClaims, email: string) => {
   return name.length >= NICKNAME_MIN_LENGTH ? name : name.padEnd(NICKNAME_MIN_LENGTH, '_');
 };
 
+/** What Google sign-in ends in: a session, or the code step when two-factor sign-in is on. */
+export type GoogleSignIn = { token: string } | { challenge: string };
+
 /**
  * Google subject -> that user; else an account with the same e-mail, linked only when Google
  * says the address is verified; else a new password-less, verified account (`ref` applied).
- * Returns a bearer token. Anything else is a FORBIDDEN failure (the route redirects without token).
+ * Returns a bearer token, or for an account with two-factor sign-in the challenge of the code
+ * step (Google stands in for the password, not for the second factor). Anything else is a
+ * FORBIDDEN failure (the route redirects without token).
  */
 export const signInWithGoogle = async (
   db: DbRoot,
   claims: GoogleClaims,
-  options: { ref: string | null; language: Language; dataKey: Buffer },
-): Promise<string> => {
+  options: { ref: string | null; language: Language; config: Config; client: SessionClient },
+): Promise<GoogleSignIn> => {
+  const { client, config } = options;
+  const signIn = async (user: User): Promise<GoogleSignIn> =>
+    isTwoFactorEnabled(user)
+      ? { challenge: issueLoginChallenge(config, user) }
+      : { token: await issueToken(db, user.id, client) };
   const known = await findUserByGoogleSub(db, claims.sub);
-  if (known) return issueToken(db, known.id);
+  if (known) return signIn(known);
 
   if (!claims.email || !claims.emailVerified) throw new AppError('FORBIDDEN');
   const email = claims.email;
@@ -35,7 +48,7 @@ export const signInWithGoogle = async (
     // An account already linked to another Google subject is not taken over.
     const linked = await linkGoogleAccount(db, existing.id, claims.sub);
     if (!linked) throw new AppError('FORBIDDEN');
-    return issueToken(db, linked.id);
+    return signIn(linked);
   }
 
   const invitedBy = options.ref ? await findUserIdByRefLink(db, options.ref) : null;
@@ -47,11 +60,11 @@ export const signInWithGoogle = async (
       google_sub: claims.sub,
       invited_by: invitedBy,
       ref_link: generateCode(10),
-      ...apiKeyColumns(options.dataKey),
+      ...apiKeyColumns(config.DATA_ENCRYPTION_KEY),
       locale: options.language,
       email_verified_at: new Date(),
     });
     await notify(tx, user.id, NOTIFICATION_TYPES.welcome, { email: user.email });
-    return issueToken(tx, user.id);
+    return { token: await issueToken(tx, user.id, client) };
   });
 };

@@ -1,10 +1,11 @@
 import type { ProfileResponse, ProfileUpdateInput } from '@proxy/contract';
-import type { DbRoot, User } from '@proxy/db';
+import type { User } from '@proxy/db';
 import {
   assertCurrentPassword,
   changePassword,
   type SignedInSession,
 } from '../auth/auth.service.ts';
+import { assertTwoFactorCode, type TwoFactorDeps } from '../two-factor/two-factor.service.ts';
 import { apiKeyColumns } from '../users/api-key.ts';
 import { isRestrictedUser } from '../users/restricted-user.ts';
 import { toUserDto } from '../users/user-dto.ts';
@@ -23,14 +24,18 @@ export const getProfile = (user: User, dataKey: Buffer): ProfileResponse => ({
 type ProfileUpdate = { [K in keyof ProfileUpdateInput]: ProfileUpdateInput[K] };
 
 export const updateProfile = async (
-  db: DbRoot,
+  deps: TwoFactorDeps,
   session: SignedInSession,
   input: ProfileUpdate,
-  dataKey: Buffer,
 ) => {
+  const { db } = deps;
+  const dataKey = deps.config.DATA_ENCRYPTION_KEY;
   let user = session.user;
   // Before any change: a refused password change leaves the whole profile as it was.
-  if (input.password !== undefined) await assertCurrentPassword(user, input.current_password);
+  if (input.password !== undefined) {
+    await assertCurrentPassword(user, input.current_password);
+    await assertTwoFactorCode(deps, user, input.two_factor_code);
+  }
   const patch: UserPatch = {};
   if (input.name !== undefined) patch.name = input.name;
   // An empty or null telegram clears it.
@@ -51,7 +56,14 @@ export const updateProfile = async (
  * restricted by one of the special keys stays restricted: the flag is set before the special
  * key goes away, so a new key is no way out of the restriction.
  */
-export const regenerateApiKey = async (db: DbRoot, user: User, dataKey: Buffer) => {
+export const regenerateApiKey = async (
+  deps: TwoFactorDeps,
+  user: User,
+  twoFactorCode: string | undefined,
+) => {
+  const { db } = deps;
+  const dataKey = deps.config.DATA_ENCRYPTION_KEY;
+  await assertTwoFactorCode(deps, user, twoFactorCode);
   const updated = await updateUser(db, user.id, {
     ...apiKeyColumns(dataKey),
     ...(isRestrictedUser(user) ? { is_restricted: true } : {}),

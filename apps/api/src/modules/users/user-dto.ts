@@ -26,4 +26,5 @@ export const toUserDto = (user: User, dataKey: Buffer): UserDto => ({
   telegram_user: user.telegram_user,
   billing_name: user.billing_name,
   billing_address: user.billing_address,
+  two_factor_enabled: user.totp_enabled_at !== null,
 });

@@ -3,6 +3,7 @@ import { addRoute, type RoutesPlugin } from '../../lib/contract-route.ts';
 import { messageReply } from '../../lib/message-reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { moneyMovementGuard, unrestrictedUserGuard } from '../users/restricted-user.ts';
+import { codeCheckRateLimit } from '../two-factor/two-factor.guard.ts';
 import { listWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsRoutes: RoutesPlugin = (app, _options, done) => {
@@ -10,8 +11,15 @@ export const withdrawalsRoutes: RoutesPlugin = (app, _options, done) => {
     listWithdrawals(app.db, sessionOf(request).user.id, request.query),
   );
 
-  addRoute(app, referralEndpoints.withdraw, moneyMovementGuard, async (request) => {
-    await requestWithdrawal(app.db, sessionOf(request).user, request.body);
+  const withdrawGuard = {
+    preHandler: [
+      ...moneyMovementGuard.preHandler,
+      codeCheckRateLimit(app, { onlyWhenEnabled: true }),
+    ],
+  };
+  addRoute(app, referralEndpoints.withdraw, withdrawGuard, async (request) => {
+    const deps = { db: app.db, config: app.config };
+    await requestWithdrawal(deps, sessionOf(request).user, request.body);
     return messageReply(app, request, 'referral:messages.withdrawal_created');
   });
   done();

@@ -12,6 +12,7 @@ import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { NOTIFICATION_TYPES, notify } from '../notifications/notifications.service.ts';
 import { pageAnswer, pageOf, parseListQuery, pickFilter } from '../../lib/list-query.ts';
 import { spendReferralBalance } from '../referral/referral.service.ts';
+import { assertTwoFactorCode, type TwoFactorDeps } from '../two-factor/two-factor.service.ts';
 import {
   closeWithdrawal,
   findWithdrawalsPage,
@@ -19,8 +20,11 @@ import {
 } from './withdrawals.repository.ts';
 
 /** Holds the amount (referral_withdrawal) and creates a waiting order, in one transaction. */
-export const requestWithdrawal = async (db: DbRoot, user: User, body: unknown) => {
+export const requestWithdrawal = async (deps: TwoFactorDeps, user: User, body: unknown) => {
+  const { db } = deps;
   const input = withdrawalSchema(user.referral_balance_cents).parse(body);
+  // A payout sends money away for good: with two-factor sign-in on it asks for a code.
+  await assertTwoFactorCode(deps, user, input.two_factor_code);
   const cents = toCents(input.amount);
   return spendReferralBalance(db, async (tx) => {
     const order = await insertWithdrawal(tx, user.id, cents, input.address);

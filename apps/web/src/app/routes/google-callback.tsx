@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@proxy/contract';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { changeLanguage, translateDynamic } from '../../shared/i18n/i18n';
-import { takeGoogleReturnToken } from '../../shared/session/google-return-token';
+import {
+  takeGoogleReturnChallenge,
+  takeGoogleReturnToken,
+} from '../../shared/session/google-return-token';
 import { useSessionStore } from '../../shared/session/session-store';
 import { Loader, showAlert } from '../../shared/ui';
 import { paths } from '../paths';
@@ -25,6 +28,12 @@ export const GoogleCallbackRoute = () => {
     if (hasRun.current) return;
     hasRun.current = true;
     const token = takeGoogleReturnToken();
+    const challenge = takeGoogleReturnChallenge();
+    if (challenge) {
+      // Two-factor sign-in: Google stood in for the password; the code step follows.
+      void navigate(paths.login, { replace: true, state: { twoFactorChallenge: challenge } });
+      return;
+    }
     if (!token) {
       showAlert.error(translateDynamic('errors.google_auth'));
       void navigate(paths.login, { replace: true });

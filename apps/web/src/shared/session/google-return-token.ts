@@ -1,6 +1,7 @@
 import { paths } from '../config/paths';
 
 let pendingToken: string | null = null;
+let pendingChallenge: string | null = null;
 
 /**
  * The Google return URL carries the session token (/auth/google/callback?token=...). Before
@@ -13,8 +14,11 @@ export const captureGoogleReturnToken = (): void => {
   if (pathname.replace(/\/+$/, '') !== paths.googleCallback) return;
   const params = new URLSearchParams(search);
   const token = params.get('token');
-  if (token === null) return;
+  // An account with two-factor sign-in returns the challenge of the code step instead.
+  const challenge = params.get('two_factor_challenge');
+  if (token === null && challenge === null) return;
   params.delete('token');
+  params.delete('two_factor_challenge');
   const rest = params.toString();
   window.history.replaceState(
     window.history.state,
@@ -22,6 +26,7 @@ export const captureGoogleReturnToken = (): void => {
     `${pathname}${rest ? `?${rest}` : ''}${hash}`,
   );
   pendingToken = token;
+  pendingChallenge = challenge;
 };
 
 /** The captured token, once: a second call returns null. */
@@ -29,4 +34,11 @@ export const takeGoogleReturnToken = (): string | null => {
   const token = pendingToken;
   pendingToken = null;
   return token;
+};
+
+/** The captured challenge of the two-factor step, once. */
+export const takeGoogleReturnChallenge = (): string | null => {
+  const challenge = pendingChallenge;
+  pendingChallenge = null;
+  return challenge;
 };

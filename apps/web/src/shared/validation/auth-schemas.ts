@@ -2,6 +2,7 @@
 export {
   emailOnlySchema,
   loginSchema,
+  loginTwoFactorSchema,
   registerSchema,
   resetPasswordFormSchema,
 } from '@proxy/contract';
