@@ -108,6 +108,7 @@ const screens = {
   profile: screen(() => import('./routes/profile'), 'ProfileRoute', ['profile']),
   overview: screen(() => import('./routes/overview'), 'OverviewRoute', ['packages']),
   cabinetIndex: screen(() => import('./routes/overview'), 'CabinetIndexRoute', ['packages']),
+  security: screen(() => import('./routes/security'), 'SecurityRoute', ['profile']),
   emailVerification: screen(() => import('./routes/email-verification'), 'EmailVerificationRoute', [
     'auth',
   ]),
@@ -191,6 +192,7 @@ export const routes: RouteObject[] = [
               { index: true, ...screens.cabinetIndex },
               { path: 'overview', ...screens.overview },
               { path: 'profile', ...screens.profile },
+              { path: 'profile/security', ...screens.security },
               { path: 'email/verification', ...screens.emailVerification },
               {
                 // Buy, top-up, transactions and referral sit behind the restricted-user guard.

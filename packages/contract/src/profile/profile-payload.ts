@@ -13,6 +13,7 @@ export const buildProfileUpdatePayload = (input: {
   current_password?: string | null;
   password?: string | null;
   password_confirmation?: string | null;
+  two_factor_code?: string | null;
 }): ProfileUpdateInput => {
   const payload: ProfileUpdateInput = {};
   if (input.name !== null && input.name !== undefined && input.name !== '')
@@ -27,6 +28,7 @@ export const buildProfileUpdatePayload = (input: {
     payload.password = input.password;
     payload.password_confirmation = input.password_confirmation;
     if (input.current_password) payload.current_password = input.current_password;
+    if (input.two_factor_code) payload.two_factor_code = input.two_factor_code;
   }
   return payload;
 };

@@ -101,6 +101,7 @@ export const profilePasswordFormSchema = z
       1,
       VALIDATION_KEYS.required,
     ),
+    two_factor_code: optionalTwoFactorCode(),
   })
   .refine(...confirmationMatches);
 export type ProfilePasswordFormInput = z.input<typeof profilePasswordFormSchema>;

@@ -128,6 +128,7 @@ describe('call (contract endpoints)', () => {
     telegram_user: null,
     billing_name: null,
     billing_address: null,
+    two_factor_enabled: false,
   };
   const profile = {
     user,

@@ -13,6 +13,8 @@ export const paths = {
     /** The home page of a customer with packages (decision 185). */
     overview: '/cabinet/overview',
     profile: '/cabinet/profile',
+    /** Two-factor sign-in and the signed-in devices. */
+    security: '/cabinet/profile/security',
     packages: '/cabinet/packages',
     buy: '/cabinet/buy',
     topUp: '/cabinet/top-up',

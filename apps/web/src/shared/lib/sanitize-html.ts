@@ -29,3 +29,7 @@ export const sanitizeFaqHtml = (html: string, domain: string): string | TrustedH
 
 export const sanitizeDocumentHtml = (html: string, domain: string): string | TrustedHTML =>
   sanitize(withDomain(html, domain), DOCUMENT_OPTIONS);
+
+/** A drawing from the API (the two-factor QR code): DOMPurify's SVG profile, no styles. */
+export const sanitizeSvg = (svg: string): string | TrustedHTML =>
+  sanitize(svg, { USE_PROFILES: { svg: true }, FORBID_ATTR: ['style'] });

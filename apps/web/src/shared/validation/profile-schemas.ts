@@ -3,4 +3,8 @@ export {
   profileBillingFormSchema,
   profileInfoFormSchema,
   profilePasswordFormSchema,
+  profileInfoFormSchema,
+  profilePasswordFormSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
 } from '@proxy/contract';

@@ -56,6 +56,7 @@ export const SideMenu = ({
       title: t('cabinet.groups.account'),
       links: [
         { key: 'profile', label: t('cabinet.menu.profile'), to: paths.cabinet.profile },
+        { key: 'security', label: t('cabinet.menu.security'), to: paths.cabinet.security },
         {
           key: 'notifications',
           label: t('cabinet.menu.notifications'),

@@ -19,6 +19,11 @@ export const ProfilePage = () => {
         <ProfileBillingForm user={data.user} />
         <ProfilePasswordForm />
         <ProfileApiKeyCard apiKey={data.user.api_key} />
+        <ProfilePasswordForm isTwoFactorEnabled={data.user.two_factor_enabled} />
+        <ProfileApiKeyCard
+          apiKey={data.user.api_key}
+          isTwoFactorEnabled={data.user.two_factor_enabled}
+        />
       </div>
     </div>
   );

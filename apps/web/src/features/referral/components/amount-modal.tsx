@@ -12,7 +12,7 @@ import { useWithdraw } from '../api/withdraw';
 import { acceptAmountInput } from '../utils/amount-input';
 
 type Kind = 'transfer' | 'withdraw';
-type Values = { amount: string; address: string };
+type Values = { amount: string; address: string; two_factor_code?: string };
 
 const MIN = { transfer: 1, withdraw: 100 } as const;
 
@@ -29,13 +29,21 @@ export type AmountModalProps = {
   balance: number;
   onClose: () => void;
   onDone: () => void;
+  /** Then a withdrawal asks for a code. */
+  isTwoFactorEnabled: boolean;
 };
 
 /**
  * The Transfer and Withdraw side modals (spec 000 section 5), mounted while open: each opening
  * starts from the balance. Closes after submit either way.
  */
-export const AmountModal = ({ kind, balance, onClose, onDone }: AmountModalProps) => {
+export const AmountModal = ({
+  kind,
+  balance,
+  onClose,
+  onDone,
+  isTwoFactorEnabled,
+}: AmountModalProps) => {
   const { t } = useTranslation('referral');
   const transfer = useTransferReferral();
   const withdraw = useWithdraw();
@@ -52,7 +60,7 @@ export const AmountModal = ({ kind, balance, onClose, onDone }: AmountModalProps
     resolver: zodResolver(
       kind === 'transfer' ? schema.pick({ amount: true }).passthrough() : schema,
     ) as never,
-    values: { amount: String(balance), address: '' },
+    values: { amount: String(balance), address: '', two_factor_code: '' },
   });
   const texts = kind === 'transfer' ? 'transfer_modal' : 'withdraw_modal';
 
@@ -62,7 +70,11 @@ export const AmountModal = ({ kind, balance, onClose, onDone }: AmountModalProps
       const response =
         kind === 'transfer'
           ? await transfer.mutateAsync({ amount })
-          : await withdraw.mutateAsync({ amount, address: values.address.trim() });
+          : await withdraw.mutateAsync({
+              amount,
+              address: values.address.trim(),
+              ...(values.two_factor_code ? { two_factor_code: values.two_factor_code.trim() } : {}),
+            });
       showAlert.success(response.message);
     } catch (error) {
       const fallback = t(kind === 'transfer' ? 'errors.transfer' : 'errors.withdraw');
@@ -103,6 +115,14 @@ export const AmountModal = ({ kind, balance, onClose, onDone }: AmountModalProps
             spellCheck={false}
             error={errorText(errors.address?.message, kind)}
             {...register('address')}
+          />
+        )}
+        {kind === 'withdraw' && isTwoFactorEnabled && (
+          <Input
+            label={t('withdraw_modal.two_factor_code')}
+            autoComplete="one-time-code"
+            error={errorText(errors.two_factor_code?.message, kind)}
+            {...register('two_factor_code')}
           />
         )}
         <div>

@@ -27,10 +27,14 @@ import { useWithdrawals, type WithdrawalRow } from '../api/get-withdrawals';
 import { AmountModal } from './amount-modal';
 import './referral.css';
 
-export type ReferralPageProps = { onProfileRefresh: () => void };
+export type ReferralPageProps = {
+  onProfileRefresh: () => void;
+  /** Then a withdrawal asks for a code. */
+  isTwoFactorEnabled: boolean;
+};
 
 /** /cabinet/referral (spec 000 "Referral page"). */
-export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
+export const ReferralPage = ({ onProfileRefresh, isTwoFactorEnabled }: ReferralPageProps) => {
   const { t, i18n } = useTranslation('referral');
   const queryClient = useQueryClient();
   const referralTable = useTableState<(typeof REFERRAL_SORT_FIELDS)[number]>('created_at');
@@ -187,6 +191,7 @@ export const ReferralPage = ({ onProfileRefresh }: ReferralPageProps) => {
           balance={data.referral_balance}
           onClose={() => setModal(null)}
           onDone={reload}
+          isTwoFactorEnabled={isTwoFactorEnabled}
         />
       )}
     </div>
