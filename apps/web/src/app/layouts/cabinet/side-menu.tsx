@@ -6,7 +6,8 @@ import { useAwaitingAppProps } from '../../../shared/lib/use-is-hydrated';
 import { ExternalLinkIcon, LogoutIcon } from '../../../shared/ui';
 import { paths } from '../../paths';
 
-type MenuLink = { key: string; label: string; to: string };
+/** `end`: active on its own path only (the profile's, not the security page below it). */
+type MenuLink = { key: string; label: string; to: string; end?: boolean };
 type MenuGroup = { key: string; title: string; links: MenuLink[] };
 
 export const SideMenu = ({
@@ -55,7 +56,12 @@ export const SideMenu = ({
       key: 'account',
       title: t('cabinet.groups.account'),
       links: [
-        { key: 'profile', label: t('cabinet.menu.profile'), to: paths.cabinet.profile },
+        {
+          key: 'profile',
+          label: t('cabinet.menu.profile'),
+          to: paths.cabinet.profile,
+          end: true,
+        },
         { key: 'security', label: t('cabinet.menu.security'), to: paths.cabinet.security },
         {
           key: 'notifications',
@@ -96,7 +102,12 @@ export const SideMenu = ({
           <ul className="side-menu__list" aria-labelledby={`menu-group-${group.key}`}>
             {group.links.map((link) => (
               <li key={link.key}>
-                <NavLink to={link.to} className="side-menu__link" onClick={onNavigate}>
+                <NavLink
+                  to={link.to}
+                  end={link.end ?? false}
+                  className="side-menu__link"
+                  onClick={onNavigate}
+                >
                   {link.label}
                 </NavLink>
               </li>
