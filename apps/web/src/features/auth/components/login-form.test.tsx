@@ -38,4 +38,22 @@ describe('LoginForm', () => {
       'true',
     );
   });
+
+  it('opens at the code step with a challenge (two-factor sign-in) and can go back', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <LoginForm
+        forgotPasswordPath="/forgot-password"
+        registerPath="/register"
+        initialChallenge="1.2.challenge"
+      />,
+    );
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((node) => node.textContent)).toEqual(['Required field']);
+    expect(screen.getByLabelText('Authentication code').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
 });
