@@ -6,6 +6,9 @@ import {
   resetPasswordSchema,
   updatePasswordSchema,
 } from './auth.schemas.ts';
+import { withdrawalSchema } from '../referral/referral.schemas.ts';
+
+const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 import {
   buildProfileUpdatePayload,
   profilePasswordFormSchema,
@@ -149,5 +152,29 @@ describe('profile update', () => {
         password_confirmation: 'abcdefgh',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('the two-factor code of an action', () => {
+  it('is optional and empty reads as not given, so forms without the field still submit', () => {
+    const change = { current_password: 'old-password', password: 'abcdefgh' };
+    const form = { ...change, password_confirmation: 'abcdefgh' };
+    expect(profilePasswordFormSchema.safeParse({ ...form, two_factor_code: '' }).success).toBe(
+      true,
+    );
+    expect(updatePasswordSchema.safeParse({ ...form, two_factor_code: '' }).success).toBe(true);
+    expect(
+      withdrawalSchema(50_000).safeParse({ amount: 100, address: TRC20, two_factor_code: '' })
+        .success,
+    ).toBe(true);
+    expect(buildProfileUpdatePayload({ ...form, two_factor_code: '' })).not.toHaveProperty(
+      'two_factor_code',
+    );
+    expect(buildProfileUpdatePayload({ ...form, two_factor_code: '123456' })).toMatchObject({
+      two_factor_code: '123456',
+    });
+    expect(
+      updatePasswordSchema.safeParse({ ...form, two_factor_code: 'x'.repeat(65) }).success,
+    ).toBe(false);
   });
 });

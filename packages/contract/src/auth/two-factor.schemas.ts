@@ -20,9 +20,11 @@ export const twoFactorCodeField = textField({ error: VALIDATION_KEYS.required, t
 
 /**
  * The code an action asks for once two-factor sign-in is on (password change, API-key
- * regeneration, withdrawal). Optional in the schema: the server requires it only then.
+ * regeneration, withdrawal). Optional in the schema, and empty reads as not given: a form
+ * without the field (two-factor off) sends it empty; the server requires it only when on.
  */
-export const optionalTwoFactorCode = () => twoFactorCodeField.optional();
+export const optionalTwoFactorCode = () =>
+  textField({ trim: true }).max(64, VALIDATION_KEYS.tooLong).optional();
 
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
