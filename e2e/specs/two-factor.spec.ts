@@ -1,5 +1,5 @@
 import { BASE_URL } from '../playwright.config.ts';
-import { test, expect, logIn, newUser, PHONE } from '../fixtures.ts';
+import { test, expect, logIn, newUser, PHONE, watchContentSecurityPolicy } from '../fixtures.ts';
 import { authenticatorApp } from '../totp.ts';
 
 const SECURITY = '/cabinet/profile/security';
@@ -9,6 +9,7 @@ test('two-factor sign-in: turn on, sign in with a code and a recovery code, revo
   api,
   request,
 }) => {
+  const expectNoPolicyViolation = await watchContentSecurityPolicy(page);
   const user = await api.registerVerified(newUser());
   await logIn(page, user);
 
@@ -17,6 +18,8 @@ test('two-factor sign-in: turn on, sign in with a code and a recovery code, revo
   await expect(page).toHaveURL(new RegExp(`${SECURITY}$`));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
+  // The QR code (the API's SVG) reaches the page through DOMPurify under Trusted Types.
+  await expectNoPolicyViolation('two-factor set-up');
   const secret = (await page.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const app = authenticatorApp(secret);
