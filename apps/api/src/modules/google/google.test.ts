@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { enableTwoFactor } from '../../../test/two-factor.ts';
 
 /** A real OpenID provider on a local port standing in for Google. */
 type Account = { email: string; email_verified: boolean; name: string };
@@ -249,6 +250,28 @@ describe('Google sign-in against a local OpenID provider', () => {
       .where('id', '=', other.id)
       .executeTakeFirstOrThrow();
     expect(row.google_sub).toBeNull();
+  });
+
+  it('an account with two-factor sign-in gets the code step, not a session', async () => {
+    const existing = await registerUser(ctx.app);
+    const { app } = await enableTwoFactor(ctx.api, existing.token);
+    accounts.set('sub-two-factor', { email: existing.email, email_verified: true, name: 'Z' });
+    const flow = await authorize('sub-two-factor');
+    const response = await google.app.app.inject({
+      method: 'GET',
+      url: flow.callback,
+      cookies: { google_oidc_flow: flow.flow },
+    });
+    const location = new URL(String(response.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(SPA_CALLBACK);
+    expect(location.searchParams.get('token')).toBeNull();
+    const challenge = location.searchParams.get('two_factor_challenge') ?? '';
+    const signedIn = await ctx.api.request('POST', '/api/userlogin/two-factor', {
+      payload: { challenge_token: challenge, code: app.next() },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json<{ token: string }>().token;
+    expect((await profileOf(token)).id).toBe(existing.id);
   });
 
   it('a tampered state, a tampered or missing flow cookie and provider errors give no token', async () => {
