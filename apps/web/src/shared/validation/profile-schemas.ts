@@ -3,8 +3,6 @@ export {
   profileBillingFormSchema,
   profileInfoFormSchema,
   profilePasswordFormSchema,
-  profileInfoFormSchema,
-  profilePasswordFormSchema,
   twoFactorCodeSchema,
   twoFactorDisableSchema,
 } from '@proxy/contract';

@@ -17,8 +17,6 @@ export const ProfilePage = () => {
       <div className="profile-page__grid">
         <ProfileInfoForm user={data.user} />
         <ProfileBillingForm user={data.user} />
-        <ProfilePasswordForm />
-        <ProfileApiKeyCard apiKey={data.user.api_key} />
         <ProfilePasswordForm isTwoFactorEnabled={data.user.two_factor_enabled} />
         <ProfileApiKeyCard
           apiKey={data.user.api_key}
