@@ -64,7 +64,26 @@ export default defineConfig(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-syntax': 'off' },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Navigate'],
+              message: 'Use Redirect (shared/ui/redirect): an outgoing screen must not redirect.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/shared/ui/redirect.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: [

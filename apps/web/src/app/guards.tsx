@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useSearchParams, type Location } from 'react-router';
+import { Outlet, useLocation, useSearchParams, type Location } from 'react-router';
 import { safeRedirectPath } from '../shared/lib/safe-redirect';
 import { mustLeaveGuardedScreen } from '../shared/lib/restricted-user';
 import { useSessionStore } from '../shared/session/session-store';
@@ -6,6 +6,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { profileQueryOptions, useProfile } from '../features/profile/api/get-profile';
 import { paths } from './paths';
 import { queryClient } from './query-client';
+import { Redirect } from '../shared/ui/redirect';
 
 export type RedirectState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'> };
 
@@ -26,7 +27,7 @@ export const GuestGuard = () => {
   const [searchParams] = useSearchParams();
   if (token)
     return (
-      <Navigate to={resolvePostLoginTarget(location.state, searchParams.get('redirect'))} replace />
+      <Redirect to={resolvePostLoginTarget(location.state, searchParams.get('redirect'))} replace />
     );
   return <Outlet />;
 };
@@ -54,7 +55,7 @@ export const AuthGuard = () => {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
     return (
-      <Navigate
+      <Redirect
         to={`${paths.login}?redirect=${encodeURIComponent(original)}`}
         state={state}
         replace
@@ -72,6 +73,6 @@ export const AuthGuard = () => {
 /** Buy, top-up, transactions, referral: restricted users and users without profile data go to the profile. */
 export const RestrictedGuard = () => {
   const { data: profile } = useProfile();
-  if (mustLeaveGuardedScreen(profile)) return <Navigate to={paths.cabinet.profile} replace />;
+  if (mustLeaveGuardedScreen(profile)) return <Redirect to={paths.cabinet.profile} replace />;
   return <Outlet />;
 };

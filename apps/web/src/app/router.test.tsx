@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, MemoryRouter, Outlet, useLocation, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Redirect } from '../shared/ui/redirect';
 import { lazyRoute, preloadRoutes, usePreloadedRoutes } from './router';
 
 /** A module promise the test resolves when it wants the "chunk" to arrive. */
@@ -98,5 +99,52 @@ describe('usePreloadedRoutes', () => {
     expect(screen.getByText('home screen')).toBeTruthy();
     expect(screen.queryByText('loading')).toBeNull();
     expect(screen.queryByText('loading the page')).toBeNull();
+  });
+
+  it('lets a click win over a redirect that the outgoing screen decides later', async () => {
+    // The cabinet's index waits for data, then redirects; a menu click made meanwhile keeps
+    // that screen up while the next chunk loads, and the late redirect must not undo the click.
+    const next = deferredModule<Screen>();
+    let answer!: (hasPackages: boolean) => void;
+    const decided = new Promise<boolean>((r) => (answer = r));
+    const seen: string[] = [];
+    const Index = () => {
+      const [target, setTarget] = useState<string | null>(null);
+      useEffect(() => void decided.then((has) => setTarget(has ? '/overview' : '/buy')), []);
+      return target ? <Redirect to={target} replace /> : <Link to="/next">deciding</Link>;
+    };
+    const Where = () => {
+      const { pathname } = useLocation();
+      useEffect(() => void seen.push(pathname), [pathname]);
+      return null;
+    };
+    const routes: RouteObject[] = [
+      {
+        element: <KeyedLayout />,
+        children: [
+          { path: '/', element: <Index /> },
+          { path: '/buy', element: <p>buy screen</p> },
+          { path: '/next', ...lazyRoute(next.load, (m) => m.Screen) },
+        ],
+      },
+    ];
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes routes={routes} />
+        <Where />
+      </MemoryRouter>,
+    );
+    act(() => screen.getByText('deciding').click());
+    await act(async () => {
+      answer(false);
+      await decided;
+    });
+    await act(async () => {
+      next.resolve({ Screen: () => <p>next screen</p> });
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('next screen')).toBeTruthy();
+    expect(seen.at(-1)).toBe('/next');
+    expect(seen).not.toContain('/buy');
   });
 });

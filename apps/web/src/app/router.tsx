@@ -1,5 +1,5 @@
 import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { I18nNamespace } from '@proxy/contract';
 import { preloadNamespaces } from '../shared/i18n/i18n';
 import { useMarkFirstScreenShown } from '../shared/lib/after-paint';
@@ -7,6 +7,7 @@ import { AuthGuard, GuestGuard, RestrictedGuard, prefetchProfile } from './guard
 import { RootLayout } from './root-layout';
 import { paths } from './paths';
 import type * as buyRoutes from './routes/buy';
+import { OutgoingScreenContext, Redirect } from '../shared/ui/redirect';
 
 /**
  * What a route starts when it is matched: `preload` its chunk and `namespaces` (awaited before
@@ -162,7 +163,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <Navigate to={paths.login} replace /> },
+      { index: true, element: <Redirect to={paths.login} replace /> },
       {
         element: <GuestGuard />,
         children: [
@@ -202,7 +203,7 @@ export const routes: RouteObject[] = [
                     path: 'buy',
                     ...screens.buyLayout,
                     children: [
-                      { index: true, element: <Navigate to="select-type" replace /> },
+                      { index: true, element: <Redirect to="select-type" replace /> },
                       { path: 'select-type', ...screens.buySelectType },
                       { path: 'dynamic-pools', ...screens.buyPools },
                       { path: 'dynamic-pools/base', ...screens.buyBase },
@@ -308,7 +309,11 @@ export const usePreloadedRoutes = (routeList: RouteObject[]) => {
       isCurrent = false;
     };
   }, [routeList, location, shown]);
-  return useRoutes(routeList, shown);
+  return (
+    <OutgoingScreenContext value={shown !== location}>
+      {useRoutes(routeList, shown)}
+    </OutgoingScreenContext>
+  );
 };
 
 export const AppRoutes = () => usePreloadedRoutes(routes);

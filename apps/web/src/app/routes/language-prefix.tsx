@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { isLanguage } from '@proxy/contract';
 import { changeLanguage } from '../../shared/i18n/i18n';
 import { NotFoundScreen } from '../components/not-found-screen';
+import { Redirect } from '../../shared/ui/redirect';
 
 /** /en/login, /ru/register: sets the language and drops the segment from the URL. */
 export const LanguagePrefixRoute = ({ target }: { target: string }) => {
@@ -14,7 +15,7 @@ export const LanguagePrefixRoute = ({ target }: { target: string }) => {
   }, [lang]);
   if (!isValid) return <NotFoundScreen />;
   return (
-    <Navigate
+    <Redirect
       to={`${target}${location.search}${location.hash}`}
       replace
       state={location.state as unknown}

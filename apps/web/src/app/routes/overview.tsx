@@ -1,10 +1,10 @@
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OverviewPage, useOverview } from '../../features/packages';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { isRestrictedUser } from '../../shared/lib/restricted-user';
 import { Loader } from '../../shared/ui';
 import { paths } from '../paths';
+import { Redirect } from '../../shared/ui/redirect';
 
 /** /cabinet/overview: the home page of the cabinet. */
 export const OverviewRoute = () => {
@@ -22,5 +22,5 @@ export const CabinetIndexRoute = () => {
   const overview = useOverview();
   if (overview.isPending) return <Loader label={t('app.loading')} />;
   const hasPackages = overview.isError || overview.data.package_count > 0;
-  return <Navigate to={hasPackages ? paths.cabinet.overview : paths.cabinet.buy} replace />;
+  return <Redirect to={hasPackages ? paths.cabinet.overview : paths.cabinet.buy} replace />;
 };

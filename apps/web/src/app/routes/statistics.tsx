@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { STATISTICS_PERIODS, type StatisticsPeriod } from '@proxy/contract';
 import { StatisticsPage } from '../../features/statistics';
 import { paths } from '../paths';
+import { Redirect } from '../../shared/ui/redirect';
 
 const asPeriod = (value: string | undefined): StatisticsPeriod | null =>
   (STATISTICS_PERIODS as readonly (string | undefined)[]).includes(value)
@@ -18,7 +19,7 @@ type StatisticsRouteProps = {
 /** The statistics page of the package a route names; a missing or unknown period goes to all. */
 const StatisticsRoute = ({ lookup, pathOf }: StatisticsRouteProps) => {
   const current = asPeriod(useParams().period);
-  if (!current) return <Navigate to={pathOf('all')} replace />;
+  if (!current) return <Redirect to={pathOf('all')} replace />;
   return <StatisticsPage lookup={lookup} period={current} periodPath={pathOf} />;
 };
 

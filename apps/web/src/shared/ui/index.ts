@@ -39,6 +39,7 @@ export {
 export { Loader, Spinner } from './spinner';
 export { PromoCodeFields } from './promo-code-fields';
 export { QueryPage, QueryState, useQueryPageTexts } from './query-page';
+export { OutgoingScreenContext, Redirect } from './redirect';
 export { StatusLabel, type StatusTone } from './status-label';
 export { SupportLink } from './support-link';
 export { SearchParamTabs, Tabs, type TabItem } from './tabs';

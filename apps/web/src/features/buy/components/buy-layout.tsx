@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/config/paths';
 import { useIsLargeScreen } from '../hooks/use-is-large-screen';
@@ -7,6 +7,7 @@ import { useBasketStore } from '../stores/basket-store';
 import { ChoiceCheckProvider } from '../hooks/use-choice-check';
 import { CartSummary } from './cart-summary';
 import '../buy.css';
+import { Redirect } from '../../../shared/ui/redirect';
 
 /** /cabinet/buy/*: the selection, with the order summary beside it on large screens. */
 export const BuyLayout = () => {
@@ -47,7 +48,7 @@ export const CartPage = () => {
   const { t } = useTranslation('buy');
   const isLarge = useIsLargeScreen();
   const item = useBasketStore((state) => state.item);
-  if (isLarge || !item) return <Navigate to={paths.cabinet.buy} replace />;
+  if (isLarge || !item) return <Redirect to={paths.cabinet.buy} replace />;
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileQueryKey } from '../../../shared/api/profile-query-key';
 import { paths } from '../../../shared/config/paths';
 import { showAlert } from '../../../shared/ui';
+import { Redirect } from '../../../shared/ui/redirect';
 
 /** /cabinet/email/verification?successEmailVerify=true|false: an alert, then the cabinet. */
 export const EmailVerificationLanding = () => {
@@ -24,5 +25,5 @@ export const EmailVerificationLanding = () => {
       showAlert.error(t('email_verification.error'));
     }
   }, [isSuccess, queryClient, ready, t]);
-  return ready ? <Navigate to={paths.cabinet.root} replace /> : null;
+  return ready ? <Redirect to={paths.cabinet.root} replace /> : null;
 };
