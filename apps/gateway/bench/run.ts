@@ -788,9 +788,9 @@ const STARTUP_SETTLE_MS = 30_000;
 const IDLE_GATEWAY_NODE_ARGS = ['--expose-gc', '--import', path.join(HERE, 'collect-garbage.mjs')];
 
 /**
- * The process's memory after a full garbage collection: resident, and live (resident anonymous
- * memory less the JS heap's free space: what its objects and native allocations take, without
- * the room V8 keeps committed ahead of them).
+ * The process's memory after a full garbage collection: resident, and live (what its objects
+ * and native allocations take: resident anonymous memory less the JS heap's resident pages,
+ * plus what its objects use of them, so without the room V8 keeps ahead of them).
  */
 const memoryOf = async (pid: number) => {
   process.kill(pid, 'SIGUSR2');
@@ -798,9 +798,13 @@ const memoryOf = async (pid: number) => {
   const reading = JSON.parse(readFileSync(MEMORY_FILE, 'utf8')) as {
     residentMb: number;
     anonymousMb: number;
-    heapFreeMb: number;
+    heapResidentMb: number;
+    heapUsedMb: number;
   };
-  return { residentMb: reading.residentMb, liveMb: reading.anonymousMb - reading.heapFreeMb };
+  return {
+    residentMb: reading.residentMb,
+    liveMb: reading.anonymousMb - reading.heapResidentMb + reading.heapUsedMb,
+  };
 };
 
 /**

@@ -250,10 +250,14 @@ export const startGateway = async (options: {
   const socksServer = createSocksServer(ctx);
   // Every accepted socket, to close the idle keep-alive and half-done handshakes at stop.
   const sockets = new Set<net.Socket>();
+  // One listener for every socket (`this` is the socket that closed): no closure per connection.
+  const forget = function (this: net.Socket) {
+    sockets.delete(this);
+  };
   for (const server of [httpServer, socksServer])
     server.on('connection', (socket: net.Socket) => {
       sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
+      socket.on('close', forget);
     });
 
   const ports = new ListPorts(ctx);

@@ -163,8 +163,6 @@ const connectDirect = (
   const blocked = blockedDestination(host, options);
   if (blocked !== null) return Promise.reject(blocked);
   const local = exit.localAddress;
-  // The hot path of every new tunnel: the socket's own timer bounds the connect (no extra
-  // timer, no listener table), and is cleared once connected.
   const socket = net.connect({
     host,
     port,
@@ -173,15 +171,22 @@ const connectDirect = (
     lookup: options.lookup,
     noDelay: true,
     allowHalfOpen: true,
-    timeout: options.timeoutMs,
     ...(reads === null ? {} : { onread: reads.onread }),
   });
   return new Promise<net.Socket>((resolve, reject) => {
+    // A timer of its own, not the socket's: a socket keeps its cleared timer for life, and an
+    // idle tunnel would hold it.
+    const timer = setTimeout(
+      () =>
+        settle(
+          new ExitError('timeout', `${host}:${port}: no connection within ${options.timeoutMs} ms`),
+        ),
+      options.timeoutMs,
+    );
     const settle = (error: ExitError | null) => {
+      clearTimeout(timer);
       socket.off('connect', onConnect);
       socket.off('error', onError);
-      socket.off('timeout', onTimeout);
-      socket.setTimeout(0);
       if (error === null) {
         resolve(socket);
         return;
@@ -191,13 +196,8 @@ const connectDirect = (
     };
     const onConnect = () => settle(null);
     const onError = (error: Error) => settle(toExitError(error));
-    const onTimeout = () =>
-      settle(
-        new ExitError('timeout', `${host}:${port}: no connection within ${options.timeoutMs} ms`),
-      );
     socket.on('connect', onConnect);
     socket.on('error', onError);
-    socket.on('timeout', onTimeout);
   });
 };
 

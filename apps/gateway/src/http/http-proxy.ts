@@ -14,8 +14,8 @@ const CONNECT_REFUSED_407 =
   `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${REALM}\r\n` +
   'Content-Length: 0\r\nConnection: close\r\n\r\n';
 
-// Listeners shared by every socket (no closure per connection).
-function destroyOnError(this: net.Socket) {
+// Listeners shared by every socket (no closure per connection): an error or a timeout ends it.
+function destroyThisSocket(this: net.Socket) {
   this.destroy();
 }
 
@@ -100,7 +100,7 @@ export const createHttpProxyServer = (
     const socket = client as net.Socket;
     // The HTTP server let go of the socket: its errors and bytes are ours from here.
     socket.pause();
-    socket.on('error', destroyOnError);
+    socket.on('error', destroyThisSocket);
     const authorized = authenticate(socket, req.headers['proxy-authorization'], Date.now());
     if (!authorized) {
       socket.end(CONNECT_REFUSED_407);
@@ -113,7 +113,8 @@ export const createHttpProxyServer = (
       return;
     }
     // The connect timeout bounds the wait for the tunnel; the tunnel's idleness bounds it after.
-    socket.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS + 1_000, () => socket.destroy());
+    socket.setTimeout(config.GATEWAY_CONNECT_TIMEOUT_MS + 1_000);
+    socket.on('timeout', destroyThisSocket);
     serve(ctx, {
       kind: 'tunnel',
       protocol: 'http',

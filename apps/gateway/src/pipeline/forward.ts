@@ -15,7 +15,7 @@ import type { Exit } from '../exits/exit-table.ts';
 import { forwardableHeaders, headerBlockLength } from '../http/headers.ts';
 import type { ForwardTarget } from '../http/targets.ts';
 import type { LiveConnection } from '../limits/connection-registry.ts';
-import { counterFor, type ProxyContext } from '../proxy-context.ts';
+import { counterFor, untrackConnection, type ProxyContext } from '../proxy-context.ts';
 import { passWhole, relay } from '../tunnel/relay.ts';
 import type { Refusal } from './admit.ts';
 
@@ -145,17 +145,15 @@ const isIdempotentWithoutBody = (req: http.IncomingMessage) =>
 export class ForwardExchange implements LiveConnection {
   readonly #ctx: ProxyContext;
   readonly #request: ForwardRequest;
-  readonly #onClosed: () => void;
   #upstream: http.ClientRequest | null = null;
   #attempts: ExitAttempts | null = null;
   #isHeadPassed = false;
   #hasResent = false;
   #isClosed = false;
 
-  constructor(ctx: ProxyContext, request: ForwardRequest, onClosed: () => void) {
+  constructor(ctx: ProxyContext, request: ForwardRequest) {
     this.#ctx = ctx;
     this.#request = request;
-    this.#onClosed = onClosed;
     // 'close' comes once: `on` spares the once-wrapper per request.
     request.res.on('close', () => {
       if (!request.res.writableFinished) this.#upstream?.destroy();
@@ -172,7 +170,7 @@ export class ForwardExchange implements LiveConnection {
   #closed() {
     if (this.#isClosed) return;
     this.#isClosed = true;
-    this.#onClosed();
+    untrackConnection(this.#ctx, this.#request.authorized, this);
   }
 
   start(exit: Exit) {

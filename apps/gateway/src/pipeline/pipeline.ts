@@ -1,4 +1,4 @@
-import { trackConnection, untrackConnection, type ProxyContext } from '../proxy-context.ts';
+import { trackConnection, type ProxyContext } from '../proxy-context.ts';
 import { admit, isRefusal } from './admit.ts';
 import { ForwardExchange, type ForwardRequest } from './forward.ts';
 import { Tunnel, type TunnelRequest } from './tunnel.ts';
@@ -23,11 +23,9 @@ export const serve = (ctx: ProxyContext, request: ProxyRequest): void => {
     request.refuse(admission);
     return;
   }
-  const onClosed = () => untrackConnection(ctx, authorized, live);
+  // Each takes itself out of the registry when it closes (untrackConnection).
   const live =
-    request.kind === 'tunnel'
-      ? new Tunnel(ctx, request, onClosed)
-      : new ForwardExchange(ctx, request, onClosed);
+    request.kind === 'tunnel' ? new Tunnel(ctx, request) : new ForwardExchange(ctx, request);
   trackConnection(ctx, authorized, live);
   live.start(admission);
 };

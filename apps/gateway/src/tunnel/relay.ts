@@ -25,7 +25,7 @@ export const passWhole = (gate: ByteGate | null, n: number, go: () => void) => {
   gate.wait(() => passWhole(gate, n - taken, go));
 };
 
-type RelayState = {
+export type RelayState = {
   source: Readable;
   sink: Writable;
   counter: UsageCounter | null;
@@ -45,8 +45,9 @@ type RelayState = {
   isDraining: boolean;
   /** The source ended: `onEnd` runs once nothing is held back any more. */
   isEnded: boolean;
-  onEnd: () => void;
-  written: () => void;
+  onEnd: (state: RelayState) => void;
+  /** The callback that resumes the source once pending writes went (made on first need). */
+  written: (() => void) | null;
 };
 
 const EMPTY = Buffer.alloc(0);
@@ -65,12 +66,19 @@ const write = (state: RelayState, chunk: Buffer): boolean => {
     if (state.sink.writableLength === 0) return true;
     // Pending: an empty write's callback comes once everything before it went. Only then: a
     // callback on every write costs a tick and an allocation per write, also when it went at once.
-    state.sink.write(EMPTY, state.written);
+    state.sink.write(EMPTY, writtenOf(state));
   } else if (state.sink.write(chunk)) return true;
   state.isDraining = true;
   if (!state.isReads) state.source.pause();
   return false;
 };
+
+/**
+ * The relay's write callback, made the first time a write is pending: a tunnel whose writes
+ * always went at once (most idle ones) never holds it. A function of its own, so that `write`
+ * allocates no context when it does not need one.
+ */
+const writtenOf = (state: RelayState): (() => void) => (state.written ??= () => drained(state));
 
 /** Writes what the gate allows; true when the whole chunk went and the source may go on. */
 const offer = (state: RelayState, gate: ByteGate, chunk: Buffer): boolean => {
@@ -91,7 +99,7 @@ const retry = (state: RelayState, gate: ByteGate) => {
   offer(state, gate, chunk);
   // Held back again: the gate calls back once more.
   if (state.held !== null) return;
-  if (state.isEnded) state.onEnd();
+  if (state.isEnded) state.onEnd(state);
   else if (!state.isDraining) state.source.resume();
 };
 
@@ -105,18 +113,48 @@ const drained = (state: RelayState) => {
 const ended = (state: RelayState) => {
   state.isEnded = true;
   // The end waits for bytes the gate still holds (a paused source may end after its last chunk).
-  if (state.held === null) state.onEnd();
+  if (state.held === null) state.onEnd(state);
 };
 
 const take = (state: RelayState, chunk: Buffer): boolean =>
   state.gate === null ? write(state, chunk) : offer(state, state.gate, chunk);
 
 /**
+ * A stream's relay state, kept on the stream itself: the listeners below are one function each
+ * for every relay (an idle tunnel holds no closure per event), and find their relay from the
+ * stream that emits (`this`, as EventEmitter calls a listener).
+ */
+const SOURCE_OF = Symbol('relay.sourceOf');
+const SINK_OF = Symbol('relay.sinkOf');
+type RelaySource = Readable & { [SOURCE_OF]?: RelayState };
+type RelaySink = Writable & { [SINK_OF]?: RelayState };
+
+function onSourceData(this: RelaySource, chunk: Buffer) {
+  const state = this[SOURCE_OF];
+  if (state !== undefined) take(state, chunk);
+}
+
+function onSourceEnd(this: RelaySource) {
+  const state = this[SOURCE_OF];
+  if (state !== undefined) ended(state);
+}
+
+function onSinkDrain(this: RelaySink) {
+  const state = this[SINK_OF];
+  if (state !== undefined) drained(state);
+}
+
+/** The `onEnd` of a relay whose end is the sink's end (a tunnel's half-close passed on). */
+export const endSink = (state: { sink: Writable }) => {
+  state.sink.end();
+};
+
+/**
  * One direction of a relay: every chunk from `source` is counted (as `up` or `down`) and written
  * to `sink` as it comes, without copies. A gate may hold part of a chunk back: the part it
  * allows goes (a view, no copy), the source pauses, and the rest goes when the gate calls back.
  * Backpressure from the sink pauses the source until it drains. `onEnd` runs once the source
- * ended and everything it sent went on (pass the end to the sink there).
+ * ended and everything it sent went on (pass the end to the sink there: `endSink`).
  *
  * `reads`: the source is a socket made with those UpstreamReads (its bytes come through them,
  * not as 'data' events).
@@ -127,17 +165,19 @@ export const relay = (
   counter: UsageCounter | null,
   isUp: boolean,
   gate: ByteGate | null,
-  onEnd: () => void,
+  onEnd: (state: RelayState) => void,
   reads: UpstreamReads | null = null,
 ) => {
   const state = relayState({ source, sink, counter, isUp, gate, onEnd, isReads: reads !== null });
-  source.on('end', () => ended(state));
+  (source as RelaySource)[SOURCE_OF] = state;
+  source.on('end', onSourceEnd);
   if (reads !== null) {
-    reads.attach((chunk) => take(state, chunk), source as net.Socket);
+    reads.attach(take, state, source as net.Socket);
     return;
   }
-  source.on('data', (chunk: Buffer) => take(state, chunk));
-  sink.on('drain', () => drained(state));
+  (sink as RelaySink)[SINK_OF] = state;
+  source.on('data', onSourceData);
+  sink.on('drain', onSinkDrain);
 };
 
 /** What a relay is given; the rest of its state starts empty. */
@@ -162,10 +202,7 @@ const relayState = (ends: RelayEnds): RelayState => {
     isDraining: false,
     isEnded: false,
     onEnd: ends.onEnd,
-    written: drainedNoop,
+    written: null,
   };
-  state.written = () => drained(state);
   return state;
 };
-
-const drainedNoop = () => undefined;

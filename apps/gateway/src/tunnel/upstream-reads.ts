@@ -29,11 +29,11 @@ let bulkBuffersInUse = 0;
 export const bulkBuffersHeld = () => bulkBuffersInUse;
 
 /**
- * Takes what was read. The chunk may point into a buffer the next read refills: it may be
- * written as it is, and the handler returns false to pause the socket until that write is done
- * (its owner resumes it then). A chunk kept longer must be copied.
+ * Takes what was read, for `target`. The chunk may point into a buffer the next read refills: it
+ * may be written as it is, and the handler returns false to pause the socket until that write is
+ * done (its owner resumes it then). A chunk kept longer must be copied.
  */
-export type ReadHandler = (chunk: Buffer) => boolean;
+export type ReadHandler<T> = (target: T, chunk: Buffer) => boolean;
 
 /**
  * The reads of one upstream socket. Give `onread` to net.connect: the socket then reads through
@@ -43,7 +43,8 @@ export class UpstreamReads {
   readonly onread: net.OnReadOpts;
   #bulk: Buffer | null = null;
   #next: Buffer = shared;
-  #handler: ReadHandler | null = null;
+  #handler: ReadHandler<never> | null = null;
+  #target: unknown = null;
   #early: Buffer[] = [];
 
   constructor() {
@@ -53,12 +54,16 @@ export class UpstreamReads {
     this.onread = onread;
   }
 
-  /** Where reads go from now on; bytes read before it (copied, the socket paused) go first. */
-  attach(handler: ReadHandler, socket: net.Socket) {
+  /**
+   * Where reads go from now on (the handler with its target: one function for every socket, no
+   * closure per tunnel); bytes read before it (copied, the socket paused) go first.
+   */
+  attach<T>(handler: ReadHandler<T>, target: T, socket: net.Socket) {
     this.#handler = handler;
+    this.#target = target;
     const early = this.#early;
     this.#early = [];
-    if (early.length > 0 && !handler(Buffer.concat(early))) return;
+    if (early.length > 0 && !handler(target, Buffer.concat(early))) return;
     socket.resume();
   }
 
@@ -90,7 +95,7 @@ export class UpstreamReads {
       this.#early.push(buffer === shared ? chunk : Buffer.from(chunk));
       return false;
     }
-    return this.#handler(chunk);
+    return this.#handler(this.#target as never, chunk);
   }
 
   /** Chooses the buffer of the next read from the size of the last one. */
