@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS, requiredString } from '../common/validation.ts';
+import { VALIDATION_KEYS, requiredString, textField } from '../common/validation.ts';
 import { instantField } from '../statistics/statistics.schemas.ts';
 import { packageIdParam } from './packages.schemas.ts';
 
@@ -89,3 +89,90 @@ export type SubUser = z.infer<typeof subUserSchema>;
 
 export const subUserResponseSchema = z.object({ data: subUserSchema });
 export const subUsersResponseSchema = z.object({ data: z.array(subUserSchema) });
+
+/** The cabinet shows and takes traffic in GB of 1024³ bytes, as the panels' meters do. */
+export const SUB_USER_BYTES_PER_GB = 1024 ** 3;
+/** A limit is typed with up to three decimals ("0.5", "1,25"): a megabyte is 0.001 GB. */
+const LIMIT_GB_TEXT = /^\d{1,7}([.,]\d{1,3})?$/;
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `YYYY-MM-DD` naming a day that exists (not the 30th of February). */
+const isCalendarDay = (text: string): boolean => {
+  if (!DATE_TEXT.test(text)) return false;
+  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+};
+
+/** The end of a calendar day (`YYYY-MM-DD`) in the runtime's time zone, as an ISO instant. */
+export const endOfLocalDay = (date: string): string => {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(year, month - 1, day, 23, 59, 59, 999).toISOString();
+};
+
+/** The calendar day (`YYYY-MM-DD`) of an instant in the runtime's time zone. */
+export const localDayOf = (instant: string): string => {
+  const date = new Date(instant);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/** A limit in bytes as the form shows it in GB (at most three decimals, as it is typed). */
+export const limitBytesAsGbText = (bytes: number | null): string =>
+  bytes === null ? '' : String(Math.round((bytes / SUB_USER_BYTES_PER_GB) * 1000) / 1000);
+
+/** The limit field of the form: empty is no limit; GB (dot or comma) become whole bytes. */
+const limitGbText = textField({ trim: true }).transform((text, ctx) => {
+  if (text === '') return null;
+  const bytes = LIMIT_GB_TEXT.test(text)
+    ? Math.round(Number(text.replace(',', '.')) * SUB_USER_BYTES_PER_GB)
+    : Number.NaN;
+  const checked = limitField.safeParse(bytes);
+  if (checked.success) return checked.data;
+  ctx.addIssue({ code: 'custom', message: SUB_USER_ERRORS.limitRange });
+  return z.NEVER;
+});
+
+/**
+ * The cabinet's sub-user form (create and edit): the limit as GB text (empty: no limit) and the
+ * expiry as a date (empty: never), which is the last day it works: it expires at the end of that
+ * day in the customer's time zone (the browser's). A day before today is refused here as the
+ * server would; `keptExpiry` is the date a sub-user already has, which an edit may leave as it
+ * is even when it has passed. The output is the body of POST /packages/:id/sub-users.
+ */
+export const subUserFormSchema = ({
+  today,
+  keptExpiry = null,
+}: {
+  /** Today's date (`YYYY-MM-DD`) in the customer's time zone. */
+  today: string;
+  keptExpiry?: string | null;
+}) =>
+  z
+    .object({
+      name: nameField,
+      limit_gb: limitGbText,
+      expires_on: textField({ trim: true }).transform((text, ctx) => {
+        if (text === '') return null;
+        if (!isCalendarDay(text)) {
+          ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.invalidType });
+          return z.NEVER;
+        }
+        if (text < today && text !== keptExpiry) {
+          ctx.addIssue({ code: 'custom', message: SUB_USER_ERRORS.expiryPast });
+          return z.NEVER;
+        }
+        return text;
+      }),
+      enabled: z.boolean({ error: VALIDATION_KEYS.invalidType }),
+    })
+    .transform(({ name, limit_gb, expires_on, enabled }) => ({
+      name,
+      traffic_limit_bytes: limit_gb,
+      expires_at: expires_on === null ? null : endOfLocalDay(expires_on),
+      enabled,
+    }));
+export type SubUserFormValues = z.input<ReturnType<typeof subUserFormSchema>>;
+export type SubUserFormOutput = z.output<ReturnType<typeof subUserFormSchema>>;
