@@ -28,13 +28,12 @@ const bucketLabel = (iso: string, bucket: UsageBucket) =>
   bucket === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 
 /**
- * A sub-user's row in the report: `Sub-user: client A (login)`, deleted ones marked, so the
- * split reads apart from the buckets above it.
+ * A sub-user's row in the report: `Sub-user: client A (login)`, or `Deleted sub-user: ...`, so
+ * the split reads apart from the buckets above it. The mark comes first: a PDF cuts a long first
+ * cell at its end, and a deleted one's name may be a live one's again.
  */
 const subUserLabel = (texts: ExportTexts, subUser: SubUserUsage) =>
-  `${text(texts, 'sub_user')}: ${subUser.name} (${subUser.login}${
-    subUser.deleted ? `, ${text(texts, 'deleted')}` : ''
-  })`;
+  `${text(texts, subUser.deleted ? 'deleted_sub_user' : 'sub_user')}: ${subUser.name} (${subUser.login})`;
 
 /**
  * The statistics report of one period (decision 121): a row per bucket (start in UTC, bytes up,
