@@ -8,6 +8,7 @@ import type { Targeting } from './auth/targeting.ts';
 import type { ConnectionRegistry, LiveConnection } from './limits/connection-registry.ts';
 import type { ListCache } from './lists/list-cache.ts';
 import type { PackageLimits } from './limits/package-limits.ts';
+import type { SubUserCache } from './sub-users/sub-user-cache.ts';
 import type { OriginPool } from './pipeline/forward.ts';
 import type { UsageCounter, UsageMeter } from './metering/usage-meter.ts';
 
@@ -22,6 +23,9 @@ export type ProxyContext = {
   lists: ListCache;
   /** Open connections per proxy list (keyed by list id): a deleted list's are cut. */
   listConnections: ConnectionRegistry;
+  subUsers: SubUserCache;
+  /** Open connections per sub-user (keyed by sub-user id): a sub-user cut loses only its own. */
+  subUserConnections: ConnectionRegistry;
   meter: UsageMeter;
   limits: PackageLimits;
   connectOptions: ConnectOptions;
@@ -30,9 +34,14 @@ export type ProxyContext = {
   log: Logger;
 };
 
-/** The package's counter, or null with metering off (GATEWAY_METERING=false, benchmarks). */
-export const counterFor = (ctx: ProxyContext, packageId: number): UsageCounter | null =>
-  ctx.config.GATEWAY_METERING ? ctx.meter.counter(packageId) : null;
+/**
+ * The counter a connection adds its bytes to (the package's, or its sub-user's, which the flush
+ * books to both), or null with metering off (GATEWAY_METERING=false, benchmarks).
+ */
+export const counterFor = (ctx: ProxyContext, authorized: Authorized): UsageCounter | null =>
+  ctx.config.GATEWAY_METERING
+    ? ctx.meter.counter(authorized.entry.id, authorized.subUser?.id ?? null)
+    : null;
 
 /** "country US, city berlin": what a refused targeting asked for, for the client's message. */
 export const describeTargeting = (targeting: Targeting): string =>
@@ -44,15 +53,19 @@ export const describeTargeting = (targeting: Targeting): string =>
         ? `country ${targeting.country}`
         : `country ${targeting.country}, city ${targeting.city}`;
 
-/** Adds a connection to, or deletes it from, its package's registry and its proxy list's. */
+/**
+ * Adds a connection to, or deletes it from, its package's registry (caps count per package) and
+ * its proxy list's or sub-user's.
+ */
 const updateRegistries =
   (operation: 'add' | 'delete') =>
   (ctx: ProxyContext, authorized: Authorized, live: LiveConnection): void => {
     ctx.registry[operation](authorized.entry.id, live);
     if (authorized.list !== null) ctx.listConnections[operation](authorized.list.id, live);
+    if (authorized.subUser !== null) ctx.subUserConnections[operation](authorized.subUser.id, live);
   };
 
-/** Registers an open connection under its package (and its proxy list, if any). */
+/** Registers an open connection under its package (and its proxy list or sub-user, if any). */
 export const trackConnection = updateRegistries('add');
 
 /** Takes a closed connection out of the registries trackConnection put it in. */

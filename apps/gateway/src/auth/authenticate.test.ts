@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestAuthenticator } from './authenticate.ts';
 import { ListCache } from '../lists/list-cache.ts';
+import { SubUserCache } from '../sub-users/sub-user-cache.ts';
 import { CredentialCache, type PackageRow } from './credential-cache.ts';
 
 const row = (password: string, expiresAt: Date | null = null): PackageRow => ({
@@ -31,7 +32,13 @@ const setup = () => {
   });
   cache.replaceAll([row('first-password')]);
   const lists = new ListCache({ onRevoke: () => {}, onApplied: () => {} });
-  return { cache, authenticator: new RequestAuthenticator(cache, lists) };
+  const subUsers = new SubUserCache({
+    dataKey: Buffer.alloc(32),
+    onRevoke: () => {},
+    onLimitChanged: () => {},
+    onError: () => {},
+  });
+  return { cache, authenticator: new RequestAuthenticator({ cache, lists, subUsers }) };
 };
 
 describe('per-request authentication with remembered headers', () => {

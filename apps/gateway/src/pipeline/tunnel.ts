@@ -78,8 +78,8 @@ export class Tunnel implements LiveConnection {
     const { client, authorized, early } = this.#request;
     const upstream = this.#upstream as net.Socket;
     client.write(this.#request.established);
-    const counter = counterFor(this.#ctx, authorized.entry.id);
-    const gates = this.#ctx.limits.gatesFor(authorized.entry);
+    const counter = counterFor(this.#ctx, authorized);
+    const gates = this.#ctx.limits.gatesFor(authorized);
     const relay = () =>
       pumpTunnel({
         client,
