@@ -26,6 +26,8 @@ const REQUEST_FIELD = {
   enabled: 'enabled',
 } as const satisfies Record<keyof SubUserFormValues, keyof SubUserFormOutput>;
 const FORM_FIELDS = Object.keys(REQUEST_FIELD) as (keyof SubUserFormValues)[];
+/** Where the API puts an error of the whole request rather than of one field. */
+const FORM_ERROR_KEY = '_';
 
 export type SubUserFormModalProps = {
   packageId: number;
@@ -87,7 +89,11 @@ export const SubUserFormModal = ({ packageId, subUser, onClose }: SubUserFormMod
           const message = error.fieldErrors[REQUEST_FIELD[field]]?.[0];
           if (message) form.setError(field, { type: 'server', message });
         }
-      reportFormError(error, form.setError, [], { fallbackKey: 'packages:sub_users.form.error' });
+      reportFormError(error, form.setError, [], {
+        fallbackKey: 'packages:sub_users.form.error',
+        // A refusal of the whole form (too many sub-users, not a traffic package) is said as such.
+        describe: (apiError) => apiError.fieldErrors[FORM_ERROR_KEY]?.[0] ?? apiError.message,
+      });
     }
   });
 

@@ -200,6 +200,28 @@ describe('SubUsersSection', () => {
     expect(row.getByText('0 B of 1.5 GB')).toBeTruthy();
   });
 
+  it('a refusal of the whole request is said in the alert, the modal staying open', async () => {
+    const user = userEvent.setup();
+    serve([], {
+      status: 422,
+      body: {
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: 'The given data was invalid.',
+        errors: { _: ['This package already holds the most sub-users it can: 100.'] },
+      },
+    });
+    renderWithProviders(<SubUsersSection packageId={PACKAGE_ID} />);
+    await user.click(await screen.findByRole('button', { name: 'Add sub-user' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New sub-user' }));
+    await user.type(dialog.getByLabelText('Name'), 'Team A');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(alertTexts()).toEqual(['This package already holds the most sub-users it can: 100.']),
+    );
+    expect(screen.getByRole('dialog', { name: 'New sub-user' })).toBeTruthy();
+  });
+
   it('switches a sub-user off and on in its row, the switch keeping its focus', async () => {
     const user = userEvent.setup();
     const { sent } = serve([subUser({ id: 1, name: 'Team A' })]);
