@@ -91,6 +91,7 @@ const alertTexts = () => useAlertStore.getState().alerts.map((alert) => alert.co
 
 describe('SubUsersSection', () => {
   it('lists each sub-user with its credentials, usage, expiry, status and switch', async () => {
+    const user = userEvent.setup();
     serve([
       subUser({
         id: 1,
@@ -123,7 +124,11 @@ describe('SubUsersSection', () => {
     expect(teamA?.getByText('u1abc')).toBeTruthy();
     expect(teamA?.getByText('pw1secret')).toBeTruthy();
     expect(teamA?.getByRole('button', { name: 'Copy login of Team A' })).toBeTruthy();
-    expect(teamA?.getByRole('button', { name: 'Copy password of Team A' })).toBeTruthy();
+    await user.click(teamA!.getByRole('button', { name: 'Copy password of Team A' }));
+    expect(await navigator.clipboard.readText()).toBe('pw1secret');
+    expect(teamA?.getByRole('button', { name: 'password of Team A copied' }).textContent).toBe(
+      'Copied',
+    );
     expect(teamA?.getByText('512 MB of 2 GB')).toBeTruthy();
     expect(
       teamA?.getByRole('progressbar', { name: 'Traffic of Team A used of its limit' }),

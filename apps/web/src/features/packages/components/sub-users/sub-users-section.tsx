@@ -8,18 +8,13 @@ import {
 } from '@proxy/contract';
 import { formatDateTime } from '../../../../shared/lib/format-date';
 import { useFormatBytes } from '../../../../shared/lib/format-bytes';
-import {
-  Button,
-  CopyableCode,
-  QueryState,
-  StatusLabel,
-  type StatusTone,
-} from '../../../../shared/ui';
+import { Button, QueryState, StatusLabel, type StatusTone } from '../../../../shared/ui';
 import { Table, useTableState, type TableColumn } from '../../../../shared/ui/table';
 import { useSubUsers } from '../../api/get-sub-users';
 import { DeleteSubUserModal, NewPasswordModal } from './sub-user-confirm-modals';
 import { SubUserFormModal } from './sub-user-form-modal';
 import { SubUserSwitch } from './sub-user-switch';
+import { CopyCell } from './copy-cell';
 
 const STATUS_TONE: Record<SubUserStatus, StatusTone> = {
   active: 'success',
@@ -87,33 +82,20 @@ const SubUsersList = ({ packageId, subUsers, onOpen }: SubUsersListProps) => {
   // Stable columns: the table renders each cell function as a component, so a new one on every
   // render would remount the cells (a switch would lose the focus it was clicked with).
   const columns = useMemo((): TableColumn<SubUser>[] => {
-    const copyTexts = { copy: t('base:ui.copy'), copied: t('base:ui.copied') };
     return [
       { key: 'name', header: t('sub_users.columns.name'), render: (row) => row.name },
       {
         key: 'login',
         header: t('sub_users.columns.login'),
         render: (row) => (
-          <CopyableCode
-            value={row.login}
-            copyLabel={t('base:ui.copy_label', {
-              label: t('sub_users.login_of', { name: row.name }),
-            })}
-            texts={copyTexts}
-          />
+          <CopyCell label={t('sub_users.login_of', { name: row.name })} value={row.login} />
         ),
       },
       {
         key: 'password',
         header: t('sub_users.columns.password'),
         render: (row) => (
-          <CopyableCode
-            value={row.password}
-            copyLabel={t('base:ui.copy_label', {
-              label: t('sub_users.password_of', { name: row.name }),
-            })}
-            texts={copyTexts}
-          />
+          <CopyCell label={t('sub_users.password_of', { name: row.name })} value={row.password} />
         ),
       },
       {
