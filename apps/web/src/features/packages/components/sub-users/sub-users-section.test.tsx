@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { SUB_USER_BYTES_PER_GB, subUserSchema, type SubUser } from '@proxy/contract';
+import { SUB_USER_BYTES_PER_GB, endOfLocalDay, subUserSchema, type SubUser } from '@proxy/contract';
 import packages from '../../../../../public/locales/en/packages.json';
 import { renderWithProviders } from '../../../../test/render';
 import { useAlertStore } from '../../../../shared/ui';
@@ -181,6 +181,7 @@ describe('SubUsersSection', () => {
     await user.clear(dialog.getByLabelText('Traffic limit, GB'));
     await user.type(dialog.getByLabelText('Traffic limit, GB'), '1,5');
     await user.clear(dialog.getByLabelText('Last day'));
+    await user.type(dialog.getByLabelText('Last day'), '2099-12-31');
     await user.click(dialog.getByRole('button', { name: 'Create' }));
     expect(
       await dialog.findByText('This package already has a sub-user of this name.', {
@@ -191,7 +192,13 @@ describe('SubUsersSection', () => {
       {
         method: 'POST',
         path: '/packages/5/sub-users',
-        body: { name: 'Team A', traffic_limit_bytes: 1.5 * GB, expires_at: null, enabled: true },
+        body: {
+          name: 'Team A',
+          traffic_limit_bytes: 1.5 * GB,
+          // The last day chosen: it ends where the customer is.
+          expires_at: endOfLocalDay('2099-12-31'),
+          enabled: true,
+        },
       },
     ]);
 
@@ -203,6 +210,7 @@ describe('SubUsersSection', () => {
     const row = within(await screen.findByRole('row', { name: /Team B/ }));
     expect(row.getByText('u100abc')).toBeTruthy();
     expect(row.getByText('0 B of 1.5 GB')).toBeTruthy();
+    expect(row.getByText(/^31\/12\/2099, 23:59$/)).toBeTruthy();
   });
 
   it('a refusal of the whole request is said in the alert, the modal staying open', async () => {
@@ -297,5 +305,30 @@ describe('SubUsersSection', () => {
       { method: 'PATCH', path: '/packages/5/sub-users/1', body: { regenerate_password: true } },
       { method: 'DELETE', path: '/packages/5/sub-users/2', body: undefined },
     ]);
+  });
+
+  it('pages the list itself; deleting the only one of the last page shows the page before', async () => {
+    const user = userEvent.setup();
+    serve(
+      Array.from({ length: 11 }, (_, index) =>
+        subUser({ id: index + 1, name: `User ${index + 1}` }),
+      ),
+    );
+    renderWithProviders(<SubUsersSection packageId={PACKAGE_ID} />);
+    const table = await screen.findByRole('table', { name: 'Sub-users of package #5' });
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('User 11')]);
+    await user.click(screen.getByRole('button', { name: 'Delete User 11' }));
+    const remove = within(await screen.findByRole('dialog', { name: 'Delete sub-user' }));
+    await user.click(remove.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
+    expect(within(table).getByText('User 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
   });
 });

@@ -77,8 +77,17 @@ const SubUsersList = ({ packageId, subUsers, onOpen }: SubUsersListProps) => {
   const { t, i18n } = useTranslation(['packages', 'base']);
   const table = useTableState('created_at');
   const isFull = subUsers.length >= SUB_USERS_MAX_PER_PACKAGE;
-  const { pageIndex, pageSize } = table.state.pagination;
+  const { pageSize } = table.state.pagination;
+  // The last one of a page deleted: its page is gone, the one before it is shown.
+  const pageIndex = Math.min(
+    table.state.pagination.pageIndex,
+    Math.max(0, Math.ceil(subUsers.length / pageSize) - 1),
+  );
   const page = subUsers.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
+  const bind = {
+    ...table.bind,
+    state: { ...table.state, pagination: { pageIndex, pageSize } },
+  };
   // Stable columns: the table renders each cell function as a component, so a new one on every
   // render would remount the cells (a switch would lose the focus it was clicked with).
   const columns = useMemo((): TableColumn<SubUser>[] => {
@@ -176,7 +185,7 @@ const SubUsersList = ({ packageId, subUsers, onOpen }: SubUsersListProps) => {
   return (
     <>
       <Table<SubUser>
-        {...table.bind}
+        {...bind}
         caption={t('sub_users.caption', { id: packageId })}
         columns={columns}
         rows={page}
