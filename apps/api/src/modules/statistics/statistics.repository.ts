@@ -36,7 +36,7 @@ export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackag
  */
 export type UsageOwner = { packageId: number } | { subUserId: number };
 
-const hourlyRowsOf = (owner: UsageOwner) =>
+const hourlySourceOf = (owner: UsageOwner) =>
   'subUserId' in owner
     ? {
         table: sql.table('sub_user_usage_hourly'),
@@ -60,14 +60,14 @@ export const findUsageBuckets = async (
     bucket === 'hour'
       ? sql<Date>`hour`
       : sql<Date>`date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
-  const rows = hourlyRowsOf(owner);
-  const { rows: buckets } = await sql<{ time: Date; bytes_up: number; bytes_down: number }>`
+  const source = hourlySourceOf(owner);
+  const { rows } = await sql<{ time: Date; bytes_up: number; bytes_down: number }>`
     SELECT ${start} AS time, sum(bytes_up)::bigint AS bytes_up, sum(bytes_down)::bigint AS bytes_down
-    FROM ${rows.table}
-    WHERE ${rows.key} = ${rows.id} AND hour >= ${from} AND hour < ${to}
+    FROM ${source.table}
+    WHERE ${source.key} = ${source.id} AND hour >= ${from} AND hour < ${to}
     GROUP BY 1
     ORDER BY 1`.execute(db);
-  return buckets.map((row) => ({
+  return rows.map((row) => ({
     time: new Date(row.time),
     bytes_up: Number(row.bytes_up),
     bytes_down: Number(row.bytes_down),

@@ -269,6 +269,9 @@ describe('sub-users of traffic packages', () => {
       ['POST', base(packageId), {}, 'name'],
       ['POST', base(packageId), { name: '   ' }, 'name'],
       ['POST', base(packageId), { name: 'x'.repeat(41) }, 'name'],
+      ['POST', base(packageId), { name: 'a\u0000b' }, 'name'],
+      ['POST', base(packageId), { name: ['Taken'] }, 'name'],
+      ['POST', base(packageId), { name: 'ok', traffic_limit_bytes: 1e30 }, 'traffic_limit_bytes'],
       [
         'POST',
         base(packageId),
