@@ -167,7 +167,11 @@ export const startGateway = async (options: {
     dataKey: config.DATA_ENCRYPTION_KEY,
     onRevoke: (packageId, reason) => {
       if (reason === 'inactive') limits.forget(packageId);
-      const closed = registry.cut(packageId);
+      // Sub-users log in with passwords of their own: the package's new one leaves them be.
+      const closed =
+        reason === 'credentials'
+          ? registry.cut(packageId, (connection) => subUserConnections.includes(connection))
+          : registry.cut(packageId);
       if (closed > 0) log.info({ packageId, reason, closed }, 'connections of a package closed');
     },
     onError: (packageId, error) =>

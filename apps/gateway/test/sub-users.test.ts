@@ -329,7 +329,14 @@ describe('sub-user cuts', () => {
       slowTunnel(gateway, pkg, shared.origin),
     ]);
     const closes = [closeOf(targetTunnel), closeOf(targetForward)];
-    return { pkg, target, other, closes, survivors: [otherTunnel, ownTunnel] };
+    return {
+      pkg,
+      target,
+      other,
+      closes,
+      targets: [targetTunnel, targetForward],
+      survivors: [otherTunnel, ownTunnel],
+    };
   };
 
   const expectCutWithin2s = async (
@@ -400,6 +407,28 @@ describe('sub-user cuts', () => {
         expect(closedAt - expiresAt).toBeLessThan(2_000);
       }
       await expectSurvivors(ctx.survivors);
+    });
+  });
+
+  it("a new password of the package closes the package's own tunnel, not its sub-users'", async () => {
+    await withGateway({}, async (gateway) => {
+      const ctx = await running(gateway);
+      const [otherTunnel, ownTunnel] = ctx.survivors as [net.Socket, net.Socket];
+      const ownClosed = closeOf(ownTunnel);
+      const committed = Date.now();
+      await database.db
+        .updateTable('packages')
+        .set({
+          password_encrypted: sealSecret(
+            TEST_DATA_KEY,
+            'PackagePassword42',
+            SECRET_PURPOSES.packagePassword,
+          ),
+        })
+        .where('id', '=', ctx.pkg.id)
+        .execute();
+      expect((await ownClosed) - committed).toBeLessThan(2_000);
+      await expectSurvivors([...ctx.targets, otherTunnel]);
     });
   });
 
