@@ -5,10 +5,11 @@ import type net from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealSecret, SECRET_PURPOSES, type DatabaseHandle, type PackageSubUsers } from '@proxy/db';
 import { packageRow } from '../../../packages/db/test/package-row.ts';
+import { listenApplicationName } from '../src/sync.ts';
 import {
   addPackage,
   basicAuth,
@@ -429,6 +430,27 @@ describe('sub-user cuts', () => {
         .execute();
       expect((await ownClosed) - committed).toBeLessThan(2_000);
       await expectSurvivors([...ctx.targets, otherTunnel]);
+    });
+  });
+
+  it('a sub-user switched off while LISTEN is down is cut by the full re-read after reconnecting', async () => {
+    const instanceId = `sub-live-${randomBytes(4).toString('hex')}`;
+    const overrides = {
+      GATEWAY_INSTANCE_ID: instanceId,
+      GATEWAY_HEARTBEAT_MS: '300',
+      GATEWAY_POLL_INTERVAL_MS: '300',
+    };
+    await withGateway(overrides, async (gateway) => {
+      const ctx = await running(gateway);
+      // Its LISTEN connection killed, the gateway hears of no change until it reads everything.
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = ${listenApplicationName(instanceId)}`.execute(database.db);
+      const committed = Date.now();
+      await updateSubUser(database.db, ctx.target.id, { enabled: false });
+      for (const closedAt of await Promise.all(ctx.closes))
+        expect(closedAt - committed).toBeLessThan(2_000);
+      expect(gateway.subUsers.byId(ctx.target.id)).toBeUndefined();
+      await expectSurvivors(ctx.survivors);
     });
   });
 
