@@ -39,6 +39,7 @@ const MB = 1024 * 1024;
 const HOUR_MS = 3_600_000;
 
 type Login = { login: string; password: string };
+
 /** A CONNECT tunnel with a request right behind it; the raw answer (the origin closes after). */
 const connectExchange = (gateway: TestGateway, auth: string, origin: Origin) =>
   exchange(
@@ -75,7 +76,7 @@ const slowForward = (gateway: TestGateway, login: Login, origin: Origin) =>
           else reject(new Error(`status ${res.statusCode}`));
         },
       )
-      .on('error', () => undefined);
+      .on('error', reject);
   });
 
 /** A SOCKS5 tunnel downloading slowly from the origin (running when the test cuts it). */
