@@ -134,10 +134,11 @@ export const startGateway = async (options: {
           (result) => {
             const row = result.rows[0];
             // Neither: the package's limit was raised meanwhile, or the sub-user is no longer
-            // live (then the cache drops it and nothing is leased).
+            // live (switched off or deleted: the cache drops it; expired: it stays refused).
             if (row !== undefined && !row.spent && !row.packageEmpty)
               setTimeout(() => {
-                if (subUsers.byId(subUserId)) limits.reviveSubUser(subUserId);
+                const subUser = subUsers.byId(subUserId);
+                if (subUser && Date.now() < subUser.expiresAtMs) limits.reviveSubUser(subUserId);
               }, REVIVE_DELAY_MS).unref();
           },
           (error: unknown) =>
