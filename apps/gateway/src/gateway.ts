@@ -134,10 +134,11 @@ export const startGateway = async (options: {
           (result) => {
             const row = result.rows[0];
             // Neither: the package's limit was raised meanwhile, or the sub-user is no longer
-            // live (then the cache drops it and nothing is leased).
+            // live (switched off or deleted: the cache drops it; expired: it stays refused).
             if (row !== undefined && !row.spent && !row.packageEmpty)
               setTimeout(() => {
-                if (subUsers.byId(subUserId)) limits.reviveSubUser(subUserId);
+                const subUser = subUsers.byId(subUserId);
+                if (subUser && Date.now() < subUser.expiresAtMs) limits.reviveSubUser(subUserId);
               }, REVIVE_DELAY_MS).unref();
           },
           (error: unknown) =>
@@ -167,7 +168,11 @@ export const startGateway = async (options: {
     dataKey: config.DATA_ENCRYPTION_KEY,
     onRevoke: (packageId, reason) => {
       if (reason === 'inactive') limits.forget(packageId);
-      const closed = registry.cut(packageId);
+      // Sub-users log in with passwords of their own: the package's new one leaves them be.
+      const closed =
+        reason === 'credentials'
+          ? registry.cut(packageId, (connection) => subUserConnections.includes(connection))
+          : registry.cut(packageId);
       if (closed > 0) log.info({ packageId, reason, closed }, 'connections of a package closed');
     },
     onError: (packageId, error) =>

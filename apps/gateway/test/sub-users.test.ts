@@ -5,14 +5,17 @@ import type net from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Insertable, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealSecret, SECRET_PURPOSES, type DatabaseHandle, type PackageSubUsers } from '@proxy/db';
+import { sealSecret, SECRET_PURPOSES } from '@proxy/db';
 import { packageRow } from '../../../packages/db/test/package-row.ts';
+import { listenApplicationName } from '../src/sync.ts';
 import {
   addPackage,
+  addSubUser,
   basicAuth,
   createPackage,
+  createSubUser,
   exchange,
   peerOf,
   proxyGet,
@@ -20,7 +23,9 @@ import {
   socksTunnel,
   startHttpOrigin,
   startTestGateway,
+  subUserUsageOf,
   TEST_DATA_KEY,
+  updateSubUser,
   usageOf,
   useDatabaseAndOrigin,
   useGatewayWithOwnExits,
@@ -34,56 +39,6 @@ const MB = 1024 * 1024;
 const HOUR_MS = 3_600_000;
 
 type Login = { login: string; password: string };
-type TestSubUser = Login & { id: number };
-
-/** A sub-user row as the API writes one: a fresh login, the password sealed under its purpose. */
-const createSubUser = async (
-  db: DatabaseHandle['db'],
-  packageId: number,
-  values: Partial<Insertable<PackageSubUsers>> & { password?: string } = {},
-): Promise<TestSubUser> => {
-  const { password = randomBytes(8).toString('hex'), ...columns } = values;
-  const login = columns.login ?? randomBytes(10).toString('hex');
-  const row = await db
-    .insertInto('package_sub_users')
-    .values({
-      package_id: packageId,
-      name: `client ${login.slice(0, 8)}`,
-      password_encrypted: sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.subUserPassword),
-      ...columns,
-      login,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, login, password };
-};
-
-/** A new live sub-user that `gateway` already knows (the notification reached it). */
-const addSubUser = async (
-  gateway: TestGateway,
-  packageId: number,
-  values?: Parameters<typeof createSubUser>[2],
-): Promise<TestSubUser> => {
-  const subUser = await createSubUser(gateway.database.db, packageId, values);
-  await waitFor(() => gateway.subUsers.byId(subUser.id) !== undefined);
-  return subUser;
-};
-
-const updateSubUser = (db: DatabaseHandle['db'], id: number, values: Updateable<PackageSubUsers>) =>
-  db.updateTable('package_sub_users').set(values).where('id', '=', id).execute();
-
-/** Sums the hourly usage rows of a sub-user. */
-const subUserUsageOf = async (db: DatabaseHandle['db'], subUserId: number) => {
-  const rows = await db
-    .selectFrom('sub_user_usage_hourly')
-    .select(['bytes_up', 'bytes_down'])
-    .where('sub_user_id', '=', subUserId)
-    .execute();
-  return rows.reduce(
-    (sum, row) => ({ up: sum.up + Number(row.bytes_up), down: sum.down + Number(row.bytes_down) }),
-    { up: 0, down: 0 },
-  );
-};
 
 /** A CONNECT tunnel with a request right behind it; the raw answer (the origin closes after). */
 const connectExchange = (gateway: TestGateway, auth: string, origin: Origin) =>
@@ -121,7 +76,7 @@ const slowForward = (gateway: TestGateway, login: Login, origin: Origin) =>
           else reject(new Error(`status ${res.statusCode}`));
         },
       )
-      .on('error', () => undefined);
+      .on('error', reject);
   });
 
 /** A SOCKS5 tunnel downloading slowly from the origin (running when the test cuts it). */
@@ -329,7 +284,14 @@ describe('sub-user cuts', () => {
       slowTunnel(gateway, pkg, shared.origin),
     ]);
     const closes = [closeOf(targetTunnel), closeOf(targetForward)];
-    return { pkg, target, other, closes, survivors: [otherTunnel, ownTunnel] };
+    return {
+      pkg,
+      target,
+      other,
+      closes,
+      targets: [targetTunnel, targetForward],
+      survivors: [otherTunnel, ownTunnel],
+    };
   };
 
   const expectCutWithin2s = async (
@@ -399,6 +361,49 @@ describe('sub-user cuts', () => {
         expect(closedAt).toBeGreaterThanOrEqual(expiresAt);
         expect(closedAt - expiresAt).toBeLessThan(2_000);
       }
+      await expectSurvivors(ctx.survivors);
+    });
+  });
+
+  it("a new password of the package closes the package's own tunnel, not its sub-users'", async () => {
+    await withGateway({}, async (gateway) => {
+      const ctx = await running(gateway);
+      const [otherTunnel, ownTunnel] = ctx.survivors as [net.Socket, net.Socket];
+      const ownClosed = closeOf(ownTunnel);
+      const committed = Date.now();
+      await database.db
+        .updateTable('packages')
+        .set({
+          password_encrypted: sealSecret(
+            TEST_DATA_KEY,
+            'PackagePassword42',
+            SECRET_PURPOSES.packagePassword,
+          ),
+        })
+        .where('id', '=', ctx.pkg.id)
+        .execute();
+      expect((await ownClosed) - committed).toBeLessThan(2_000);
+      await expectSurvivors([...ctx.targets, otherTunnel]);
+    });
+  });
+
+  it('a sub-user switched off while LISTEN is down is cut by the full re-read after reconnecting', async () => {
+    const instanceId = `sub-live-${randomBytes(4).toString('hex')}`;
+    const overrides = {
+      GATEWAY_INSTANCE_ID: instanceId,
+      GATEWAY_HEARTBEAT_MS: '300',
+      GATEWAY_POLL_INTERVAL_MS: '300',
+    };
+    await withGateway(overrides, async (gateway) => {
+      const ctx = await running(gateway);
+      // Its LISTEN connection killed, the gateway hears of no change until it reads everything.
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = ${listenApplicationName(instanceId)}`.execute(database.db);
+      const committed = Date.now();
+      await updateSubUser(database.db, ctx.target.id, { enabled: false });
+      for (const closedAt of await Promise.all(ctx.closes))
+        expect(closedAt - committed).toBeLessThan(2_000);
+      expect(gateway.subUsers.byId(ctx.target.id)).toBeUndefined();
       await expectSurvivors(ctx.survivors);
     });
   });

@@ -75,9 +75,10 @@ export const authenticateCredentials = (
   const { cache, lists, subUsers } = sources;
   const targeting = parseProxyUsername(username);
   if (!targeting) return null;
-  const list = cache.hasLogin(targeting.login) ? undefined : lists.byLogin(targeting.login);
+  const isPackageLogin = cache.hasLogin(targeting.login);
+  const list = isPackageLogin ? undefined : lists.byLogin(targeting.login);
   if (list === undefined) {
-    if (!cache.hasLogin(targeting.login) && subUsers.hasLogin(targeting.login))
+    if (!isPackageLogin && subUsers.hasLogin(targeting.login))
       return authenticateSubUser(sources, targeting, password, now);
     const entry = cache.authenticate(targeting.login, password, now);
     return entry ? { entry, targeting, list: null, subUser: null } : null;

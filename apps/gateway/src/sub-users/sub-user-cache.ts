@@ -141,7 +141,7 @@ export class SubUserCache extends TableMirror<SubUserRow, SubUserEntry> {
     this.#byLogin.set(entry.login, entry);
     if (!previous) return;
     if (previous.packageId !== entry.packageId) this.#onRevoke(previous, 'inactive');
-    else if (previous.login !== entry.login || previous.storedPassword !== entry.storedPassword)
+    else if (previous.login !== entry.login || !previous.passwordDigest.equals(passwordDigest))
       this.#onRevoke(previous, 'credentials');
     else if ((previous.trafficLimitBytes === null) !== (entry.trafficLimitBytes === null))
       this.#onRevoke(previous, 'budget');
