@@ -168,6 +168,13 @@ describe('sub-user logins', () => {
     for (let i = 0; i < 4; i += 1)
       peers.add(peerOf(await proxyGet(own.gateway.httpPort, url, { auth: session })));
     expect(peers.size).toBe(1);
+    // Sessions are the login's own: the package's `_s_xyz` and then the sub-user's are two new
+    // sessions (the exits in turn), not one.
+    const sessionPeer = async (login: string, password: string) =>
+      peerOf(await proxyGet(own.gateway.httpPort, url, { auth: basicAuth(login, password) }));
+    const packagePeer = await sessionPeer(`${pkg.login}_s_xyz`, pkg.password);
+    expect(await sessionPeer(`${subUser.login}_s_xyz`, subUser.password)).not.toBe(packagePeer);
+    expect(await sessionPeer(`${pkg.login}_s_xyz`, pkg.password)).toBe(packagePeer);
     // A country no exit serves is refused like the package's own login's.
     const nowhere = await proxyGet(own.gateway.httpPort, url, {
       auth: basicAuth(`${subUser.login}_c_jp`, subUser.password),
