@@ -1,3 +1,4 @@
+import type net from 'node:net';
 import type { Logger } from 'pino';
 import type { Authorized, ClientAddress, RequestAuthenticator } from './auth/authenticate.ts';
 import { normalizeAddress, type CredentialCache } from './auth/credential-cache.ts';
@@ -70,6 +71,39 @@ export const trackConnection = updateRegistries('add');
 
 /** Takes a closed connection out of the registries trackConnection put it in. */
 export const untrackConnection = updateRegistries('delete');
+
+/** The sub-user a kept-alive client connection is held under (null: none now). */
+type HeldSocket = { subUserId: number | null; readonly live: LiveConnection };
+const heldSockets = new WeakMap<net.Socket, HeldSocket>();
+
+/**
+ * A plain-HTTP client connection that carried a sub-user's request is held under that sub-user
+ * (not its package: caps count requests) until it closes or carries another login's: a cut
+ * sub-user's idle keep-alive connections close too, not only its requests in flight. A
+ * package's own are not held (one WeakMap lookup per request): a cut package's idle ones are
+ * refused at their next request, which is authenticated again.
+ */
+export const holdClientConnection = (
+  ctx: ProxyContext,
+  socket: net.Socket,
+  authorized: Authorized,
+): void => {
+  const subUserId = authorized.subUser?.id ?? null;
+  let held = heldSockets.get(socket);
+  if (held === undefined) {
+    if (subUserId === null) return;
+    const entry: HeldSocket = { subUserId: null, live: { close: () => socket.destroy() } };
+    socket.once('close', () => {
+      if (entry.subUserId !== null) ctx.subUserConnections.delete(entry.subUserId, entry.live);
+    });
+    heldSockets.set(socket, entry);
+    held = entry;
+  }
+  if (held.subUserId === subUserId) return;
+  if (held.subUserId !== null) ctx.subUserConnections.delete(held.subUserId, held.live);
+  held.subUserId = subUserId;
+  if (subUserId !== null) ctx.subUserConnections.add(subUserId, held.live);
+};
 
 /**
  * The ISP address a connection arrived on (decision 154), or null when it arrived on the

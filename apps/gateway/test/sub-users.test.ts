@@ -79,6 +79,27 @@ const slowForward = (gateway: TestGateway, login: Login, origin: Origin) =>
       .on('error', reject);
   });
 
+/** A kept-alive client connection to the proxy, idle after one request of `login`'s. */
+const idleKeepAlive = (gateway: TestGateway, login: Login, origin: Origin) =>
+  new Promise<net.Socket>((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port: gateway.httpPort,
+          path: `http://127.0.0.1:${origin.port}/echo`,
+          agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+          headers: { 'Proxy-Authorization': basicAuth(login.login, login.password) },
+        },
+        (res) => {
+          const { socket } = res;
+          res.resume();
+          res.on('end', () => resolve(socket));
+        },
+      )
+      .on('error', reject);
+  });
+
 /** A SOCKS5 tunnel downloading slowly from the origin (running when the test cuts it). */
 const slowTunnel = async (gateway: TestGateway, login: Login, origin: Origin) => {
   const socket = await socksTunnel(gateway, login, { host: '127.0.0.1', port: origin.port });
@@ -147,6 +168,13 @@ describe('sub-user logins', () => {
     for (let i = 0; i < 4; i += 1)
       peers.add(peerOf(await proxyGet(own.gateway.httpPort, url, { auth: session })));
     expect(peers.size).toBe(1);
+    // Sessions are the login's own: the package's `_s_xyz` and then the sub-user's are two new
+    // sessions (the exits in turn), not one.
+    const sessionPeer = async (login: string, password: string) =>
+      peerOf(await proxyGet(own.gateway.httpPort, url, { auth: basicAuth(login, password) }));
+    const packagePeer = await sessionPeer(`${pkg.login}_s_xyz`, pkg.password);
+    expect(await sessionPeer(`${subUser.login}_s_xyz`, subUser.password)).not.toBe(packagePeer);
+    expect(await sessionPeer(`${pkg.login}_s_xyz`, pkg.password)).toBe(packagePeer);
     // A country no exit serves is refused like the package's own login's.
     const nowhere = await proxyGet(own.gateway.httpPort, url, {
       auth: basicAuth(`${subUser.login}_c_jp`, subUser.password),
@@ -277,13 +305,16 @@ describe('sub-user cuts', () => {
     const pkg = await addPackage(gateway, { type: 'vip', traffic_limit_bytes: 10_000 * MB });
     const target = await addSubUser(gateway, pkg.id);
     const other = await addSubUser(gateway, pkg.id, { traffic_limit_bytes: 10_000 * MB });
-    const [targetTunnel, targetForward, otherTunnel, ownTunnel] = await Promise.all([
-      slowTunnel(gateway, target, shared.origin),
-      slowForward(gateway, target, shared.origin),
-      slowTunnel(gateway, other, shared.origin),
-      slowTunnel(gateway, pkg, shared.origin),
-    ]);
-    const closes = [closeOf(targetTunnel), closeOf(targetForward)];
+    const [targetTunnel, targetForward, targetIdle, otherTunnel, otherIdle, ownTunnel] =
+      await Promise.all([
+        slowTunnel(gateway, target, shared.origin),
+        slowForward(gateway, target, shared.origin),
+        idleKeepAlive(gateway, target, shared.origin),
+        slowTunnel(gateway, other, shared.origin),
+        idleKeepAlive(gateway, other, shared.origin),
+        slowTunnel(gateway, pkg, shared.origin),
+      ]);
+    const closes = [closeOf(targetTunnel), closeOf(targetForward), closeOf(targetIdle)];
     return {
       pkg,
       target,
@@ -291,6 +322,7 @@ describe('sub-user cuts', () => {
       closes,
       targets: [targetTunnel, targetForward],
       survivors: [otherTunnel, ownTunnel],
+      otherIdle,
     };
   };
 
@@ -313,12 +345,19 @@ describe('sub-user cuts', () => {
     }
   };
 
-  it('switching a sub-user off closes its tunnel and download within 2 s; the others go on', async () => {
+  /** Another sub-user's idle keep-alive connection is still open (and is let go now). */
+  const expectIdleOpen = (socket: net.Socket) => {
+    expect(socket.destroyed).toBe(false);
+    socket.destroy();
+  };
+
+  it('switching a sub-user off closes its tunnel, download and idle keep-alive connection within 2 s; the others go on', async () => {
     await withGateway({}, async (gateway) => {
       const ctx = await expectCutWithin2s(gateway, ({ target }) =>
         updateSubUser(database.db, target.id, { enabled: false }),
       );
       await expectSurvivors(ctx.survivors);
+      expectIdleOpen(ctx.otherIdle);
       await expect(socksDownload(gateway, ctx.target, shared.origin, 100)).rejects.toThrow(
         /Authentication failed/,
       );
@@ -331,6 +370,7 @@ describe('sub-user cuts', () => {
         updateSubUser(database.db, target.id, { deleted_at: new Date() }),
       );
       await expectSurvivors(ctx.survivors);
+      expectIdleOpen(ctx.otherIdle);
     });
   });
 
@@ -343,6 +383,7 @@ describe('sub-user cuts', () => {
         }),
       );
       await expectSurvivors(ctx.survivors);
+      expectIdleOpen(ctx.otherIdle);
       await expect(socksDownload(gateway, ctx.target, shared.origin, 100)).rejects.toThrow(
         /Authentication failed/,
       );
@@ -362,6 +403,7 @@ describe('sub-user cuts', () => {
         expect(closedAt - expiresAt).toBeLessThan(2_000);
       }
       await expectSurvivors(ctx.survivors);
+      expectIdleOpen(ctx.otherIdle);
     });
   });
 
@@ -405,6 +447,7 @@ describe('sub-user cuts', () => {
         expect(closedAt - committed).toBeLessThan(2_000);
       expect(gateway.subUsers.byId(ctx.target.id)).toBeUndefined();
       await expectSurvivors(ctx.survivors);
+      expectIdleOpen(ctx.otherIdle);
     });
   });
 
