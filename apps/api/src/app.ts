@@ -49,6 +49,7 @@ import { packageChangesRoutes } from './modules/package-changes/package-changes.
 import { packageLifecycleRoutes } from './modules/package-lifecycle/package-lifecycle.routes.ts';
 import { packageAlertsRoutes } from './modules/package-alerts/package-alerts.routes.ts';
 import { proxyListsRoutes } from './modules/proxy-lists/proxy-lists.routes.ts';
+import { subUsersRoutes } from './modules/sub-users/sub-users.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { statisticsExportsRoutes } from './modules/exports/statistics-exports.routes.ts';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
@@ -94,6 +95,7 @@ const MODULES = [
   packageChangesRoutes,
   packageLifecycleRoutes,
   packageAlertsRoutes,
+  subUsersRoutes,
   proxyListsRoutes,
   statisticsRoutes,
   statisticsExportsRoutes,

@@ -14,7 +14,11 @@ import { ConnectionRegistry } from './limits/connection-registry.ts';
 import { IspListeners } from './listeners/isp-listeners.ts';
 import { ListCache } from './lists/list-cache.ts';
 import { ListPorts } from './lists/list-ports.ts';
-import { createLeaseStore, PackageLimits } from './limits/package-limits.ts';
+import {
+  createLeaseStore,
+  createSubUserLeaseStore,
+  PackageLimits,
+} from './limits/package-limits.ts';
 import { startInstanceHeartbeat } from './metering/instance-heartbeat.ts';
 import { startUsageFlusher } from './metering/usage-flusher.ts';
 import { UsageJournal } from './metering/usage-journal.ts';
@@ -22,6 +26,7 @@ import { UsageMeter } from './metering/usage-meter.ts';
 import { OriginPool } from './pipeline/forward.ts';
 import type { ProxyContext } from './proxy-context.ts';
 import { createSocksServer } from './socks/socks-server.ts';
+import { SubUserCache } from './sub-users/sub-user-cache.ts';
 import { startConfigSync } from './sync.ts';
 
 /** How often open connections of expired packages are looked for (the 2 s promise). */
@@ -34,6 +39,9 @@ export type Gateway = {
   socksPort: number;
   cache: CredentialCache;
   lists: ListCache;
+  subUsers: SubUserCache;
+  /** Open connections per sub-user. */
+  subUserConnections: ConnectionRegistry;
   /** The ports of whitelisted proxy lists. */
   listPorts: ListPorts;
   /** The listeners on ISP packages' addresses (none with a wildcard GATEWAY_HOST). */
@@ -81,8 +89,10 @@ export const startGateway = async (options: {
 }): Promise<Gateway> => {
   const { config, db, log } = options;
   const registry = new ConnectionRegistry();
+  const subUserConnections = new ConnectionRegistry();
   const limits: PackageLimits = new PackageLimits({
     store: createLeaseStore(db),
+    subUserStore: createSubUserLeaseStore(db),
     connectionCaps: config.GATEWAY_CONNECTION_LIMITS,
     onExhausted: (packageId) => {
       const closed = registry.cut(packageId);
@@ -109,6 +119,39 @@ export const startGateway = async (options: {
         'traffic lease impossible (database away): connections closed, new ones refused',
       );
     },
+    onSubUserExhausted: (subUserId) => {
+      const closed = subUserConnections.cut(subUserId);
+      log.info({ subUserId, closed }, "a sub-user's traffic ran out");
+      // Which limit ran out: the sub-user's own (it waits for a new limit, which is announced),
+      // or its package's quota (the package is marked empty, as when its own login spent it).
+      sql<{ spent: boolean; packageEmpty: boolean }>`
+        SELECT s.traffic_limit_bytes IS NOT NULL AND s.granted_bytes >= s.traffic_limit_bytes
+                 AS spent,
+               gateway_mark_traffic_empty(s.package_id) AS "packageEmpty"
+        FROM package_sub_users s WHERE s.id = ${subUserId}`
+        .execute(db)
+        .then(
+          (result) => {
+            const row = result.rows[0];
+            // Neither: the package's limit was raised meanwhile, or the sub-user is no longer
+            // live (switched off or deleted: the cache drops it; expired: it stays refused).
+            if (row !== undefined && !row.spent && !row.packageEmpty)
+              setTimeout(() => {
+                const subUser = subUsers.byId(subUserId);
+                if (subUser && Date.now() < subUser.expiresAtMs) limits.reviveSubUser(subUserId);
+              }, REVIVE_DELAY_MS).unref();
+          },
+          (error: unknown) =>
+            log.error({ err: error, subUserId }, "checking a sub-user's spent traffic failed"),
+        );
+    },
+    onSubUserUnavailable: (subUserId) => {
+      const closed = subUserConnections.cut(subUserId);
+      log.warn(
+        { subUserId, closed },
+        'traffic lease impossible (database away): connections of a sub-user closed',
+      );
+    },
     onError: (error) => log.warn({ err: error }, 'traffic lease failed'),
   });
   // Set once the shared ports listen (the ISP addresses' listeners share their ports); the
@@ -125,7 +168,11 @@ export const startGateway = async (options: {
     dataKey: config.DATA_ENCRYPTION_KEY,
     onRevoke: (packageId, reason) => {
       if (reason === 'inactive') limits.forget(packageId);
-      const closed = registry.cut(packageId);
+      // Sub-users log in with passwords of their own: the package's new one leaves them be.
+      const closed =
+        reason === 'credentials'
+          ? registry.cut(packageId, (connection) => subUserConnections.includes(connection))
+          : registry.cut(packageId);
       if (closed > 0) log.info({ packageId, reason, closed }, 'connections of a package closed');
     },
     onError: (packageId, error) =>
@@ -153,6 +200,21 @@ export const startGateway = async (options: {
           .catch((error: unknown) => log.error({ err: error }, 'opening list ports failed'));
     },
   });
+  const subUsers: SubUserCache = new SubUserCache({
+    dataKey: config.DATA_ENCRYPTION_KEY,
+    onRevoke: (subUser, reason) => {
+      if (reason !== 'credentials') limits.forgetSubUser(subUser.id);
+      const closed = subUserConnections.cut(subUser.id);
+      if (closed > 0)
+        log.info({ subUserId: subUser.id, reason, closed }, 'connections of a sub-user closed');
+    },
+    onLimitChanged: (subUser) => limits.reviveSubUser(subUser.id),
+    onError: (subUserId, error) =>
+      log.error(
+        { err: error, subUserId },
+        'sub-user password does not open with DATA_ENCRYPTION_KEY',
+      ),
+  });
   const sync = await startConfigSync({
     db,
     connectionString: options.databaseUrl,
@@ -160,6 +222,7 @@ export const startGateway = async (options: {
     dataKey: config.DATA_ENCRYPTION_KEY,
     cache,
     lists,
+    subUsers,
     exits,
     heartbeatMs: config.GATEWAY_HEARTBEAT_MS,
     pollIntervalMs: config.GATEWAY_POLL_INTERVAL_MS,
@@ -191,7 +254,10 @@ export const startGateway = async (options: {
     noteIntervalMs: config.GATEWAY_JOURNAL_INTERVAL_MS,
     instanceId: config.GATEWAY_INSTANCE_ID,
     intervalMs: config.GATEWAY_FLUSH_INTERVAL_MS,
-    isInUse: (packageId) => registry.count(packageId) > 0,
+    isInUse: (counter) =>
+      counter.subUserId === null
+        ? registry.count(counter.packageId) > 0
+        : subUserConnections.count(counter.subUserId) > 0,
     onCollect: heartbeat.record,
     log,
   });
@@ -205,12 +271,23 @@ export const startGateway = async (options: {
       .catch((error: unknown) =>
         log.error({ err: error }, "closing ISP addresses' listeners failed"),
       );
-    limits.sweep((packageId) => registry.count(packageId) > 0, now);
+    limits.sweep(
+      (packageId) => registry.count(packageId) > 0,
+      (subUserId) => subUserConnections.count(subUserId) > 0,
+      now,
+    );
     for (const packageId of [...registry.packageIds()]) {
       const entry = cache.byId(packageId);
       if (entry && now >= entry.expiresAtMs) {
         const closed = registry.cut(packageId);
         log.info({ packageId, reason: 'expired', closed }, 'connections of a package closed');
+      }
+    }
+    for (const subUserId of [...subUserConnections.packageIds()]) {
+      const subUser = subUsers.byId(subUserId);
+      if (subUser && now >= subUser.expiresAtMs) {
+        const closed = subUserConnections.cut(subUserId);
+        log.info({ subUserId, reason: 'expired', closed }, 'connections of a sub-user closed');
       }
     }
   }, EXPIRY_SWEEP_MS);
@@ -225,11 +302,13 @@ export const startGateway = async (options: {
   const ctx: ProxyContext = {
     config,
     cache,
-    authenticator: new RequestAuthenticator(cache, lists),
+    authenticator: new RequestAuthenticator({ cache, lists, subUsers }),
     exits,
     registry,
     lists,
     listConnections,
+    subUsers,
+    subUserConnections,
     meter,
     limits,
     connectOptions,
@@ -299,6 +378,8 @@ export const startGateway = async (options: {
     socksPort,
     cache,
     lists,
+    subUsers,
+    subUserConnections,
     listPorts: ports,
     ispListeners: addressListeners,
     exits,

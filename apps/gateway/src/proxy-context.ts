@@ -1,3 +1,4 @@
+import type net from 'node:net';
 import type { Logger } from 'pino';
 import type { Authorized, ClientAddress, RequestAuthenticator } from './auth/authenticate.ts';
 import { normalizeAddress, type CredentialCache } from './auth/credential-cache.ts';
@@ -8,6 +9,7 @@ import type { Targeting } from './auth/targeting.ts';
 import type { ConnectionRegistry, LiveConnection } from './limits/connection-registry.ts';
 import type { ListCache } from './lists/list-cache.ts';
 import type { PackageLimits } from './limits/package-limits.ts';
+import type { SubUserCache } from './sub-users/sub-user-cache.ts';
 import type { OriginPool } from './pipeline/forward.ts';
 import type { UsageCounter, UsageMeter } from './metering/usage-meter.ts';
 
@@ -22,6 +24,9 @@ export type ProxyContext = {
   lists: ListCache;
   /** Open connections per proxy list (keyed by list id): a deleted list's are cut. */
   listConnections: ConnectionRegistry;
+  subUsers: SubUserCache;
+  /** Open connections per sub-user (keyed by sub-user id): a sub-user cut loses only its own. */
+  subUserConnections: ConnectionRegistry;
   meter: UsageMeter;
   limits: PackageLimits;
   connectOptions: ConnectOptions;
@@ -30,9 +35,14 @@ export type ProxyContext = {
   log: Logger;
 };
 
-/** The package's counter, or null with metering off (GATEWAY_METERING=false, benchmarks). */
-export const counterFor = (ctx: ProxyContext, packageId: number): UsageCounter | null =>
-  ctx.config.GATEWAY_METERING ? ctx.meter.counter(packageId) : null;
+/**
+ * The counter a connection adds its bytes to (the package's, or its sub-user's, which the flush
+ * books to both), or null with metering off (GATEWAY_METERING=false, benchmarks).
+ */
+export const counterFor = (ctx: ProxyContext, authorized: Authorized): UsageCounter | null =>
+  ctx.config.GATEWAY_METERING
+    ? ctx.meter.counter(authorized.entry.id, authorized.subUser?.id ?? null)
+    : null;
 
 /** "country US, city berlin": what a refused targeting asked for, for the client's message. */
 export const describeTargeting = (targeting: Targeting): string =>
@@ -44,19 +54,56 @@ export const describeTargeting = (targeting: Targeting): string =>
         ? `country ${targeting.country}`
         : `country ${targeting.country}, city ${targeting.city}`;
 
-/** Adds a connection to, or deletes it from, its package's registry and its proxy list's. */
+/**
+ * Adds a connection to, or deletes it from, its package's registry (caps count per package) and
+ * its proxy list's or sub-user's.
+ */
 const updateRegistries =
   (operation: 'add' | 'delete') =>
   (ctx: ProxyContext, authorized: Authorized, live: LiveConnection): void => {
     ctx.registry[operation](authorized.entry.id, live);
     if (authorized.list !== null) ctx.listConnections[operation](authorized.list.id, live);
+    if (authorized.subUser !== null) ctx.subUserConnections[operation](authorized.subUser.id, live);
   };
 
-/** Registers an open connection under its package (and its proxy list, if any). */
+/** Registers an open connection under its package (and its proxy list or sub-user, if any). */
 export const trackConnection = updateRegistries('add');
 
 /** Takes a closed connection out of the registries trackConnection put it in. */
 export const untrackConnection = updateRegistries('delete');
+
+/** The sub-user a kept-alive client connection is held under (null: none now). */
+type HeldSocket = { subUserId: number | null; readonly live: LiveConnection };
+const heldSockets = new WeakMap<net.Socket, HeldSocket>();
+
+/**
+ * A plain-HTTP client connection that carried a sub-user's request is held under that sub-user
+ * (not its package: caps count requests) until it closes or carries another login's: a cut
+ * sub-user's idle keep-alive connections close too, not only its requests in flight. A
+ * package's own are not held (one WeakMap lookup per request): a cut package's idle ones are
+ * refused at their next request, which is authenticated again.
+ */
+export const holdClientConnection = (
+  ctx: ProxyContext,
+  socket: net.Socket,
+  authorized: Authorized,
+): void => {
+  const subUserId = authorized.subUser?.id ?? null;
+  let held = heldSockets.get(socket);
+  if (held === undefined) {
+    if (subUserId === null) return;
+    const entry: HeldSocket = { subUserId: null, live: { close: () => socket.destroy() } };
+    socket.once('close', () => {
+      if (entry.subUserId !== null) ctx.subUserConnections.delete(entry.subUserId, entry.live);
+    });
+    heldSockets.set(socket, entry);
+    held = entry;
+  }
+  if (held.subUserId === subUserId) return;
+  if (held.subUserId !== null) ctx.subUserConnections.delete(held.subUserId, held.live);
+  held.subUserId = subUserId;
+  if (subUserId !== null) ctx.subUserConnections.add(subUserId, held.live);
+};
 
 /**
  * The ISP address a connection arrived on (decision 154), or null when it arrived on the

@@ -7,10 +7,13 @@ import { loadExits } from './exits/exit-source.ts';
 import type { ExitTable } from './exits/exit-table.ts';
 import type { ListCache } from './lists/list-cache.ts';
 import { loadProxyLists } from './lists/list-source.ts';
+import type { SubUserCache } from './sub-users/sub-user-cache.ts';
+import { loadLiveSubUsers } from './sub-users/sub-user-source.ts';
 
 export const PACKAGES_CHANNEL = 'gateway_packages';
 export const EXITS_CHANNEL = 'gateway_exits';
 export const LISTS_CHANNEL = 'gateway_proxy_lists';
+export const SUB_USERS_CHANNEL = 'gateway_sub_users';
 
 /** The LISTEN connection's name in pg_stat_activity. */
 export const listenApplicationName = (instanceId: string) =>
@@ -56,10 +59,11 @@ const createBatch = (options: {
 };
 
 /**
- * Keeps the credential cache, the proxy lists and the exit table equal to the database: a full
- * load at start (and after LISTEN was lost), then only the packages and lists each notification
- * names (the gateway_notify triggers). Loads run one after another, so an older answer
- * never overwrites a newer one.
+ * Keeps the credential cache, the proxy lists, the sub-users and the exit table equal to the
+ * database: a full load at start (and after LISTEN was lost), then only the packages, lists and
+ * sub-users each notification names (the gateway_notify triggers); a package's notification
+ * also re-reads its sub-users (whether they are live follows the package's status). Loads run
+ * one after another, so an older answer never overwrites a newer one.
  */
 export const startConfigSync = async (options: {
   db: DbRoot;
@@ -68,12 +72,13 @@ export const startConfigSync = async (options: {
   dataKey: Buffer;
   cache: CredentialCache;
   lists: ListCache;
+  subUsers: SubUserCache;
   exits: ExitTable;
   heartbeatMs: number;
   pollIntervalMs: number;
   log: Logger;
 }): Promise<ChangeFeed> => {
-  const { db, cache, lists, exits, log } = options;
+  const { db, cache, lists, subUsers, exits, log } = options;
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const run = chain.then(task);
@@ -83,7 +88,15 @@ export const startConfigSync = async (options: {
 
   const packages = createBatch({
     retryMs: options.pollIntervalMs,
-    load: (ids) => serial(async () => cache.apply(ids, await loadActivePackages(db, ids))),
+    load: (ids) =>
+      serial(async () => {
+        const [packageRows, subUserRows] = await Promise.all([
+          loadActivePackages(db, ids),
+          loadLiveSubUsers(db, { packageIds: ids }),
+        ]);
+        cache.apply(ids, packageRows);
+        subUsers.applyPackages(ids, subUserRows);
+      }),
     onError: (error, ids) =>
       log.warn({ err: error, packages: ids.length }, 'reading changed packages failed'),
   });
@@ -94,6 +107,13 @@ export const startConfigSync = async (options: {
       log.warn({ err: error, lists: ids.length }, 'reading changed proxy lists failed'),
   });
 
+  const changedSubUsers = createBatch({
+    retryMs: options.pollIntervalMs,
+    load: (ids) => serial(async () => subUsers.apply(ids, await loadLiveSubUsers(db, { ids }))),
+    onError: (error, ids) =>
+      log.warn({ err: error, subUsers: ids.length }, 'reading changed sub-users failed'),
+  });
+
   const reloadExits = () =>
     serial(async () => exits.replace(await loadExits(db, options.dataKey))).catch(
       (error: unknown) => log.error({ err: error }, 'reading exits failed'),
@@ -101,7 +121,7 @@ export const startConfigSync = async (options: {
 
   const feed = await startChangeFeed({
     connectionString: options.connectionString,
-    channels: [PACKAGES_CHANNEL, EXITS_CHANNEL, LISTS_CHANNEL],
+    channels: [PACKAGES_CHANNEL, EXITS_CHANNEL, LISTS_CHANNEL, SUB_USERS_CHANNEL],
     applicationName: listenApplicationName(options.instanceId),
     heartbeatMs: options.heartbeatMs,
     pollIntervalMs: options.pollIntervalMs,
@@ -109,21 +129,24 @@ export const startConfigSync = async (options: {
     onNotification: (channel, payload) => {
       if (channel === EXITS_CHANNEL) void reloadExits();
       else if (channel === LISTS_CHANNEL) changedLists.add(payload);
+      else if (channel === SUB_USERS_CHANNEL) changedSubUsers.add(payload);
       else packages.add(payload);
     },
     onResync: () =>
       serial(async () => {
-        const [packageRows, listRows, exitRows] = await Promise.all([
+        const [packageRows, listRows, subUserRows, exitRows] = await Promise.all([
           loadActivePackages(db),
           loadProxyLists(db),
+          loadLiveSubUsers(db),
           loadExits(db, options.dataKey),
         ]);
         cache.replaceAll(packageRows);
         exits.replace(exitRows);
         lists.replaceAll(listRows);
+        subUsers.replaceAll(subUserRows);
         log.debug(
-          { packages: cache.size, lists: lists.size, exits: exits.size },
-          'credentials, proxy lists and exits loaded',
+          { packages: cache.size, lists: lists.size, subUsers: subUsers.size, exits: exits.size },
+          'credentials, proxy lists, sub-users and exits loaded',
         );
       }),
   });
@@ -135,6 +158,7 @@ export const startConfigSync = async (options: {
       await feed.stop();
       packages.stop();
       changedLists.stop();
+      changedSubUsers.stop();
       await chain;
     },
   };

@@ -12,6 +12,7 @@ import {
 import { REPO_ROOT } from '../src/config/env.ts';
 import {
   addPackage,
+  addSubUser,
   basicAuth,
   exchange,
   proxyGet,
@@ -200,10 +201,11 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
     }
   });
 
-  it('traffic packages spend their lease, then are refused at once (503, SOCKS 0x01) while unlimited ones go on; all resume by themselves', async () => {
+  it('traffic packages (and sub-users with limits) spend their lease, then are refused at once (503, SOCKS 0x01) while unlimited ones go on; all resume by themselves', async () => {
     const gateway = await gatewayOn();
     try {
       const traffic = await addPackage(gateway, { type: 'dynamic', traffic_limit_bytes: 1e9 });
+      const subUser = await addSubUser(gateway, traffic.id, { traffic_limit_bytes: 1e8 });
       const unlimited = await addPackage(gateway, { type: 'vip' });
       const url = (size: number) => `http://127.0.0.1:${origin.port}/bytes/${size}`;
       const get = (pkg: TestPackage, size: number) =>
@@ -214,6 +216,7 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
         });
       // The first lease is taken while the database is there.
       expect((await get(traffic, 1000)).status).toBe(200);
+      expect((await get(subUser, 1000)).status).toBe(200);
       outage.kill();
 
       // What is leased is spent; a download longer than that is cut, not left waiting.
@@ -231,18 +234,29 @@ describe('the gateway while its database is away', { timeout: 120_000 }, () => {
       await expect(
         socksTunnel(gateway, traffic, { host: '127.0.0.1', port: origin.port }),
       ).rejects.toThrow(/rejected connection - Failure/);
+      // A sub-user's own budget the same way.
+      expect((await get(subUser, 1000)).status).toBe(200);
+      const subUserCut = await exchange(
+        gateway.httpPort,
+        `GET ${url(4 * MB)} HTTP/1.1\r\nHost: o\r\nProxy-Authorization: ${basicAuth(subUser.login, subUser.password)}\r\n\r\n`,
+      );
+      expect(subUserCut.bytes.length).toBeLessThan(4 * MB);
+      const subUserRefused = await get(subUser, 1000);
+      expect(subUserRefused.status).toBe(503);
+      expect(subUserRefused.headers['x-proxy-error']).toBe('traffic_unavailable');
       // Authentication and unlimited packages go on from memory.
       expect((await get(unlimited, 100_000)).status).toBe(200);
 
       await outage.start();
-      await waitFor(
-        () =>
-          get(traffic, 1000).then(
-            (answer) => (answer.status === 200 ? true : undefined),
-            () => undefined,
-          ),
-        10_000,
-      );
+      for (const login of [traffic, subUser])
+        await waitFor(
+          () =>
+            get(login, 1000).then(
+              (answer) => (answer.status === 200 ? true : undefined),
+              () => undefined,
+            ),
+          10_000,
+        );
     } finally {
       await gateway.close();
     }

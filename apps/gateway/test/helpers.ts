@@ -18,10 +18,11 @@ import {
   SECRET_PURPOSES,
   type DatabaseHandle,
   type GatewayExits,
+  type PackageSubUsers,
   type Packages,
   type ScratchDatabase,
 } from '@proxy/db';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { sendBytes } from '../bench/bytes-response.ts';
 import { insertUser } from '../bench/user-row.ts';
 import { loadGatewayConfig, type RawGatewayEnv } from '../src/config/env.ts';
@@ -376,6 +377,60 @@ export const addPackage = async (
   const pkg = await createPackage(gateway.database.db, values);
   await waitForPackage(gateway, pkg.id);
   return pkg;
+};
+
+export type TestSubUser = { id: number; login: string; password: string };
+
+/** A sub-user row as the API writes one: a fresh login, the password sealed under its purpose. */
+export const createSubUser = async (
+  db: DatabaseHandle['db'],
+  packageId: number,
+  values: Partial<Insertable<PackageSubUsers>> & { password?: string } = {},
+): Promise<TestSubUser> => {
+  const { password = alphanumeric(16), ...columns } = values;
+  const login = columns.login ?? alphanumeric(20);
+  const row = await db
+    .insertInto('package_sub_users')
+    .values({
+      package_id: packageId,
+      name: `client ${login.slice(0, 8)}`,
+      password_encrypted: sealSecret(TEST_DATA_KEY, password, SECRET_PURPOSES.subUserPassword),
+      ...columns,
+      login,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, login, password };
+};
+
+/** A new live sub-user (see createSubUser) that `gateway` already knows. */
+export const addSubUser = async (
+  gateway: TestGateway,
+  packageId: number,
+  values?: Parameters<typeof createSubUser>[2],
+): Promise<TestSubUser> => {
+  const subUser = await createSubUser(gateway.database.db, packageId, values);
+  await waitFor(() => gateway.subUsers.byId(subUser.id) !== undefined);
+  return subUser;
+};
+
+export const updateSubUser = (
+  db: DatabaseHandle['db'],
+  id: number,
+  values: Updateable<PackageSubUsers>,
+) => db.updateTable('package_sub_users').set(values).where('id', '=', id).execute();
+
+/** Sums the hourly usage rows of a sub-user. */
+export const subUserUsageOf = async (db: DatabaseHandle['db'], subUserId: number) => {
+  const row = await db
+    .selectFrom('sub_user_usage_hourly')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('bytes_up'), eb.lit(0)).as('up'),
+      eb.fn.coalesce(eb.fn.sum<number>('bytes_down'), eb.lit(0)).as('down'),
+    ])
+    .where('sub_user_id', '=', subUserId)
+    .executeTakeFirstOrThrow();
+  return { up: Number(row.up), down: Number(row.down) };
 };
 
 /** Closes each in turn (a gateway before the origin it talks to and the database it uses). */

@@ -45,6 +45,8 @@ export * from './packages/package-changes.schemas.ts';
 export * from './packages/package-changes.endpoints.ts';
 export * from './packages/package-alerts.schemas.ts';
 export * from './packages/package-alerts.endpoints.ts';
+export * from './packages/sub-users.schemas.ts';
+export * from './packages/sub-users.endpoints.ts';
 export * from './exports/export.constants.ts';
 export * from './proxy-lists/continents.ts';
 export * from './proxy-lists/proxy-lists.constants.ts';

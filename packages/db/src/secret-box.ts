@@ -16,6 +16,7 @@ export const SECRET_PURPOSES = {
   packagePassword: 'packages.password',
   exitUpstreamPassword: 'gateway_exits.upstream_password',
   totpSecret: 'users.totp_secret',
+  subUserPassword: 'package_sub_users.password',
 } as const;
 export type SecretPurpose = (typeof SECRET_PURPOSES)[keyof typeof SECRET_PURPOSES];
 

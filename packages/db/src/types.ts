@@ -246,6 +246,21 @@ export interface PackageStatusEvents {
   status: string;
 }
 
+export interface PackageSubUsers {
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  enabled: Generated<boolean>;
+  expires_at: Timestamp | null;
+  granted_bytes: Generated<number>;
+  id: Generated<number>;
+  login: string;
+  name: string;
+  package_id: number;
+  password_encrypted: string;
+  traffic_limit_bytes: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PackageTrafficGrants {
   granted_bytes: number;
   package_id: number;
@@ -403,6 +418,14 @@ export interface SchemaMigrations {
   name: string;
 }
 
+export interface SubUserUsageHourly {
+  bytes_down: Generated<number>;
+  bytes_up: Generated<number>;
+  hour: Timestamp;
+  sub_user_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SystemAlerts {
   created_at: Generated<Timestamp>;
   description_en: string;
@@ -528,6 +551,7 @@ export interface DB {
   package_alerts_sent: PackageAlertsSent;
   package_notices: PackageNotices;
   package_status_events: PackageStatusEvents;
+  package_sub_users: PackageSubUsers;
   package_traffic_grants: PackageTrafficGrants;
   package_usage_hourly: PackageUsageHourly;
   packages: Packages;
@@ -543,6 +567,7 @@ export interface DB {
   receipts: Receipts;
   referral_rewards: ReferralRewards;
   schema_migrations: SchemaMigrations;
+  sub_user_usage_hourly: SubUserUsageHourly;
   system_alerts: SystemAlerts;
   tariffs: Tariffs;
   telegram_bot_state: TelegramBotState;

@@ -30,6 +30,7 @@ const DOCUMENT_TEXTS = {
   responses: {
     success: 'The answer of a call that succeeded',
     file: 'The file, as an attachment (Content-Disposition names it)',
+    no_content: 'Done; the answer has no body',
     error: 'The error shape',
   },
 } as const;
@@ -55,6 +56,12 @@ const fileResponses = {
   '4xx': { description: DOCUMENT_TEXTS.responses.error, content: errorContent },
 };
 
+/** A call that answers 204 (a deletion): no body, and the one error shape. */
+const noContentResponses = {
+  204: { description: DOCUMENT_TEXTS.responses.no_content, type: 'null' },
+  '4xx': { description: DOCUMENT_TEXTS.responses.error, content: errorContent },
+};
+
 /** A JSON answer's schema with the text @fastify/swagger shows for the answer (not kept in the schema). */
 const described = (schema: unknown, description: string) =>
   typeof schema === 'object' && schema !== null
@@ -62,7 +69,7 @@ const described = (schema: unknown, description: string) =>
     : schema;
 
 /**
- * The serializer knows the success answer as `2xx`; every public route answers 200, and the
+ * The serializer knows the success answer as `2xx`; every public JSON route answers 200, and the
  * document says so (a client generator and Swagger UI match exact codes, not ranges). Each
  * answer says what it is, instead of the generator's "Default Response".
  */
@@ -147,6 +154,8 @@ const documentPublicRoutes: SwaggerTransform = (input) => {
   };
   if (!isJsonResponse(endpoint.response) && endpoint.response.kind === 'file')
     schema.response = fileResponses;
+  else if (!isJsonResponse(endpoint.response) && endpoint.response.kind === 'no-content')
+    schema.response = noContentResponses;
   else schema.response = withExactSuccess(transformed.schema.response);
   return { schema: schema, url: transformed.url };
 };

@@ -1,15 +1,26 @@
 import { lineAnswer, lineOfUsername, type ListCache, type ListEntry } from '../lists/list-cache.ts';
+import type { SubUserCache, SubUserEntry } from '../sub-users/sub-user-cache.ts';
 import type { CredentialCache, PackageEntry } from './credential-cache.ts';
 import { parseProxyUsername, type Targeting } from './targeting.ts';
 
 /**
- * Who a request is for: the package (its bytes, its limits), where it should exit, and the
- * proxy list it came through (its connections close when the list goes), if any.
+ * Who a request is for: the package (its bytes, its limits), where it should exit, the proxy
+ * list it came through (its connections close when the list goes), if any, and the package's
+ * sub-user whose login it was (its own limit and usage; its connections close when it goes),
+ * null for the package's own login.
  */
 export type Authorized = {
   readonly entry: PackageEntry;
   readonly targeting: Targeting;
   readonly list: ListEntry | null;
+  readonly subUser: SubUserEntry | null;
+};
+
+/** The logins a username is looked up among, in this order: packages, lists, sub-users. */
+export type LoginSources = {
+  readonly cache: CredentialCache;
+  readonly lists: ListCache;
+  readonly subUsers: SubUserCache;
 };
 
 /** What authentication may ask of a client connection (its socket). */
@@ -31,23 +42,46 @@ export type RequestAuthentication = (
 ) => Authorized | null;
 
 /**
+ * A sub-user's login and password: the sub-user and its package, both current, the package a
+ * traffic package (dynamic or premium, the only ones with sub-users). Its suffixes work as on
+ * the package's own login.
+ */
+const authenticateSubUser = (
+  sources: LoginSources,
+  targeting: Targeting,
+  password: string,
+  now: number,
+): Authorized | null => {
+  const subUser = sources.subUsers.authenticate(targeting.login, password, now);
+  if (!subUser) return null;
+  const entry = sources.cache.byId(subUser.packageId);
+  if (!entry || now >= entry.expiresAtMs) return null;
+  if (entry.family !== 'dynamic' && entry.family !== 'vip') return null;
+  return { entry, targeting, list: null, subUser };
+};
+
+/**
  * A username and password as RFC 1929 or a Basic header carries them: a package's login with
- * its suffixes, or a login list's line (decision 130: the list's login with `_s_{n}`, the
- * package's password, the list's stored targeting and rotation).
+ * its suffixes, a login list's line (decision 130: the list's login with `_s_{n}`, the
+ * package's password, the list's stored targeting and rotation), or a sub-user's login with
+ * its suffixes.
  */
 export const authenticateCredentials = (
-  cache: CredentialCache,
-  lists: ListCache,
+  sources: LoginSources,
   username: string,
   password: string,
   now: number,
 ): Authorized | null => {
+  const { cache, lists, subUsers } = sources;
   const targeting = parseProxyUsername(username);
   if (!targeting) return null;
-  const list = cache.hasLogin(targeting.login) ? undefined : lists.byLogin(targeting.login);
+  const isPackageLogin = cache.hasLogin(targeting.login);
+  const list = isPackageLogin ? undefined : lists.byLogin(targeting.login);
   if (list === undefined) {
+    if (!isPackageLogin && subUsers.hasLogin(targeting.login))
+      return authenticateSubUser(sources, targeting, password, now);
     const entry = cache.authenticate(targeting.login, password, now);
-    return entry ? { entry, targeting, list: null } : null;
+    return entry ? { entry, targeting, list: null, subUser: null } : null;
   }
   const line = lineOfUsername(list, username, targeting.session, targeting.country !== null);
   // The password is compared whatever the line, so a wrong line costs what a wrong password does.
@@ -55,15 +89,15 @@ export const authenticateCredentials = (
   return entry && line >= 0 ? lineAnswer(list, line, entry) : null;
 };
 
-/** Whether an earlier answer still stands: its package (and list) unchanged, unexpired. */
+/** Whether an earlier answer still stands: its package (list, sub-user) unchanged, unexpired. */
 export const isStillAuthorized = (
-  cache: CredentialCache,
-  lists: ListCache,
+  sources: LoginSources,
   authorized: Authorized,
   now: number,
 ): boolean =>
-  cache.isCurrent(authorized.entry, now) &&
-  (authorized.list === null || lists.isCurrent(authorized.list));
+  sources.cache.isCurrent(authorized.entry, now) &&
+  (authorized.list === null || sources.lists.isCurrent(authorized.list)) &&
+  (authorized.subUser === null || sources.subUsers.isCurrent(authorized.subUser, now));
 
 /**
  * `Basic` and one base64 token (RFC 7617: the scheme, spaces, token68 and nothing else). The
@@ -100,28 +134,26 @@ export const untargeted = (login: string): Targeting => ({
 /**
  * Authenticates each request on its own, cheaply: a Proxy-Authorization header that passed
  * before, on this connection or any other (every new tunnel of a client repeats its header),
- * gets the earlier answer while that package entry (and proxy list) is still current (any
- * change to the package or list replaces the entry) and unexpired. An unknown header is checked from scratch (base64, the
+ * gets the earlier answer while that package entry (and proxy list, sub-user) is still current
+ * (any change to the package, list or sub-user replaces the entry) and unexpired. An unknown header is checked from scratch (base64, the
  * login's suffixes, sha256 and a constant-time compare). Failures are never remembered.
  */
 export class RequestAuthenticator {
-  readonly #cache: CredentialCache;
-  readonly #lists: ListCache;
+  readonly #sources: LoginSources;
   readonly #memo = new Map<string, Authorized>();
 
-  constructor(cache: CredentialCache, lists: ListCache) {
-    this.#cache = cache;
-    this.#lists = lists;
+  constructor(sources: LoginSources) {
+    this.#sources = sources;
   }
 
   /** A username and password (SOCKS5's RFC 1929 sub-negotiation). */
   credentials(username: string, password: string, now: number): Authorized | null {
-    return authenticateCredentials(this.#cache, this.#lists, username, password, now);
+    return authenticateCredentials(this.#sources, username, password, now);
   }
 
   /** Whether an earlier answer still stands (see isStillAuthorized). */
   isCurrent(authorized: Authorized, now: number): boolean {
-    return isStillAuthorized(this.#cache, this.#lists, authorized, now);
+    return isStillAuthorized(this.#sources, authorized, now);
   }
 
   /**
@@ -134,8 +166,10 @@ export class RequestAuthenticator {
     now: number,
   ): Authorized | null {
     if (header === undefined) {
-      const entry = this.#cache.authenticateAddress(connection.remoteAddress, now);
-      return entry ? { entry, targeting: untargeted(entry.login), list: null } : null;
+      const entry = this.#sources.cache.authenticateAddress(connection.remoteAddress, now);
+      return entry
+        ? { entry, targeting: untargeted(entry.login), list: null, subUser: null }
+        : null;
     }
     const known = this.#memo.get(header);
     if (known !== undefined) {

@@ -80,16 +80,20 @@ const sameAddresses = (a: readonly string[], b: readonly string[]) =>
 const ispAddressesOf = (entry: PackageEntry): readonly string[] =>
   entry.family === 'isp' ? entry.ips : [];
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+/** sha256 of a password: what the caches keep and compare, never the password itself. */
+export const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 /** Compared against when the login is unknown, so both paths cost the same. */
 const NO_DIGEST = digest('no such package');
 
-/** The entry if the password is its own and it has not expired; the same cost when it is absent. */
-const checkPassword = (
-  entry: PackageEntry | undefined,
+/**
+ * The entry (a package's, a sub-user's) if the password is its own and it has not expired; the
+ * same cost when it is absent.
+ */
+export const checkPassword = <Entry extends { passwordDigest: Buffer; expiresAtMs: number }>(
+  entry: Entry | undefined,
   password: string,
   now: number,
-): PackageEntry | null => {
+): Entry | null => {
   const isMatch = timingSafeEqual(digest(password), entry ? entry.passwordDigest : NO_DIGEST);
   if (!entry || !isMatch || now >= entry.expiresAtMs) return null;
   return entry;

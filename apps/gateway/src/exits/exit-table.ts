@@ -214,7 +214,8 @@ export class ExitTable {
         ? selector.sessionPrefix + targeting.session
         : entry.location !== null && entry.family === 'unlim'
           ? `${entry.id}/${entry.location.key}/${targeting.session}`
-          : `${entry.id}/${targeting.country ?? ''}/${targeting.city ?? ''}/${targeting.session}`;
+          : // The login keeps a package's sub-users' sessions apart from its own and each other's.
+            `${entry.id}/${targeting.login}/${targeting.country ?? ''}/${targeting.city ?? ''}/${targeting.session}`;
     const sticky = this.#sticky.get(key);
     // A session keeps its exit while it is up; a list's moves when its list no longer selects
     // its exit (the list changed).

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { RequestAuthentication } from '../auth/authenticate.ts';
 import type { Refusal } from '../pipeline/admit.ts';
 import { serve } from '../pipeline/pipeline.ts';
-import type { ProxyContext } from '../proxy-context.ts';
+import { holdClientConnection, type ProxyContext } from '../proxy-context.ts';
 import { rawResponse } from './raw-response.ts';
 import { parseAbsoluteHttpUrl, parseAuthority } from './targets.ts';
 
@@ -75,6 +75,7 @@ export const createHttpProxyServer = (
       });
       return;
     }
+    holdClientConnection(ctx, req.socket, authorized);
     const target = req.url === undefined ? null : parseAbsoluteHttpUrl(req.url);
     if (!target) {
       plainResponse(

@@ -7,10 +7,16 @@ export type LiveConnection = { close: () => void };
  */
 export class ConnectionRegistry {
   readonly #byPackage = new Map<number, Set<LiveConnection>>();
-  #total = 0;
+  /** Every connection held, whatever its id (`includes`). */
+  readonly #all = new Set<LiveConnection>();
 
   get total() {
-    return this.#total;
+    return this.#all.size;
+  }
+
+  /** Whether the connection is registered here (under any id). */
+  includes(connection: LiveConnection): boolean {
+    return this.#all.has(connection);
   }
 
   count(packageId: number): number {
@@ -28,21 +34,21 @@ export class ConnectionRegistry {
       this.#byPackage.set(packageId, set);
     }
     set.add(connection);
-    this.#total += 1;
+    this.#all.add(connection);
   }
 
   delete(packageId: number, connection: LiveConnection) {
     const set = this.#byPackage.get(packageId);
     if (!set?.delete(connection)) return;
-    this.#total -= 1;
+    this.#all.delete(connection);
     if (set.size === 0) this.#byPackage.delete(packageId);
   }
 
-  /** Closes every open connection of the package; returns how many. */
-  cut(packageId: number): number {
+  /** Closes every open connection of the package (but those `spare` keeps); returns how many. */
+  cut(packageId: number, spare?: (connection: LiveConnection) => boolean): number {
     const set = this.#byPackage.get(packageId);
     if (!set) return 0;
-    const connections = [...set];
+    const connections = spare ? [...set].filter((connection) => !spare(connection)) : [...set];
     for (const connection of connections) connection.close();
     return connections.length;
   }

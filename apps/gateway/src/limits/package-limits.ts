@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbRoot } from '@proxy/db';
+import type { Authorized } from '../auth/authenticate.ts';
 import type { PackageEntry, PackageFamily } from '../auth/credential-cache.ts';
 import type { ByteGate } from '../tunnel/relay.ts';
 import { mbpsToBytesPerSecond, TokenBucket } from './token-bucket.ts';
@@ -20,38 +21,75 @@ export const createLeaseStore = (db: DbRoot): LeaseStore => ({
   },
 });
 
+/**
+ * A sub-user's side of quotas (gateway_lease_sub_user_traffic and
+ * gateway_return_sub_user_traffic): each byte leased comes from the sub-user's limit and from its
+ * package's grant in one transaction, so both hold.
+ */
+export const createSubUserLeaseStore = (db: DbRoot): LeaseStore => ({
+  lease: async (subUserId, want) => {
+    const result = await sql<{
+      granted: number | string;
+    }>`SELECT gateway_lease_sub_user_traffic(${subUserId}, ${want}) AS granted`.execute(db);
+    return Number(result.rows[0]?.granted ?? 0);
+  },
+  giveBack: async (subUserId, bytes) => {
+    await sql`SELECT gateway_return_sub_user_traffic(${subUserId}, ${bytes})`.execute(db);
+  },
+});
+
 export type Gates = { up: ByteGate | null; down: ByteGate | null };
 const NO_GATES: Gates = { up: null, down: null };
 
 type Speed = { mbps: number; up: TokenBucket; down: TokenBucket };
 
+const isUnreachable = (budget: TrafficBudget | undefined) =>
+  budget !== undefined && budget.isUnreachable && budget.available === 0;
+
 /**
  * The live limits of each package in this instance: the traffic budget of dynamic and premium
  * packages (bytes up plus down, one budget for both directions), the speed limit of unlimited
  * packages (one bucket per direction, each at the limit), and the connection cap per family.
- * While its leases fail (the database away), a traffic package with nothing leased here is
- * refused at once (`isUnreachable`); the others go on.
+ * A sub-user with a traffic limit of its own spends from a budget of its own, leased from its
+ * limit and its package's grant at once (createSubUserLeaseStore); one without spends from its
+ * package's. While its leases fail (the database away), a traffic package (or sub-user) with
+ * nothing leased here is refused at once (`isUnreachable`); the others go on.
  */
 export class PackageLimits {
   readonly #budgets = new Map<number, TrafficBudget>();
+  /** By sub-user id: the budgets of sub-users with a limit of their own. */
+  readonly #subUserBudgets = new Map<number, TrafficBudget>();
   readonly #speeds = new Map<number, Speed>();
   readonly #store: LeaseStore;
+  readonly #subUserStore: LeaseStore;
   readonly #connectionCaps: Readonly<Record<PackageFamily, number>>;
   readonly #events: BudgetEvents;
+  readonly #subUserEvents: BudgetEvents;
 
   constructor(options: {
     store: LeaseStore;
+    subUserStore: LeaseStore;
     connectionCaps: Readonly<Record<PackageFamily, number>>;
     onExhausted: (packageId: number) => void;
     /** Connections of a package to close: nothing leased is left and the database is away. */
     onUnavailable: (packageId: number) => void;
+    /** A sub-user's lease came back empty once its budget here was spent (see gateway.ts). */
+    onSubUserExhausted: (subUserId: number) => void;
+    /** The same as onUnavailable, for a sub-user's own budget. */
+    onSubUserUnavailable: (subUserId: number) => void;
     onError: (error: unknown) => void;
   }) {
     this.#store = options.store;
+    this.#subUserStore = options.subUserStore;
     this.#connectionCaps = options.connectionCaps;
     this.#events = {
       onExhausted: options.onExhausted,
       onUnavailable: options.onUnavailable,
+      onError: options.onError,
+    };
+    this.#subUserEvents = {
+      onExhausted: options.onSubUserExhausted,
+      onUnavailable: options.onSubUserUnavailable,
       onError: options.onError,
     };
   }
@@ -60,22 +98,39 @@ export class PackageLimits {
     return this.#connectionCaps[entry.family];
   }
 
-  /** A traffic package whose budget ran out here: new connections are refused. */
-  isExhausted(entry: PackageEntry): boolean {
-    return this.#budgets.get(entry.id)?.isExhausted ?? false;
+  /**
+   * A traffic package whose budget ran out here, or a sub-user whose own did: new connections
+   * are refused.
+   */
+  isExhausted(authorized: Authorized): boolean {
+    const { entry, subUser } = authorized;
+    if (this.#budgets.get(entry.id)?.isExhausted === true) return true;
+    return subUser !== null && this.#subUserBudgets.get(subUser.id)?.isExhausted === true;
   }
 
   /**
-   * A traffic package that cannot be served now: nothing of its lease is left here and its last
-   * lease failed (the database away). A package without a budget here yet is let in: its first
-   * lease tells.
+   * A traffic package (or sub-user with a limit of its own) that cannot be served now: nothing
+   * of its lease is left here and its last lease failed (the database away). One without a
+   * budget here yet is let in: its first lease tells.
    */
-  isUnreachable(entry: PackageEntry): boolean {
-    const budget = this.#budgets.get(entry.id);
-    return budget !== undefined && budget.isUnreachable && budget.available === 0;
+  isUnreachable(authorized: Authorized): boolean {
+    const { entry, subUser } = authorized;
+    if (subUser !== null && subUser.trafficLimitBytes !== null)
+      return isUnreachable(this.#subUserBudgets.get(subUser.id));
+    return isUnreachable(this.#budgets.get(entry.id));
   }
 
-  gatesFor(entry: PackageEntry): Gates {
+  /** The gates a connection passes its bytes through (held for its life: no lookup per chunk). */
+  gatesFor(authorized: Authorized): Gates {
+    const { entry, subUser } = authorized;
+    if (subUser !== null && subUser.trafficLimitBytes !== null) {
+      let budget = this.#subUserBudgets.get(subUser.id);
+      if (!budget) {
+        budget = new TrafficBudget(subUser.id, this.#subUserStore, this.#subUserEvents);
+        this.#subUserBudgets.set(subUser.id, budget);
+      }
+      return { up: budget, down: budget };
+    }
     if (entry.trafficLimitBytes !== null) {
       let budget = this.#budgets.get(entry.id);
       if (!budget) {
@@ -109,13 +164,28 @@ export class PackageLimits {
     this.#budgets.get(packageId)?.revive();
   }
 
+  /** A sub-user's limit changed (or its exhaustion was not final): lease again if it ran dry. */
+  reviveSubUser(subUserId: number) {
+    const budget = this.#subUserBudgets.get(subUserId);
+    if (budget?.isExhausted === true) budget.revive();
+  }
+
+  /** The sub-user is gone, moved, or no longer has a limit of its own: give back its lease. */
+  forgetSubUser(subUserId: number) {
+    const budget = this.#subUserBudgets.get(subUserId);
+    if (!budget) return;
+    budget.clear();
+    this.#subUserBudgets.delete(subUserId);
+    void this.#giveBackNow(this.#subUserStore, subUserId, budget.drain());
+  }
+
   /** The package is gone or was cut: drop its state, give back what it had leased. */
   forget(packageId: number) {
     const budget = this.#budgets.get(packageId);
     if (budget) {
       budget.clear();
       this.#budgets.delete(packageId);
-      this.#giveBack(packageId, budget.drain());
+      void this.#giveBackNow(this.#store, packageId, budget.drain());
     }
     const speed = this.#speeds.get(packageId);
     if (speed) {
@@ -125,36 +195,57 @@ export class PackageLimits {
     }
   }
 
-  /** Budgets idle here give their rest back; speed state of idle packages is dropped. */
-  sweep(isInUse: (packageId: number) => boolean, now: number) {
-    for (const [packageId, budget] of this.#budgets) {
-      if (isInUse(packageId) || now - budget.lastUsedAt < IDLE_RETURN_MS) continue;
-      // An unreachable budget stays: it retries its lease until the database answers.
-      if (budget.isExhausted || budget.isUnreachable) continue;
-      budget.clear();
-      this.#budgets.delete(packageId);
-      this.#giveBack(packageId, budget.drain());
-    }
+  /**
+   * Budgets idle here give their rest back (packages' and sub-users'); speed state of idle
+   * packages is dropped.
+   */
+  sweep(
+    isInUse: (packageId: number) => boolean,
+    isSubUserInUse: (subUserId: number) => boolean,
+    now: number,
+  ) {
+    this.#sweepBudgets(this.#budgets, this.#store, isInUse, now);
+    this.#sweepBudgets(this.#subUserBudgets, this.#subUserStore, isSubUserInUse, now);
     for (const packageId of this.#speeds.keys())
       if (!isInUse(packageId)) this.#speeds.delete(packageId);
   }
 
   /** The graceful stop: every unspent lease goes back. */
   async returnAll() {
-    const returns = [...this.#budgets].map(([packageId, budget]) => {
-      budget.clear();
-      return this.#giveBackNow(packageId, budget.drain());
-    });
-    this.#budgets.clear();
+    const returns = [
+      ...this.#returnEvery(this.#budgets, this.#store),
+      ...this.#returnEvery(this.#subUserBudgets, this.#subUserStore),
+    ];
     await Promise.all(returns);
   }
 
-  #giveBack(packageId: number, bytes: number) {
-    void this.#giveBackNow(packageId, bytes);
+  #returnEvery(budgets: Map<number, TrafficBudget>, store: LeaseStore): Promise<void>[] {
+    const returns = [...budgets].map(([id, budget]) => {
+      budget.clear();
+      return this.#giveBackNow(store, id, budget.drain());
+    });
+    budgets.clear();
+    return returns;
   }
 
-  async #giveBackNow(packageId: number, bytes: number) {
+  #sweepBudgets(
+    budgets: Map<number, TrafficBudget>,
+    store: LeaseStore,
+    isInUse: (id: number) => boolean,
+    now: number,
+  ) {
+    for (const [id, budget] of budgets) {
+      if (isInUse(id) || now - budget.lastUsedAt < IDLE_RETURN_MS) continue;
+      // An unreachable budget stays: it retries its lease until the database answers.
+      if (budget.isExhausted || budget.isUnreachable) continue;
+      budget.clear();
+      budgets.delete(id);
+      void this.#giveBackNow(store, id, budget.drain());
+    }
+  }
+
+  async #giveBackNow(store: LeaseStore, id: number, bytes: number) {
     if (bytes <= 0) return;
-    await this.#store.giveBack(packageId, bytes).catch(this.#events.onError);
+    await store.giveBack(id, bytes).catch(this.#events.onError);
   }
 }

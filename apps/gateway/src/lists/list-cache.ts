@@ -163,7 +163,7 @@ export const lineTargeting = (list: ListEntry, line: number): Targeting => {
 export const lineAnswer = (list: ListEntry, line: number, entry: PackageEntry): Authorized => {
   let answer = list.answers[line];
   if (answer === undefined || answer.entry !== entry) {
-    answer = { entry, targeting: lineTargeting(list, line), list };
+    answer = { entry, targeting: lineTargeting(list, line), list, subUser: null };
     list.answers[line] = answer;
   }
   return answer;

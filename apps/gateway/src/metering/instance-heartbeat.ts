@@ -78,8 +78,10 @@ export const startInstanceHeartbeat = (options: InstanceWriterOptions): Instance
     record: (deltas, elapsedMs) => {
       const seconds = Math.max(elapsedMs, 1) / 1000;
       const next: Record<string, number> = {};
+      // A package's own bytes and each sub-user's come as deltas of their own: summed.
       for (const delta of deltas)
-        next[delta.packageId] = Math.round((delta.up + delta.down) / seconds);
+        next[delta.packageId] =
+          (next[delta.packageId] ?? 0) + Math.round((delta.up + delta.down) / seconds);
       speeds = next;
     },
     beat: beats.run,

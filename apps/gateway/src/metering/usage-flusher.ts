@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbRoot } from '@proxy/db';
 import { pruneOlderThan, startPeriodicTask, type InstanceWriterOptions } from './periodic-task.ts';
 import type { UsageBatch, UsageJournal } from './usage-journal.ts';
-import type { UsageDelta, UsageMeter } from './usage-meter.ts';
+import type { UsageCounter, UsageDelta, UsageMeter } from './usage-meter.ts';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -13,13 +13,16 @@ const FLUSH_ID_RETENTION = '7 days';
 const PRUNE_EVERY_MS = HOUR_MS;
 
 /**
- * Adds a batch to the hourly usage table, once: the flush id is recorded in the same statement,
+ * Adds a batch to the hourly usage tables, once: the flush id is recorded in the same statement,
  * and a batch whose id is already there adds nothing (a retry after a commit whose answer was
- * lost). Packages deleted since are skipped rather than failing the batch. Returns whether the
- * batch was applied now (false: it had been before).
+ * lost). Every delta counts toward its package (package_usage_hourly, summed per package); a
+ * sub-user's also toward the sub-user (sub_user_usage_hourly). Packages and sub-users deleted
+ * since are skipped rather than failing the batch. Returns whether the batch was applied now
+ * (false: it had been before).
  */
 export const applyUsageBatch = async (db: DbRoot, batch: UsageBatch): Promise<boolean> => {
   const ids = batch.deltas.map((delta) => delta.packageId);
+  const subUserIds = batch.deltas.map((delta) => delta.subUserId ?? null);
   const ups = batch.deltas.map((delta) => delta.up);
   const downs = batch.deltas.map((delta) => delta.down);
   const result = await sql<{ applied: boolean }>`
@@ -27,14 +30,29 @@ export const applyUsageBatch = async (db: DbRoot, batch: UsageBatch): Promise<bo
       INSERT INTO gateway_usage_flushes (flush_id) VALUES (${batch.flushId})
       ON CONFLICT (flush_id) DO NOTHING
       RETURNING true AS applied
+    ), deltas AS (
+      SELECT * FROM unnest(${ids}::bigint[], ${subUserIds}::bigint[], ${ups}::bigint[],
+        ${downs}::bigint[]) AS d(package_id, sub_user_id, up, down)
+      WHERE EXISTS (SELECT 1 FROM flush)
     ), usage AS (
       INSERT INTO package_usage_hourly AS u (package_id, hour, bytes_up, bytes_down)
-      SELECT d.package_id, ${batch.hour}, d.up, d.down
-      FROM unnest(${ids}::bigint[], ${ups}::bigint[], ${downs}::bigint[]) AS d(package_id, up, down)
+      SELECT d.package_id, ${batch.hour}, sum(d.up), sum(d.down)
+      FROM deltas d
       JOIN packages p ON p.id = d.package_id
-      WHERE EXISTS (SELECT 1 FROM flush)
+      GROUP BY d.package_id
       ORDER BY d.package_id
       ON CONFLICT (package_id, hour) DO UPDATE
+        SET bytes_up = u.bytes_up + EXCLUDED.bytes_up,
+            bytes_down = u.bytes_down + EXCLUDED.bytes_down,
+            updated_at = now()
+    ), sub_user_usage AS (
+      INSERT INTO sub_user_usage_hourly AS u (sub_user_id, hour, bytes_up, bytes_down)
+      SELECT d.sub_user_id, ${batch.hour}, sum(d.up), sum(d.down)
+      FROM deltas d
+      JOIN package_sub_users s ON s.id = d.sub_user_id
+      GROUP BY d.sub_user_id
+      ORDER BY d.sub_user_id
+      ON CONFLICT (sub_user_id, hour) DO UPDATE
         SET bytes_up = u.bytes_up + EXCLUDED.bytes_up,
             bytes_down = u.bytes_down + EXCLUDED.bytes_down,
             updated_at = now()
@@ -66,7 +84,8 @@ export const startUsageFlusher = (
     /** Batches of journals taken over at start (UsageJournal.open). */
     adopted: readonly UsageBatch[];
     noteIntervalMs: number;
-    isInUse: (packageId: number) => boolean;
+    /** Whether a connection still holds the counter (it is kept while it counts nothing). */
+    isInUse: (counter: UsageCounter) => boolean;
     /** Sees every interval's deltas and length (the heartbeat's current speeds). */
     onCollect?: (deltas: readonly UsageDelta[], elapsedMs: number) => void;
   },

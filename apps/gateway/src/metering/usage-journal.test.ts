@@ -79,3 +79,52 @@ describe('the usage journal', () => {
     expect(readdirSync(dir)).toEqual(['alive.journal']);
   });
 });
+
+describe('the usage journal with sub-users', () => {
+  it("keeps a sub-user's split through a restart, apart from its package's own bytes", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'usage-journal-'));
+    const { journal } = UsageJournal.open(dir, 'crashed', failOnError);
+    const batch = {
+      flushId: 'crashed:1:1',
+      hour: HOUR,
+      deltas: [
+        { packageId: 7, up: 10, down: 100 },
+        { packageId: 7, subUserId: 70, up: 20, down: 200 },
+        { packageId: 7, subUserId: 71, up: 30, down: 300 },
+      ],
+    };
+    await journal.collected(batch, [batch]);
+    // The next interval's notes: per sub-user, summed at the replay.
+    journal.note('crashed:2:2', HOUR, [{ packageId: 7, subUserId: 70, up: 1, down: 2 }]);
+    journal.note('crashed:2:2', HOUR, [
+      { packageId: 7, subUserId: 70, up: 3, down: 4 },
+      { packageId: 7, up: 5, down: 6 },
+    ]);
+    // Not settled: what a crash leaves behind.
+    journal.close(false);
+    const { journal: next, adopted } = UsageJournal.open(dir, 'restarted', failOnError);
+    expect(adopted).toEqual([
+      batch,
+      {
+        flushId: 'crashed:2:2',
+        hour: HOUR,
+        deltas: [
+          { packageId: 7, subUserId: 70, up: 4, down: 6 },
+          { packageId: 7, up: 5, down: 6 },
+        ],
+      },
+    ]);
+    next.close(false);
+  });
+
+  it("reads the three-element rows of a journal written before sub-users as the package's own", () => {
+    const text = journalOf(1, 'old', [
+      { b: 'old:1:1', h: HOUR.getTime(), d: [[7, 10, 100]] },
+      { n: 'old:2:2', h: HOUR.getTime(), d: [[7, 1, 2]] },
+    ]);
+    expect(readJournal(text).batches).toEqual([
+      { flushId: 'old:1:1', hour: HOUR, deltas: [{ packageId: 7, up: 10, down: 100 }] },
+      { flushId: 'old:2:2', hour: HOUR, deltas: [{ packageId: 7, up: 1, down: 2 }] },
+    ]);
+  });
+});

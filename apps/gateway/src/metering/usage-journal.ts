@@ -25,13 +25,23 @@ const SUFFIX = '.journal';
 const COMPACT_BYTES = 4 * 1024 * 1024;
 
 type Header = { journal: 1; pid: number; instance: string };
+/**
+ * A delta: package id, bytes up, bytes down, and a sub-user's id when the bytes were its own
+ * (a package's own bytes keep the three-element form, which journals before sub-users wrote).
+ */
+type Row = [number, number, number] | [number, number, number, number];
 /** A line: a collected batch (`b`), or bytes noted in the running interval (`n`, summed). */
-type Line =
-  | { b: string; h: number; d: [number, number, number][] }
-  | { n: string; h: number; d: [number, number, number][] };
+type Line = { b: string; h: number; d: Row[] } | { n: string; h: number; d: Row[] };
 
-const toRows = (deltas: readonly UsageDelta[]): [number, number, number][] =>
-  deltas.map((delta) => [delta.packageId, delta.up, delta.down]);
+const toRows = (deltas: readonly UsageDelta[]): Row[] =>
+  deltas.map((delta) =>
+    delta.subUserId == null
+      ? [delta.packageId, delta.up, delta.down]
+      : [delta.packageId, delta.up, delta.down, delta.subUserId],
+  );
+
+const fromRow = ([packageId, up, down, subUserId]: Row): UsageDelta =>
+  subUserId === undefined ? { packageId, up, down } : { packageId, subUserId, up, down };
 
 const batchLine = (batch: UsageBatch) =>
   `${JSON.stringify({ b: batch.flushId, h: batch.hour.getTime(), d: toRows(batch.deltas) } satisfies Line)}\n`;
@@ -48,7 +58,8 @@ export const readJournal = (text: string): { header: Header | null; batches: Usa
   const lines = text.split('\n');
   let header: Header | null = null;
   const collected = new Map<string, UsageBatch>();
-  const noted = new Map<string, { hour: number; sums: Map<number, UsageDelta> }>();
+  /** Sums per package, and per sub-user (`package/sub-user`). */
+  const noted = new Map<string, { hour: number; sums: Map<string, UsageDelta> }>();
   for (const [index, raw] of lines.entries()) {
     if (raw === '') continue;
     let line: Header | Line;
@@ -65,7 +76,7 @@ export const readJournal = (text: string): { header: Header | null; batches: Usa
       collected.set(line.b, {
         flushId: line.b,
         hour: new Date(line.h),
-        deltas: line.d.map(([packageId, up, down]) => ({ packageId, up, down })),
+        deltas: line.d.map(fromRow),
       });
     } else if ('n' in line) {
       let interval = noted.get(line.n);
@@ -73,11 +84,15 @@ export const readJournal = (text: string): { header: Header | null; batches: Usa
         interval = { hour: line.h, sums: new Map() };
         noted.set(line.n, interval);
       }
-      for (const [packageId, up, down] of line.d) {
-        const sum = interval.sums.get(packageId) ?? { packageId, up: 0, down: 0 };
-        sum.up += up;
-        sum.down += down;
-        interval.sums.set(packageId, sum);
+      for (const row of line.d) {
+        const delta = fromRow(row);
+        const key = `${delta.packageId}/${delta.subUserId ?? ''}`;
+        const sum = interval.sums.get(key);
+        if (sum === undefined) interval.sums.set(key, delta);
+        else {
+          sum.up += delta.up;
+          sum.down += delta.down;
+        }
       }
     }
   }

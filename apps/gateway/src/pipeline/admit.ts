@@ -21,16 +21,20 @@ export type Protocol = 'http' | 'socks5';
 type AdmissionRefusal =
   'address_not_in_package' | 'quota_exhausted' | 'connection_limit' | 'traffic_unavailable';
 
-/** `arrivedOn`: the ISP address the connection arrived on (arrivalOf). */
+/**
+ * `arrivedOn`: the ISP address the connection arrived on (arrivalOf). A sub-user whose own limit
+ * is spent is told what a package whose quota is spent is told.
+ */
 const admissionRefusal = (
   ctx: ProxyContext,
-  entry: PackageEntry,
+  authorized: Authorized,
   arrivedOn: string | null,
 ): AdmissionRefusal | null => {
+  const { entry } = authorized;
   if (arrivedOn !== null && !ctx.cache.holdsAddress(entry, arrivedOn))
     return 'address_not_in_package';
-  if (ctx.limits.isExhausted(entry)) return 'quota_exhausted';
-  if (ctx.limits.isUnreachable(entry)) return 'traffic_unavailable';
+  if (ctx.limits.isExhausted(authorized)) return 'quota_exhausted';
+  if (ctx.limits.isUnreachable(authorized)) return 'traffic_unavailable';
   if (ctx.registry.count(entry.id) >= ctx.limits.connectionCap(entry)) return 'connection_limit';
   return null;
 };
@@ -101,7 +105,7 @@ export const admit = (
     };
   }
   const arrivedOn = arrivalOf(ctx, client);
-  const refusal = admissionRefusal(ctx, entry, arrivedOn);
+  const refusal = admissionRefusal(ctx, authorized, arrivedOn);
   if (refusal !== null) {
     logRefusal(ctx, refusal, entry, arrivedOn);
     return {

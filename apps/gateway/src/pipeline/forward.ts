@@ -177,7 +177,7 @@ export class ForwardExchange implements LiveConnection {
     const ctx = this.#ctx;
     const { req, res, authorized, target } = this.#request;
     const startedAt = Date.now();
-    const counter = counterFor(ctx, authorized.entry.id);
+    const counter = counterFor(ctx, authorized);
     const headers = forwardableHeaders(req.rawHeaders, target.authority);
     const options: http.RequestOptions = {
       host: target.host,
@@ -222,7 +222,7 @@ export class ForwardExchange implements LiveConnection {
       () => upstream.destroy(new ExitError('timeout', `${target.authority}: no answer`)),
     );
 
-    const gates = ctx.limits.gatesFor(authorized.entry);
+    const gates = ctx.limits.gatesFor(authorized);
     // Connected: the request may not go again through another exit from here.
     let isConnected = false;
     // A request without a body (no Content-Length, no Transfer-Encoding: RFC 9112 6.3) is

@@ -101,9 +101,9 @@ export class Tunnel implements LiveConnection {
     if (early.length === 0) return this.#relay();
     // Bytes the client sent with its request go first, spent from the package's limits like
     // the rest (the client may have ended its side after them, so they are not read again).
-    passWhole(this.#ctx.limits.gatesFor(this.#authorized.entry).up, early.length, () => {
+    passWhole(this.#ctx.limits.gatesFor(this.#authorized).up, early.length, () => {
       if (this.#isClosed) return;
-      const counter = counterFor(this.#ctx, this.#authorized.entry.id);
+      const counter = counterFor(this.#ctx, this.#authorized);
       if (counter) counter.up += early.length;
       this.#upstream?.write(early);
       this.#relay();
@@ -113,8 +113,8 @@ export class Tunnel implements LiveConnection {
   #relay() {
     const client = this.#client;
     const upstream = this.#upstream as TunnelSocket;
-    const counter = counterFor(this.#ctx, this.#authorized.entry.id);
-    const gates = this.#ctx.limits.gatesFor(this.#authorized.entry);
+    const counter = counterFor(this.#ctx, this.#authorized);
+    const gates = this.#ctx.limits.gatesFor(this.#authorized);
     upstream[TUNNEL_OF] = this;
     relay(client, upstream, counter, true, gates.up, endSink);
     relay(upstream, client, counter, false, gates.down, endSink, this.#reads);

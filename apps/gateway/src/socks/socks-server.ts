@@ -36,7 +36,7 @@ export const sharedPortAccess = (ctx: ProxyContext): SocksAccess => ({
   credentials: true,
   byAddress: (socket, now) => {
     const entry = ctx.cache.authenticateAddress(socket.remoteAddress, now);
-    return entry ? { entry, targeting: untargeted(entry.login), list: null } : null;
+    return entry ? { entry, targeting: untargeted(entry.login), list: null, subUser: null } : null;
   },
 });
 

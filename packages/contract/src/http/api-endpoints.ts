@@ -6,6 +6,7 @@ import { legalEndpoints } from '../legal/legal.endpoints.ts';
 import { packageLifecycleEndpoints } from '../packages/package-lifecycle.endpoints.ts';
 import { packageChangesEndpoints } from '../packages/package-changes.endpoints.ts';
 import { packageAlertsEndpoints } from '../packages/package-alerts.endpoints.ts';
+import { subUsersEndpoints } from '../packages/sub-users.endpoints.ts';
 import { packagesEndpoints } from '../packages/packages.endpoints.ts';
 import { overviewEndpoints } from '../overview/overview.endpoints.ts';
 import { notificationsEndpoints } from '../notifications/notifications.endpoints.ts';
@@ -34,6 +35,7 @@ export const API_ENDPOINTS = {
   packageLifecycle: packageLifecycleEndpoints,
   packageChanges: packageChangesEndpoints,
   packageAlerts: packageAlertsEndpoints,
+  subUsers: subUsersEndpoints,
   proxyLists: proxyListsEndpoints,
   statistics: statisticsEndpoints,
   overview: overviewEndpoints,

@@ -19,7 +19,7 @@ export const packageUuidField = textField().regex(UUID, VALIDATION_KEYS.invalidT
 export const packageKeyField = textField().min(1).max(128);
 export const statisticsPeriodField = z.enum(STATISTICS_PERIODS);
 
-const instantField = textField().refine(
+export const instantField = textField().refine(
   (value) => ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)),
   VALIDATION_KEYS.invalidType,
 );
@@ -89,6 +89,21 @@ export const statisticsPackageSchema = z.object({
 });
 
 /**
+ * One sub-user's share of a period's traffic (decision 187) on the statistics page and in its report
+ * (deleted ones keep their name; `deleted` marks them).
+ */
+export const subUserUsageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  login: z.string(),
+  deleted: z.boolean(),
+  bytes_up: z.number(),
+  bytes_down: z.number(),
+  bytes: z.number(),
+});
+export type SubUserUsage = z.infer<typeof subUserUsageSchema>;
+
+/**
  * A statistics page: the period's chart series and the totals of every period (each the sum
  * of that period's series).
  */
@@ -96,6 +111,8 @@ export const packageStatisticsSchema = z.object({
   package: statisticsPackageSchema,
   period: statisticsPeriodField,
   series: usageSeriesSchema,
+  /** The period's bytes per sub-user (empty for packages without any); the rest is the package's own login's. */
+  sub_users: z.array(subUserUsageSchema),
   totals: z.object({
     daily: usageTotalsSchema,
     weekly: usageTotalsSchema,

@@ -3,6 +3,7 @@ import type {
   IspListType,
   Language,
   StatisticsPeriod,
+  SubUserUsage,
   UsageBucket,
 } from '@proxy/contract';
 import type { Db } from '@proxy/db';
@@ -27,8 +28,18 @@ const bucketLabel = (iso: string, bucket: UsageBucket) =>
   bucket === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 
 /**
+ * A sub-user's row in the report: `Sub-user: client A (login)`, or `Deleted sub-user: ...`, so
+ * the split reads apart from the buckets above it. The mark comes first: a PDF cuts a long first
+ * cell at its end, and a deleted one's name may be a live one's again.
+ */
+const subUserLabel = (texts: ExportTexts, subUser: SubUserUsage) =>
+  `${text(texts, subUser.deleted ? 'deleted_sub_user' : 'sub_user')}: ${subUser.name} (${subUser.login})`;
+
+/**
  * The statistics report of one period (decision 121): a row per bucket (start in UTC, bytes up,
- * down and in all), then the total row.
+ * down and in all), then the total row, then a row per sub-user with its share of that total
+ * (decision 187: live ones and deleted ones with bytes in the period, most bytes first), in the
+ * same four columns, so csv, txt and pdf stay one table.
  */
 export const statisticsReportTable = async (
   db: Db,
@@ -37,7 +48,7 @@ export const statisticsReportTable = async (
   period: StatisticsPeriod,
   texts: ExportTexts,
 ): Promise<ExportTable> => {
-  const { pkg, series } = await periodUsage(db, userId, { packageKey }, period);
+  const { pkg, series, subUsers } = await periodUsage(db, userId, { packageKey }, period);
   const rows = series.points.map((point) => [
     bucketLabel(point.time, series.bucket),
     String(point.bytes_up),
@@ -50,6 +61,13 @@ export const statisticsReportTable = async (
     String(series.totals.bytes_down),
     String(series.totals.bytes),
   ]);
+  for (const subUser of subUsers)
+    rows.push([
+      subUserLabel(texts, subUser),
+      String(subUser.bytes_up),
+      String(subUser.bytes_down),
+      String(subUser.bytes),
+    ]);
   return {
     title: text(texts, 'report_title', {
       id: pkg.id,

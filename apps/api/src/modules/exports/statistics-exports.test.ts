@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SubUser } from '@proxy/contract';
 import {
   hasInkBetween,
   parseCsv,
@@ -8,6 +9,7 @@ import {
 } from '../../../test/exports.ts';
 import { useTestApp, type TestContext } from '../../../test/helpers.ts';
 import { creditBalance, customerWhoBought, loadShop, tariffByKey } from '../../../test/shop.ts';
+import { meterSubUser } from '../../../test/sub-users.ts';
 import { hourAgo, meterHour } from '../../../test/usage.ts';
 import { packageRow } from '../../../../../packages/db/test/package-row.ts';
 
@@ -91,6 +93,69 @@ describe('statistics report download', () => {
     expect(hasInkBetween(page, 0, 0.06)).toBe(true);
     expect(hasInkBetween(page, 0.06, 0.1)).toBe(true);
     expect(hasInkBetween(page, 0.5, 1)).toBe(false);
+  });
+
+  it('after the total, a row per sub-user with its share, in csv, txt and pdf alike', async () => {
+    await loadShop(ctx.database.db);
+    const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
+    const key = await packageKeyOf(ctx, packageId);
+    const create = async (name: string) => {
+      const response = await ctx.api.request('POST', `/api/packages/${packageId}/sub-users`, {
+        token: user.token,
+        payload: { name },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: SubUser }>().data;
+    };
+    const reseller = await create('R, "A"');
+    const idle = await create('Idle');
+    const gone = await create('Gone');
+    const db = ctx.database.db;
+    await meterSubUser(db, { id: reseller.id, packageId }, hourAgo(3), 1_000, 9_000);
+    await meterSubUser(db, { id: gone.id, packageId }, hourAgo(4), 20, 30);
+    await meterHour(db, packageId, hourAgo(5), 1, 2); // the package's own login
+    const removed = await ctx.api.request(
+      'DELETE',
+      `/api/packages/${packageId}/sub-users/${gone.id}`,
+      {
+        token: user.token,
+      },
+    );
+    expect(removed.statusCode).toBe(204);
+    // The labels in the report's language, as the API's translator has them.
+    const label = (sub: SubUser, language: 'en' | 'ru', deleted = false) => {
+      const mark = deleted ? 'deleted_sub_user' : 'sub_user';
+      return `${ctx.app.translator.t(language, `statistics:export.${mark}`)}: ${sub.name} (${sub.login})`;
+    };
+
+    const csv = parseCsv(
+      (await download(ctx, user.token, `/api/export/statistics/${key}/daily/csv`)).body,
+    );
+    expect(csv).toHaveLength(1 + 24 + 1 + 3);
+    expect(csv.slice(-4)).toEqual([
+      ['Total', '1021', '9032', '10053'],
+      [label(reseller, 'en'), '1000', '9000', '10000'],
+      [label(gone, 'en', true), '20', '30', '50'],
+      [label(idle, 'en'), '0', '0', '0'],
+    ]);
+
+    const txt = (await download(ctx, user.token, `/api/export/statistics/${key}/daily/txt`)).body
+      .trimEnd()
+      .split('\n');
+    expect(txt.slice(-3)).toEqual([
+      `${label(reseller, 'en')}\t1000\t9000\t10000`,
+      `${label(gone, 'en', true)}\t20\t30\t50`,
+      `${label(idle, 'en')}\t0\t0\t0`,
+    ]);
+
+    const pdf = await download(ctx, user.token, `/api/export/statistics/${key}/daily/pdf`, 'ru');
+    const lines = await pdfLayoutLines(pdf.rawPayload);
+    expect(lines.slice(-4)).toEqual([
+      'Итого 1021 9032 10053',
+      `${label(reseller, 'ru')} 1000 9000 10000`,
+      `${label(gone, 'ru', true)} 20 30 50`,
+      `${label(idle, 'ru')} 0 0 0`,
+    ]);
   });
 
   it("another user's key, an unknown period or format is 404; no session is 401", async () => {

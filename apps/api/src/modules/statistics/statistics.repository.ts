@@ -30,12 +30,28 @@ export const findOwnedPackage = (db: Db, userId: number, by: PackageRef) =>
 export type OwnedPackage = NonNullable<Awaited<ReturnType<typeof findOwnedPackage>>>;
 
 /**
+ * Whose hourly rows a series reads: a package's (package_usage_hourly, every byte of it) or one
+ * sub-user's (sub_user_usage_hourly, its share of the package's). Both tables have the same
+ * columns and a primary key (owner, hour).
+ */
+export type UsageOwner = { packageId: number } | { subUserId: number };
+
+const hourlySourceOf = (owner: UsageOwner) =>
+  'subUserId' in owner
+    ? {
+        table: sql.table('sub_user_usage_hourly'),
+        key: sql.ref('sub_user_id'),
+        id: owner.subUserId,
+      }
+    : { table: sql.table('package_usage_hourly'), key: sql.ref('package_id'), id: owner.packageId };
+
+/**
  * Bytes per bucket in [from, to) (only buckets with rows): the hourly rows themselves, or their
- * sums per UTC day. Reads the primary key's range (package_id, hour).
+ * sums per UTC day. Reads the primary key's range (owner, hour).
  */
 export const findUsageBuckets = async (
   db: Db,
-  packageId: number,
+  owner: UsageOwner,
   bucket: UsageBucket,
   from: Date,
   to: Date,
@@ -44,19 +60,13 @@ export const findUsageBuckets = async (
     bucket === 'hour'
       ? sql<Date>`hour`
       : sql<Date>`date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
-  const rows = await db
-    .selectFrom('package_usage_hourly')
-    .select([
-      start.as('time'),
-      sql<number>`sum(bytes_up)::bigint`.as('bytes_up'),
-      sql<number>`sum(bytes_down)::bigint`.as('bytes_down'),
-    ])
-    .where('package_id', '=', packageId)
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
+  const source = hourlySourceOf(owner);
+  const { rows } = await sql<{ time: Date; bytes_up: number; bytes_down: number }>`
+    SELECT ${start} AS time, sum(bytes_up)::bigint AS bytes_up, sum(bytes_down)::bigint AS bytes_down
+    FROM ${source.table}
+    WHERE ${source.key} = ${source.id} AND hour >= ${from} AND hour < ${to}
+    GROUP BY 1
+    ORDER BY 1`.execute(db);
   return rows.map((row) => ({
     time: new Date(row.time),
     bytes_up: Number(row.bytes_up),

@@ -13,11 +13,13 @@ import { findServedPlaces } from '../inventory/inventory.repository.ts';
 import { revealPackagePassword } from '../packages/credentials.ts';
 import { tariffFactsOf, tariffSnapshotOf } from '../packages/packages.repository.ts';
 import type { GatewayAddress } from '../packages/packages.service.ts';
+import { findSubUserPeriodUsage } from '../sub-users/sub-users.repository.ts';
 import {
   findOwnedPackage,
   findUsageBuckets,
   findUsageSums,
   type OwnedPackage,
+  type UsageOwner,
 } from './statistics.repository.ts';
 import { allPeriodWindows, roundedWindow, zeroFilled, type UsageWindow } from './usage-windows.ts';
 
@@ -36,15 +38,15 @@ const totalsOf = (up: number, down: number): UsageTotals => ({
   bytes: up + down,
 });
 
-/** The window's points (zero-filled) and their sum. */
+/** The window's points (zero-filled) and their sum, of a package or of one of its sub-users. */
 export const usageSeries = async (
   db: Db,
-  packageId: number,
+  owner: UsageOwner,
   window: UsageWindow,
 ): Promise<UsageSeries> => {
   const points = zeroFilled(
     window,
-    await findUsageBuckets(db, packageId, window.bucket, window.from, window.to),
+    await findUsageBuckets(db, owner, window.bucket, window.from, window.to),
   );
   let up = 0;
   let down = 0;
@@ -79,7 +81,10 @@ const usageOf = async (db: Db, pkg: OwnedPackage, now: number) => {
   return { windows: allPeriodWindows(now, since), sums };
 };
 
-/** The owner's package, its usage sums and the series of one period (the page and the report). */
+/**
+ * The owner's package, its usage sums, the series of one period and that period's bytes per
+ * sub-user (decision 187): the page and the report.
+ */
 export const periodUsage = async (
   db: Db,
   userId: number,
@@ -89,7 +94,13 @@ export const periodUsage = async (
 ) => {
   const pkg = await ownedPackage(db, userId, by);
   const { windows, sums } = await usageOf(db, pkg, now);
-  return { pkg, sums, series: await usageSeries(db, pkg.id, windows[period]) };
+  const window = windows[period];
+  return {
+    pkg,
+    sums,
+    series: await usageSeries(db, { packageId: pkg.id }, window),
+    subUsers: await findSubUserPeriodUsage(db, pkg.id, window.from, window.to),
+  };
 };
 
 /** The statistics page: the period's series and the totals of every period (decision 121). */
@@ -99,7 +110,7 @@ export const packageStatistics = async (
   by: PackageLookup,
   period: StatisticsPeriod,
 ): Promise<PackageStatistics> => {
-  const { pkg, sums, series } = await periodUsage(db, userId, by, period);
+  const { pkg, sums, series, subUsers } = await periodUsage(db, userId, by, period);
   const tariff = tariffSnapshotOf(pkg);
   return {
     package: {
@@ -116,6 +127,7 @@ export const packageStatistics = async (
     },
     period,
     series,
+    sub_users: subUsers,
     totals: {
       daily: totalsOf(sums.sums.daily.up, sums.sums.daily.down),
       weekly: totalsOf(sums.sums.weekly.up, sums.sums.weekly.down),
@@ -125,19 +137,20 @@ export const packageStatistics = async (
   };
 };
 
+export type UsageRange = { bucket: UsageBucket; from: string; to: string };
+
+/**
+ * Usage over any range, in whole buckets, zero-filled: GET /statistics/usage/:uuid for a
+ * package, GET /packages/:id/sub-users/:subUserId/usage for a sub-user (the caller checks
+ * ownership first).
+ */
+export const rangeSeries = (db: Db, owner: UsageOwner, range: UsageRange) =>
+  usageSeries(db, owner, roundedWindow(range.bucket, new Date(range.from), new Date(range.to)));
+
 /** A package's usage over any range, in whole buckets. */
-export const usageOverRange = async (
-  db: Db,
-  userId: number,
-  uuid: string,
-  range: { bucket: UsageBucket; from: string; to: string },
-) => {
+export const usageOverRange = async (db: Db, userId: number, uuid: string, range: UsageRange) => {
   const pkg = await ownedPackage(db, userId, { uuid });
-  return usageSeries(
-    db,
-    pkg.id,
-    roundedWindow(range.bucket, new Date(range.from), new Date(range.to)),
-  );
+  return rangeSeries(db, { packageId: pkg.id }, range);
 };
 
 /** The API tools page (decision 124). */

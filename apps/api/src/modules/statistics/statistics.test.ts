@@ -1,8 +1,9 @@
 import { inject, describe, expect, it } from 'vitest';
-import type { PackageStatistics, StatisticsPeriod, UsageSeries } from '@proxy/contract';
+import type { PackageStatistics, StatisticsPeriod, SubUser, UsageSeries } from '@proxy/contract';
 import { STATISTICS_PERIODS } from '@proxy/contract';
 import { createTestApp, useTestApp, type TestContext } from '../../../test/helpers.ts';
 import { customerWhoBought, loadShop } from '../../../test/shop.ts';
+import { meterSubUser } from '../../../test/sub-users.ts';
 import { hourAgo, meterHour } from '../../../test/usage.ts';
 
 const packageOf = (ctx: TestContext, id: number) =>
@@ -123,6 +124,78 @@ describe('package statistics', () => {
       bytes_up: 0,
       bytes_down: 0,
     });
+  });
+
+  it('sub_users splits the period by sub-user: live ones, deleted ones with bytes, most first', async () => {
+    await loadShop(ctx.database.db);
+    const { user, packageId } = await customerWhoBought(ctx, 'base-1gb');
+    const { uuid, package_key } = await packageOf(ctx, packageId);
+    const create = async (name: string) => {
+      const response = await ctx.api.request('POST', `/api/packages/${packageId}/sub-users`, {
+        token: user.token,
+        payload: { name },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: SubUser }>().data;
+    };
+    const [small, big, idle, gone, goneIdle] = await Promise.all(
+      ['Small', 'Big', 'Idle', 'Gone', 'Gone idle'].map(create),
+    );
+    const db = ctx.database.db;
+    const meterOf = (sub: SubUser, hours: number, up: number, down: number) =>
+      meterSubUser(db, { id: sub.id, packageId }, hourAgo(hours), up, down);
+    await meterOf(small!, 2, 10, 90);
+    await meterOf(small!, 30, 1_000, 0); // weekly, not daily
+    await meterOf(big!, 3, 400, 600);
+    await meterOf(gone!, 4, 5, 45);
+    await meterOf(goneIdle!, 50, 7, 7); // outside the day
+    await meterHour(db, packageId, hourAgo(2), 1, 1); // the package's own login
+    for (const sub of [gone!, goneIdle!]) {
+      const removed = await ctx.api.request(
+        'DELETE',
+        `/api/packages/${packageId}/sub-users/${sub.id}`,
+        { token: user.token },
+      );
+      expect(removed.statusCode).toBe(204);
+    }
+    const share = (sub: SubUser, up: number, down: number, deleted = false) => ({
+      id: sub.id,
+      name: sub.name,
+      login: sub.login,
+      deleted,
+      ...totals(up, down),
+    });
+
+    const daily = await statisticsOf(ctx, user.token, `/api/statistics/${uuid}/daily`);
+    expect(daily.sub_users).toEqual([
+      share(big!, 400, 600),
+      share(small!, 10, 90),
+      share(gone!, 5, 45, true),
+      share(idle!, 0, 0),
+    ]);
+    // The package's total still counts every byte: its sub-users' and its own login's.
+    expect(daily.totals.daily).toEqual(totals(416, 736));
+    const byKey = await statisticsOf(
+      ctx,
+      user.token,
+      `/api/orders/statistics/${package_key}/daily`,
+    );
+    expect(byKey.sub_users).toEqual(daily.sub_users);
+
+    const weekly = await statisticsOf(ctx, user.token, `/api/statistics/${uuid}/weekly`);
+    expect(weekly.sub_users).toEqual([
+      share(small!, 1_010, 90),
+      share(big!, 400, 600),
+      share(gone!, 5, 45, true),
+      share(goneIdle!, 7, 7, true),
+      share(idle!, 0, 0),
+    ]);
+    // A package without sub-users has an empty split.
+    const other = await customerWhoBought(ctx, 'base-1gb');
+    const plain = await packageOf(ctx, other.packageId);
+    expect(
+      (await statisticsOf(ctx, other.user.token, `/api/statistics/${plain.uuid}/all`)).sub_users,
+    ).toEqual([]);
   });
 
   it("another user's package, an unknown or malformed uuid or key, and a wrong period are 404", async () => {

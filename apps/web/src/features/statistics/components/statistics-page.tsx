@@ -7,6 +7,7 @@ import { packageTariffName } from '../../../shared/lib/catalogue-names';
 import { QueryPage, useQueryPageTexts } from '../../../shared/ui';
 import { useStatistics, type PackageLookup } from '../api/get-statistics';
 import { ReportDownload } from './report-download';
+import { SubUsersUsage } from './sub-users-usage';
 import { UsageChart } from '../../../shared/ui/usage-chart/usage-chart';
 import '../statistics.css';
 
@@ -52,8 +53,8 @@ const TotalCard = ({
 
 /**
  * A package's statistics (spec: opened in a new tab from its panel): totals of every period,
- * each a link to that period's chart, the traffic chart of the current period and the report
- * download.
+ * each a link to that period's chart, the traffic chart of the current period, its split by
+ * sub-user and the report download.
  */
 export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPageProps) => {
   const { t, i18n } = useTranslation('statistics');
@@ -102,6 +103,7 @@ export const StatisticsPage = ({ lookup, period, periodPath }: StatisticsPagePro
                   }}
                 />
               </section>
+              <SubUsersUsage subUsers={data.sub_users} periodLabel={t(`periods.${period}`)} />
               <ReportDownload packageKey={data.package.package_key} />
             </>
           );
