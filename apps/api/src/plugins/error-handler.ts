@@ -10,13 +10,13 @@ import {
   type ErrorCode,
   type FieldErrors,
   type Language,
+  FORM_ERROR_KEY,
 } from '@proxy/contract';
 import { isDatabaseUnavailable } from '@proxy/db';
 import { AppError, isAppError, type FieldErrorKeys } from '../lib/app-error.ts';
 import { pickLanguage, type Translator } from '../i18n/translator.ts';
 
-/** Issues that belong to no field (e.g. "change at least one field") go under this key. */
-export const FORM_ERROR_KEY = '_';
+export { FORM_ERROR_KEY } from '@proxy/contract';
 
 export type ZodLikeIssue = {
   path: PropertyKey[];

@@ -74,6 +74,9 @@ export type ApiErrorBody = {
   errors?: FieldErrors;
 };
 
+/** Field errors that belong to no field ("change at least one field", "too many") go under this key. */
+export const FORM_ERROR_KEY = '_';
+
 /** The error shape as a schema: every 4xx/5xx answer of every endpoint has it. */
 export const apiErrorSchema = z.object({
   success: z.literal(false),

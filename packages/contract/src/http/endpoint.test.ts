@@ -62,6 +62,7 @@ describe('endpoint definitions', () => {
   it('tells JSON answers from pages and redirects', () => {
     const kinds = allEndpoints().filter((e) => !isJsonResponse(e.response));
     expect(kinds.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+      'DELETE /packages/:id/sub-users/:subUserId',
       'GET /email/verify/confirm',
       'GET /export/proxy-list/:fileType/:packageKey/:id/:name',
       'GET /export/proxy-list/isp/:format/:type/:id',

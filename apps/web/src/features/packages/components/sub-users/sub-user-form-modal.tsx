@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
+  FORM_ERROR_KEY,
   limitBytesAsGbText,
   localDayOf,
   subUserFormSchema,
@@ -26,8 +27,6 @@ const REQUEST_FIELD = {
   enabled: 'enabled',
 } as const satisfies Record<keyof SubUserFormValues, keyof SubUserFormOutput>;
 const FORM_FIELDS = Object.keys(REQUEST_FIELD) as (keyof SubUserFormValues)[];
-/** Where the API puts an error of the whole request rather than of one field. */
-const FORM_ERROR_KEY = '_';
 
 export type SubUserFormModalProps = {
   packageId: number;
