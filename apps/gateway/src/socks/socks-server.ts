@@ -23,6 +23,12 @@ const CHOOSE_NO_AUTH = Buffer.from([SOCKS_VERSION, METHOD.noAuth]);
 
 type Stage = 'greeting' | 'credentials' | 'request' | 'connecting';
 
+// Shared by every socket (`this` is the socket): a tunnel's client keeps no closure of its
+// handshake once the handshake is over.
+function destroyThisSocket(this: net.Socket) {
+  this.destroy();
+}
+
 /** Who may use a SOCKS5 port, and how. */
 export type SocksAccess = {
   /** Whether RFC 1929 username/password is offered (the shared port; not list ports). */
@@ -55,16 +61,22 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
     let buffered: Buffer | null = null;
     let authorized: Authorized | null = null;
     const handshakeTimer = setTimeout(() => socket.destroy(), config.GATEWAY_HANDSHAKE_TIMEOUT_MS);
-    const fail = (reply?: Buffer) => {
+    const onClose = () => clearTimeout(handshakeTimer);
+    /** The handshake is over, one way or the other: its timer and listeners go. */
+    const handshakeOver = () => {
       clearTimeout(handshakeTimer);
+      socket.removeListener('close', onClose);
       socket.removeListener('data', onData);
-      // The reply goes out whole; the client's end then closes the socket.
       socket.removeListener('end', onEnd);
+    };
+    const fail = (reply?: Buffer) => {
+      handshakeOver();
+      // The reply goes out whole; the client's end then closes the socket.
       if (reply) socket.end(reply);
       else socket.destroy();
     };
-    socket.on('error', () => socket.destroy());
-    socket.on('close', () => clearTimeout(handshakeTimer));
+    socket.on('error', destroyThisSocket);
+    socket.on('close', onClose);
     // A client that ends its side before the handshake is done will never finish it (the port
     // is half-open capable, so nothing else would close it before the handshake timeout).
     const onEnd = () => socket.destroy();
@@ -117,9 +129,7 @@ export const createSocksHandler = (ctx: ProxyContext, access: SocksAccess) => {
             return fail(requestReply(parsed.message.reply));
           stage = 'connecting';
           // From here the exit's connect timeout bounds the wait.
-          clearTimeout(handshakeTimer);
-          socket.removeListener('data', onData);
-          socket.removeListener('end', onEnd);
+          handshakeOver();
           socket.pause();
           if (authorized)
             connect(socket, authorized, parsed.message.host, parsed.message.port, rest);
