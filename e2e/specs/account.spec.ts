@@ -35,7 +35,8 @@ test.describe('account journey', () => {
     await expect(page).toHaveURL(/\/login/);
     await expectNoSeriousA11yViolations(page);
     await submitLogInForm(page, user);
-    await expect(page).toHaveURL(/\/cabinet/);
+    // A customer without packages lands on the buy page: the menu is used once it is there.
+    await expect(page).toHaveURL(/\/cabinet\/buy\/select-type$/);
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/cabinet\/profile$/);

@@ -12,6 +12,8 @@ test('two-factor sign-in: turn on, sign in with a code and a recovery code, revo
   const expectNoPolicyViolation = await watchContentSecurityPolicy(page);
   const user = await api.registerVerified(newUser());
   await logIn(page, user);
+  // A customer without packages lands on the buy page: the menu is used once it is there.
+  await expect(page).toHaveURL(/\/cabinet\/buy\/select-type$/);
 
   // Turn it on: the secret as text beside the QR code, confirmed with a current code.
   await page.getByRole('link', { name: 'Security' }).click();
